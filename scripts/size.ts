@@ -1,0 +1,59 @@
+/*
+ * `npm run size`: the JavaScript each page loads before the visitor touches it,
+ * measured in Chromium against the production build — external scripts as the
+ * browser received them plus inline scripts, each gzipped as a server would.
+ * Fails when a budgeted page goes over JS_BUDGET_BYTES.
+ */
+import { gzipSync } from 'node:zlib';
+import { launchChromium } from '../tests/support/chromium.ts';
+import { startBuiltServer } from '../tests/support/server.ts';
+
+const JS_BUDGET_BYTES = 15 * 1024;
+
+/** Every public page with the interactivity budget. Add new routes here. */
+export const BUDGETED_ROUTES = ['/', '/sobre', '/funcionalidades', '/planos'];
+
+const gz = (text: string | Buffer) => gzipSync(text).length;
+
+const server = await startBuiltServer({ LEAD_RATE_LIMIT: 'off' });
+const browser = await launchChromium();
+let failures = 0;
+try {
+  const rows: string[] = [];
+  for (const route of BUDGETED_ROUTES) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const external: Promise<number>[] = [];
+    const names: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      names.push(new URL(response.url()).pathname);
+      external.push(response.body().then(gz, () => 0));
+    });
+    const response = await page.goto(server.url + route, { waitUntil: 'load' });
+    // Idle-time and visibility hydration would show up here: give them a moment.
+    await page.waitForTimeout(1500);
+    const inline = await page.$$eval('script:not([src])', (scripts) =>
+      scripts.filter((s) => !/json/.test(s.getAttribute('type') ?? '')).map((s) => s.textContent ?? ''),
+    );
+    const externalBytes = (await Promise.all(external)).reduce((a, b) => a + b, 0);
+    const inlineBytes = inline.reduce((sum, code) => sum + gz(code), 0);
+    const total = externalBytes + inlineBytes;
+    const status = response?.status() ?? 0;
+    const ok = status === 200 && total <= JS_BUDGET_BYTES;
+    if (!ok) failures += 1;
+    rows.push(
+      `${ok ? 'ok  ' : 'FAIL'} ${route.padEnd(28)} ${String(status).padEnd(4)} ${(total / 1024).toFixed(1).padStart(6)} KB gzip ` +
+        `(inline ${(inlineBytes / 1024).toFixed(1)} KB, ${names.length} files ${(externalBytes / 1024).toFixed(1)} KB)`,
+    );
+    await page.close();
+  }
+  console.log(`JavaScript before interaction (budget ${JS_BUDGET_BYTES / 1024} KB gzip):`);
+  console.log(rows.join('\n'));
+} finally {
+  await browser.close();
+  await server.stop();
+}
+if (failures) {
+  console.error(`${failures} page(s) over budget or not 200.`);
+  process.exit(1);
+}
