@@ -1,0 +1,121 @@
+// Copy of the sign-in / sign-up card, the password-strength meter, the server's auth errors,
+// the admin area and its 403 page (SPEC §2 'Auth', §5, §8 'Authentication'). Quoted spec texts are verbatim.
+
+/** Labels of the password-strength meter by score (SPEC §5): index = score 0..5. */
+export const strengthLabels = ['Muito fraca', 'Muito fraca', 'Fraca', 'Média', 'Forte', 'Muito forte'] as const;
+
+/** One feedback line per unmet criterion of SPEC §5, plus the common-word penalty. */
+export const strengthFeedback = {
+  minLength: 'Use pelo menos 8 caracteres',
+  uppercase: 'Adicione uma letra maiúscula',
+  lowercase: 'Adicione uma letra minúscula',
+  digit: 'Adicione um número',
+  special: 'Adicione um caractere especial (ex.: ! @ # $ %)',
+  common: 'Evite senhas comuns',
+} as const;
+
+export const authCard = {
+  pageTitle: 'Entrar na área administrativa',
+  pageDescription: 'Acesso à administração do blog e do site da Pilota.',
+  heading: 'Área administrativa',
+  intro: 'Entre com sua conta ou crie uma nova.',
+  loading: 'Carregando...',
+  tabSignIn: 'Entrar',
+  tabSignUp: 'Cadastrar',
+  email: 'E-mail',
+  password: 'Senha',
+  fullName: 'Nome completo',
+  signIn: 'Entrar',
+  signingIn: 'Entrando...',
+  signUp: 'Criar conta',
+  signingUp: 'Criando conta...',
+  strength: 'Força da senha',
+  showPassword: 'Mostrar senha',
+  hidePassword: 'Ocultar senha',
+  noScript: 'Ative o JavaScript no navegador para entrar ou criar uma conta.',
+} as const;
+
+/** Toasts of the auth card (SPEC §8 'Authentication'). */
+export const authToasts = {
+  signInSuccess: 'Login realizado com sucesso!',
+  errorTitle: 'Erro',
+  signInError: 'Erro ao fazer login',
+  signUpSuccessTitle: 'Sucesso',
+  signUpSuccess: 'Conta criada com sucesso! Verifique seu email.',
+  signUpError: 'Erro ao criar conta',
+  invalidInputTitle: 'Entrada inválida',
+  invalidInput: 'Caracteres potencialmente perigosos foram detectados e removidos.',
+  sessionExpiredTitle: 'Sessão expirada',
+  sessionExpired: 'Sua sessão expirou por segurança. Faça login novamente.',
+} as const;
+
+/**
+ * Messages the server answers with. Better Auth's own English messages are replaced by these
+ * (src/server/auth), so the card can show the server's message as the spec asks.
+ */
+export const authErrors = {
+  weakPasswordTitle: 'Senha inválida',
+  weakPassword: 'Por favor, atenda aos requisitos de segurança da senha.',
+  lockedTitle: 'Conta temporariamente bloqueada',
+  locked: 'Muitas tentativas de login falharam. Tente novamente em alguns minutos.',
+  invalidCredentials: 'E-mail ou senha incorretos.',
+  emailNotVerified: 'Confirme seu e-mail antes de entrar: enviamos um link de verificação para a sua caixa de entrada.',
+  userExists: 'Já existe uma conta com este e-mail.',
+  invalidEmail: 'E-mail inválido',
+  nameRequired: 'Informe seu nome completo.',
+  tooManyRequests: 'Muitas tentativas em pouco tempo. Aguarde um instante e tente novamente.',
+  invalidInput: 'Caracteres potencialmente perigosos foram detectados e removidos.',
+  invalidOrigin: 'Origem da requisição não permitida.',
+  generic: 'Não foi possível concluir a operação. Tente novamente.',
+} as const;
+
+/** The e-mail that confirms a new account's address. */
+export const verificationEmail = {
+  subject: 'Confirme seu e-mail na Pilota',
+  greeting: (name: string) => `Olá, ${name}!`,
+  body: 'Para ativar sua conta na área administrativa da Pilota, confirme seu e-mail pelo link abaixo.',
+  action: 'Confirmar meu e-mail',
+  ignore: 'Se você não criou esta conta, ignore esta mensagem.',
+} as const;
+
+export const forbiddenPage = {
+  title: 'Acesso negado',
+  description: 'Esta área é restrita a administradores.',
+  heading: 'Acesso negado',
+  text: 'Sua conta não tem permissão para acessar esta página. Se você precisa de acesso, peça a um administrador.',
+  home: 'Voltar ao início',
+  signOut: 'Sair e entrar com outra conta',
+} as const;
+
+export const adminCopy = {
+  area: 'Administração',
+  dashboardTitle: 'Painel',
+  signOut: 'Sair',
+  signingOut: 'Saindo...',
+  signedInAs: 'Conectado como',
+  leads: 'Contatos',
+  leadsLatest: 'Últimos 20 contatos',
+  implementations: 'Solicitações de implementação',
+  implementationsLatest: 'Últimas 20 solicitações de implementação',
+  securityEvents: 'Eventos de segurança',
+  securityLatest: 'Últimos eventos de segurança',
+  total: 'Total',
+  empty: 'Nada por aqui ainda.',
+  notAvailable: 'Indisponível',
+  notInformed: 'Não informado',
+  download: 'Baixar',
+  documents: 'Documentos',
+  columns: {
+    date: 'Data',
+    name: 'Nome',
+    email: 'E-mail',
+    phone: 'Celular',
+    type: 'Tipo',
+    company: 'Empresa',
+    origin: 'Origem',
+    document: 'Documento',
+    event: 'Evento',
+    severity: 'Gravidade',
+    details: 'Detalhes',
+  },
+} as const;
