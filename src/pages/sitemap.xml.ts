@@ -1,0 +1,16 @@
+import type { APIRoute } from 'astro';
+import { getCollection } from 'astro:content';
+import { partners } from '@content/partners';
+import { sitemapEntries, sitemapXml } from '~/lib/sitemap';
+
+// On demand, so sources that live in the database (blog posts) can join the list later.
+export const prerender = false;
+
+export const GET: APIRoute = async ({ site, url }) => {
+  const legal = (await getCollection('legal')).map((entry) => ({ slug: entry.id, updatedAt: entry.data.updatedAt }));
+  // Blog posts and other future public pages go into `extra`.
+  const entries = sitemapEntries({ legal, partners, extra: [] });
+  return new Response(sitemapXml(entries, site ?? new URL(url.origin)), {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
+};
