@@ -18,9 +18,29 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   integrations: [react(), interactionDirective()],
   trailingSlash: 'never',
+  // Legal Markdown has no code; Shiki's inline styles would also clash with the CSP.
+  markdown: { syntaxHighlight: false },
   build: { format: 'file' },
   server: { port, host: process.env.HOST ?? '0.0.0.0' },
   vite: { plugins: [tailwindcss()] },
+  security: {
+    // Astro hashes every inline script it emits (hydration included) into a <meta> CSP,
+    // so scripts need no 'unsafe-inline'. Styles keep it: React islands and toasts set
+    // inline styles. frame-ancestors cannot live in a <meta>; scripts/serve.mjs sends it.
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "frame-src https://www.youtube-nocookie.com",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
+  },
   fonts: [
     {
       // Self-hosted from the Fontsource package: no request leaves the site.

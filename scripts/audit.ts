@@ -1,0 +1,89 @@
+/*
+ * `npm run audit`: Lighthouse (mobile preset, simulated throttling) on every
+ * public route of the production build. Prints one table and fails when any
+ * category scores below 95, LCP is above 2.0 s, CLS above 0.05 or TBT above 100 ms.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { resolveChromium } from '../tests/support/chromium.ts';
+import { startBuiltServer } from '../tests/support/server.ts';
+import { AUDITED_ROUTES } from './public-routes.ts';
+
+const MIN_SCORE = 95;
+const MAX_LCP_MS = 2000;
+const MAX_CLS = 0.05;
+const MAX_TBT_MS = 100;
+
+interface Row {
+  route: string;
+  scores: Record<string, number>;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  totalKb: number;
+  jsKb: number;
+  problems: string[];
+}
+
+const routes = process.argv.slice(2).length ? process.argv.slice(2) : AUDITED_ROUTES;
+const server = await startBuiltServer({ LEAD_RATE_LIMIT: 'off' });
+const { executablePath, args = [] } = await resolveChromium();
+const chrome = await chromeLauncher.launch({
+  chromePath: executablePath!,
+  chromeFlags: [...args, '--headless=new'],
+});
+
+const rows: Row[] = [];
+try {
+  for (const route of routes) {
+    const result = await lighthouse(server.url + route, { port: chrome.port, output: 'json', logLevel: 'error' });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
+    const { lhr } = result;
+    const scores = Object.fromEntries(
+      Object.entries(lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
+    );
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const bytes = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] })
+      ?.items;
+    const total = bytes?.find((item) => item.resourceType === 'total')?.transferSize ?? 0;
+    const js = bytes?.find((item) => item.resourceType === 'script')?.transferSize ?? 0;
+    const row: Row = {
+      route,
+      scores,
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      totalKb: total / 1024,
+      jsKb: js / 1024,
+      problems: [],
+    };
+    for (const [id, score] of Object.entries(scores)) if (score < MIN_SCORE) row.problems.push(`${id} ${score}`);
+    if (!(row.lcp <= MAX_LCP_MS)) row.problems.push(`LCP ${Math.round(row.lcp)} ms`);
+    if (!(row.cls <= MAX_CLS)) row.problems.push(`CLS ${row.cls.toFixed(3)}`);
+    if (!(row.tbt <= MAX_TBT_MS)) row.problems.push(`TBT ${Math.round(row.tbt)} ms`);
+    if (row.problems.length) {
+      const failing = Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+        .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+      row.problems.push(`audits: ${failing.join(', ')}`);
+    }
+    rows.push(row);
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+
+const header = '| route | perf | a11y | best practices | SEO | LCP | TBT | CLS | total KB | JS KB |';
+console.log(header);
+console.log('|' + ' --- |'.repeat(10));
+for (const r of rows) {
+  const s = r.scores;
+  console.log(
+    `| ${r.route} | ${s['performance']} | ${s['accessibility']} | ${s['best-practices']} | ${s['seo']} | ` +
+      `${(r.lcp / 1000).toFixed(2)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.totalKb.toFixed(1)} | ${r.jsKb.toFixed(1)} |`,
+  );
+}
+const failed = rows.filter((r) => r.problems.length);
+for (const r of failed) console.error(`FAIL ${r.route}: ${r.problems.join('; ')}`);
+if (failed.length) process.exit(1);
