@@ -1,0 +1,133 @@
+/**
+ * Brazilian documents and phones: CPF, CNPJ (numeric and the alphanumeric format in force
+ * since July 2026) and phone numbers with a real area code (DDD). Shared by the
+ * implementation form in the browser and its server endpoint, so both accept exactly the
+ * same values.
+ *
+ * `@brazilian-utils/brazilian-utils` does the check-digit and area-code work, but only
+ * with options: by default `isValidCnpj` rejects alphanumeric CNPJs, `formatCnpj` drops
+ * their letters and `formatPhone` truncates a number that starts with its DDD.
+ */
+import {
+  formatCnpj,
+  formatCpf,
+  formatPhone,
+  isValidCnpj,
+  isValidCpf,
+  isValidPhone,
+} from '@brazilian-utils/brazilian-utils';
+
+/** Digits of a CPF. */
+export const CPF_LENGTH = 11;
+/** Characters of a CNPJ: 12 alphanumeric (base + branch) and 2 check digits. */
+export const CNPJ_LENGTH = 14;
+/** Length of each masked value as typed (SPEC §5: CPF 14, CNPJ 18, phone 15). */
+export const MASKED_LENGTH = { cpf: 14, cnpj: 18, phone: 15 } as const;
+
+/**
+ * Removes the mask of a CPF (or anything else that should be digits only).
+ * @example unmaskCpf('123.456.789-09') // "12345678909"
+ */
+export function unmaskCpf(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/**
+ * Removes the mask of a CNPJ, keeping letters (upper-cased) for the alphanumeric format.
+ * @example unmaskCnpj('12.abc.345/01de-35') // "12ABC34501DE35"
+ * @example unmaskCnpj('11.222.333/0001-81') // "11222333000181"
+ */
+export function unmaskCnpj(value: string): string {
+  return value.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+}
+
+/**
+ * Removes the mask of a phone number: DDD plus 8 or 9 digits.
+ * @example unmaskPhone('(11) 98765-4321') // "11987654321"
+ */
+export function unmaskPhone(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/**
+ * Whether a CPF, masked or not, has 11 digits and valid check digits.
+ * Repeated-digit numbers ("111.111.111-11") are reserved and rejected.
+ * @example isCpf('123.456.789-09') // true
+ * @example isCpf('123.456.789-00') // false
+ */
+export function isCpf(value: string): boolean {
+  const digits = unmaskCpf(value);
+  return digits.length === CPF_LENGTH && isValidCpf(digits);
+}
+
+/**
+ * Whether a CNPJ, masked or not, numeric or alphanumeric, has valid check digits.
+ * Letters may be typed in either case; the check digits are always digits.
+ * @example isCnpj('11.222.333/0001-81') // true
+ * @example isCnpj('12.ABC.345/01DE-35') // true
+ * @example isCnpj('12.ABC.345/01DE-36') // false
+ */
+export function isCnpj(value: string): boolean {
+  const normalized = unmaskCnpj(value);
+  // Letters are legal only in the first 12 positions; the library checks that as well,
+  // but this keeps the rule visible here.
+  return (
+    normalized.length === CNPJ_LENGTH &&
+    /^[0-9A-Z]{12}\d{2}$/.test(normalized) &&
+    isValidCnpj(normalized, { version: 2 })
+  );
+}
+
+/**
+ * Whether a Brazilian phone (masked or not) has 10 or 11 digits, a real area code and a
+ * valid mobile or landline number. A leading country code is not accepted: the form's
+ * mask has no room for it.
+ * @example isPhone('(11) 98765-4321') // true
+ * @example isPhone('(11) 3000-0000')  // true
+ * @example isPhone('(20) 98765-4321') // false (20 is not an area code)
+ */
+export function isPhone(value: string): boolean {
+  const digits = unmaskPhone(value);
+  return (digits.length === 10 || digits.length === 11) && isValidPhone(digits);
+}
+
+/**
+ * Formats a complete CPF as ###.###.###-##.
+ * @example formatCpfValue('12345678909') // "123.456.789-09"
+ */
+export function formatCpfValue(value: string): string {
+  return formatCpf(unmaskCpf(value));
+}
+
+/**
+ * Formats a complete CNPJ as ##.###.###/####-##, letters upper-cased.
+ * @example formatCnpjValue('12abc34501de35') // "12.ABC.345/01DE-35"
+ */
+export function formatCnpjValue(value: string): string {
+  return formatCnpj(unmaskCnpj(value), { version: 2 });
+}
+
+/**
+ * Formats a complete phone number: (##) #####-#### for mobiles, (##) ####-#### for landlines.
+ * @example formatPhoneValue('11987654321') // "(11) 98765-4321"
+ * @example formatPhoneValue('1130000000')  // "(11) 3000-0000"
+ */
+export function formatPhoneValue(value: string): string {
+  return formatPhone(unmaskPhone(value), { mask: 'auto' });
+}
+
+/**
+ * Input-mask definitions in IMask's option format, kept here as plain data so the
+ * island (through react-imask) and the unit tests apply the very same masks.
+ * `0` is a digit; `X` is a CNPJ character: a letter or digit, upper-cased as typed.
+ */
+export const masks = {
+  cpf: { mask: '000.000.000-00' },
+  cnpj: {
+    mask: 'XX.XXX.XXX/XXXX-00',
+    definitions: { X: /[0-9A-Za-z]/ },
+    prepareChar: (char: string) => char.toUpperCase(),
+  },
+  // A landline has 10 digits, a mobile 11: IMask picks the first pattern that fits.
+  phone: { mask: [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }] },
+} as const;
