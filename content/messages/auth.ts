@@ -47,6 +47,10 @@ export const authToasts = {
   invalidInput: 'Caracteres potencialmente perigosos foram detectados e removidos.',
   sessionExpiredTitle: 'Sessão expirada',
   sessionExpired: 'Sua sessão expirou por segurança. Faça login novamente.',
+  emailVerifiedTitle: 'E-mail confirmado',
+  emailVerified: 'Agora é só entrar com seu e-mail e senha.',
+  verifyLinkInvalidTitle: 'Link inválido',
+  verifyLinkInvalid: 'O link de confirmação é inválido ou expirou. Tente entrar para receber um novo link.',
 } as const;
 
 /**
