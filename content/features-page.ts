@@ -13,6 +13,11 @@ export const featuresPage = {
       'Do cadastro do imóvel ao repasse para o proprietário, a Pilota automatiza cada etapa para você ganhar tempo e reduzir a inadimplência.',
   },
   rangeStatement: `Planos de ${terms.minPlanProperties} a ${terms.maxPlanProperties} imóveis, com proprietários e inquilinos ilimitados.`,
+  /** Accessible name of the tab list. */
+  tabsLabel: `Funcionalidades da ${brand.name}`,
+  /** Caption of the mock dashboards: their numbers are examples. */
+  dashboardNote: 'Exemplo ilustrativo',
+  plansLink: 'Ver planos e preços',
 };
 
 export const plansPage = {
@@ -30,6 +35,17 @@ export const plansPage = {
   annualBadge: `Economize ${terms.annualSavingsPlans} no plano anual!`,
   perMonth: '/mês',
   annualTotalLabel: 'Total anual de',
+  /** Accessible name of the monthly/annual switch. */
+  billingLabel: 'Período de cobrança',
+  /** Read by screen readers before the struck-through monthly price in annual mode. */
+  regularPriceLabel: 'Preço mensal sem desconto:',
+  /** Limit lines of each card; `{n}` is the plan's value (src/lib/plan-features.ts). */
+  planFeatures: {
+    properties: 'Até {n} imóveis',
+    users: ['{n} usuário', '{n} usuários'],
+    storage: '{n} de armazenamento',
+    support: 'Suporte por {n}',
+  } as const,
   popularBadge: 'Mais popular',
   cta: 'Começar teste grátis',
   addOnsTitle: 'Serviços adicionais',
