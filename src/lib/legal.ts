@@ -1,0 +1,23 @@
+/**
+ * Legal pages are Markdown written once, with the company's facts as tokens
+ * (`{{legalName}}`, `{{companyRegistration}}`, `{{email}}`) so a new CNPJ or
+ * e-mail in content/site.ts reaches every page without editing the texts.
+ */
+
+const TOKEN = /\{\{\s*([A-Za-z][\w]*)\s*\}\}/g;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/**
+ * Replaces every `{{name}}` in rendered HTML with the HTML-escaped value. An unknown
+ * token throws, so a typo in a legal text fails the build instead of reaching a reader.
+ * @example fillLegalTokens('<p>{{legalName}}</p>', { legalName: 'Pilota Ltda.' }) // "<p>Pilota Ltda.</p>"
+ */
+export function fillLegalTokens(html: string, values: Readonly<Record<string, string>>): string {
+  return html.replace(TOKEN, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`Unknown token {{${name}}} in a legal page`);
+    return escapeHtml(value);
+  });
+}
