@@ -1,0 +1,109 @@
+/**
+ * A blog post as the editor sends it and the server stores it: the one zod schema the
+ * editor island (field messages as you type) and the admin endpoints (the decision)
+ * share. Parsing trims text, turns "a, b" tags into a de-duplicated list, fills the slug
+ * from the title when it is left empty, and requires a body only to publish — a draft
+ * may be just a title.
+ */
+import { z } from 'zod';
+import { postLimits as L, postValidationMessages as m } from '@content/messages/blog';
+import { MAX_SLUG_LENGTH, SLUG_PATTERN, slugify } from '../slug';
+
+export const POST_STATUSES = ['draft', 'published'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/*
+ * Slugs that name the blog's own routes (/blog/admin, /blog/tag/…, /blog/pagina/…,
+ * /blog/imagens/…, /blog/rss.xml): a post there would be shadowed or confusing.
+ */
+export const RESERVED_SLUGS: readonly string[] = ['admin', 'tag', 'tags', 'pagina', 'imagens', 'rss', 'feed'];
+
+/**
+ * Tags as typed in one text field ("gestão, IPCA") or as a list: trimmed, inner spaces
+ * collapsed, empty entries dropped, and duplicates (same slug) kept once, first spelling wins.
+ * @example normalizeTags('Gestão,  gestao , IPCA,,') // ["Gestão", "IPCA"]
+ */
+export function normalizeTags(input: unknown): unknown {
+  const list = typeof input === 'string' ? input.split(',') : input;
+  if (!Array.isArray(list)) return list;
+  const seen = new Set<string>();
+  const tags: unknown[] = [];
+  for (const item of list) {
+    if (typeof item !== 'string') {
+      tags.push(item);
+      continue;
+    }
+    const tag = item.replace(/\s+/g, ' ').trim();
+    if (!tag) continue;
+    const key = slugify(tag) || tag;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    tags.push(tag);
+  }
+  return tags;
+}
+
+const text = (max: number, maxMessage: string) =>
+  z.string({ error: maxMessage }).trim().max(max, { error: maxMessage }).default('');
+
+const tag = z
+  .string({ error: m.tagInvalid })
+  .max(L.tag, { error: m.tagMax })
+  .refine((value) => slugify(value) !== '', { error: m.tagInvalid });
+
+/** The post's editable fields; see the module comment for what parsing does. */
+export const postInputSchema = z
+  .object({
+    title: z
+      .string({ error: m.titleRequired })
+      .trim()
+      .min(1, { error: m.titleRequired })
+      .max(L.title, { error: m.titleMax }),
+    slug: z.string({ error: m.slugInvalid }).trim().toLowerCase().default(''),
+    excerpt: text(L.excerpt, m.excerptMax),
+    // Not trimmed: leading spaces are Markdown (an indented code block).
+    body: z.string({ error: m.bodyRequired }).max(L.body, { error: m.bodyMax }).default(''),
+    tags: z
+      .preprocess(normalizeTags, z.array(tag, { error: m.tagInvalid }).max(L.tags, { error: m.tagsMax }))
+      .default([]),
+    status: z.enum(POST_STATUSES, { error: m.statusInvalid }).default('draft'),
+    seoTitle: text(L.seoTitle, m.seoTitleMax),
+    seoDescription: text(L.seoDescription, m.seoDescriptionMax),
+    coverImageId: z.preprocess(
+      (value) => (value === '' || value === undefined ? null : value),
+      z.uuid({ error: m.coverInvalid }).nullable(),
+    ),
+    coverAlt: text(L.coverAlt, m.coverAltMax),
+  })
+  .transform((post, ctx) => {
+    const slug = post.slug || slugify(post.title);
+    if (slug.length > MAX_SLUG_LENGTH) ctx.addIssue({ code: 'custom', path: ['slug'], message: m.slugMax });
+    else if (!SLUG_PATTERN.test(slug)) ctx.addIssue({ code: 'custom', path: ['slug'], message: m.slugInvalid });
+    else if (RESERVED_SLUGS.includes(slug)) ctx.addIssue({ code: 'custom', path: ['slug'], message: m.slugReserved });
+    if (post.status === 'published' && post.body.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['body'], message: m.bodyRequired });
+    }
+    if (post.coverImageId && !post.coverAlt) {
+      ctx.addIssue({ code: 'custom', path: ['coverAlt'], message: m.coverAltRequired });
+    }
+    return { ...post, slug };
+  });
+
+/** What the editor sends (every field may be missing or loosely typed). */
+export type PostInput = z.input<typeof postInputSchema>;
+/** A parsed, valid post: what services store. */
+export type PostData = z.output<typeof postInputSchema>;
+
+/**
+ * The first message per field of a failed parse, keyed by field name, for forms and
+ * JSON error responses.
+ * @example fieldErrors(postInputSchema.safeParse({ title: '' }).error!) // { title: "Informe o título do post" }
+ */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? 'form');
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
