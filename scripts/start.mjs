@@ -35,3 +35,19 @@ if (builtAt < sourcesAt) {
 process.env.HOST ??= '0.0.0.0';
 process.env.PORT ??= '4321';
 await import(pathToFileURL(ENTRY).href);
+
+/*
+ * Astro loads middleware on the first request, so boot the runtime (DATA_DIR lock,
+ * database, migrations, queue workers) now rather than on a visitor's request: a
+ * second server on the same DATA_DIR then exits at start with a clear message.
+ */
+const warmHost = ['0.0.0.0', '::', ''].includes(process.env.HOST) ? '127.0.0.1' : process.env.HOST;
+const healthUrl = `http://${warmHost.includes(':') ? `[${warmHost}]` : warmHost}:${process.env.PORT}/api/health`;
+for (let attempt = 0; attempt < 150; attempt++) {
+  try {
+    await fetch(healthUrl);
+    break;
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -32,7 +32,9 @@ export interface RunningServer {
 
 /**
  * Starts the production build (BUILD_DIR/server/entry.mjs, BUILD_DIR defaulting to dist) on a free port with its own
- * data folder, and waits until it answers.
+ * data folder, and waits until `/api/health` answers. That request is also the warm-up that boots the runtime
+ * (lock, database, queue), as scripts/start.mjs does; a server that cannot take the DATA_DIR lock exits, and this
+ * rejects with its output.
  */
 export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
@@ -50,8 +52,9 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {
-      const response = await fetch(`${url}/`, { redirect: 'manual' });
-      if (response.status < 500) break;
+      // 503 means booted but the database is not reachable yet (degraded mode): still a running server.
+      const response = await fetch(`${url}/api/health`, { redirect: 'manual' });
+      if (response.status === 200 || response.status === 503) break;
     } catch {
       // not listening yet
     }

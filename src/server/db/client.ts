@@ -1,0 +1,68 @@
+/*
+ * One way to open the database: PGlite persisted in `$DATA_DIR/db` by default,
+ * node-postgres when a PostgreSQL URL is given. Both are driven through the same
+ * Drizzle `pg-core` API, so services never know which one they got.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything a query can run on: the database itself or an open transaction. */
+export type DbOrTx = Db | Tx;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: DatabaseKind;
+  /** Set on the embedded database: the queue talks to it directly. */
+  pglite?: PGlite;
+  /** Set on PostgreSQL: the connection string, for the queue's own pool. */
+  databaseUrl?: string;
+  close: () => Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL URL; when absent the embedded database is used. */
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database's files; absent means in memory (tests). */
+  pgliteDir?: string | undefined;
+  /** Pool size on PostgreSQL. */
+  maxConnections?: number;
+}
+
+/** The embedded database's folder inside DATA_DIR. */
+export function pgliteDirFor(dataDir: string): string {
+  return join(dataDir, 'db');
+}
+
+/** Opens (does not migrate) the database. Close it with `handle.close()`. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+    // An idle client losing its connection must not crash the process; the next query reconnects.
+    pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    return { db, kind: 'postgres', databaseUrl: options.databaseUrl, close: () => pool.end() };
+  }
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const pglite = await PGlite.create(options.pgliteDir ?? 'memory://');
+  const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

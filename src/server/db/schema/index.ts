@@ -1,0 +1,8 @@
+/*
+ * Every table of the app, one file per domain. A feature adds its file here
+ * (e.g. `export * from './implementation';`) and runs `npm run db:generate`
+ * to commit a new migration; applied migrations are never edited.
+ */
+export * from './leads';
+export * from './deliveries';
+export * from './rate-limits';

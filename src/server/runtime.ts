@@ -1,0 +1,145 @@
+/*
+ * The server's long-lived parts, started once per process: DATA_DIR lock →
+ * database → migrations → job queue and workers; stopped gracefully on SIGTERM/SIGINT.
+ *
+ * Astro's Node adapter loads middleware lazily, so `src/middleware.ts` awaits
+ * `getRuntime()` on every request, and scripts/start.mjs and tests/support/server.ts
+ * send a warm-up `GET /api/health` as soon as the server listens: the lock is then
+ * taken at start, and a second server on the same DATA_DIR exits at once with a
+ * clear message instead of silently losing writes.
+ *
+ * HOW A FEATURE PLUGS IN
+ * - Tables: add `src/server/db/schema/<feature>.ts`, re-export it from
+ *   `schema/index.ts`, run `npm run db:generate`, commit the migration.
+ * - Mail: in your service's transaction call `runtime.queue.enqueueMail(tx, message,
+ *   { subjectType: '<feature>', subjectId })`: the e-mail is sent by the queue with
+ *   retries and every attempt lands in `deliveries`.
+ * - Own jobs: add an entry to FEATURES below whose `setup` calls
+ *   `queue.defineWorker(name, options, handler)` (runs before the queue starts);
+ *   `onStart` runs after the queue started (e.g. replays, warm caches).
+ * - Services take `{ db, queue, config, now }` from here as arguments, never import
+ *   this module themselves (tests build those deps from tests/support/db.ts).
+ */
+import { loadConfig, type Config } from './config';
+import { openDatabase, pgliteDirFor, type DatabaseHandle, type Db } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { JobQueue } from './jobs/queue';
+import { DataDirLockedError, lockDataDir, type DataDirLock } from './lock';
+import { createMailer, type SendMail } from './mail';
+import { leadFeature } from './leads/feature';
+
+export interface Runtime {
+  config: Config;
+  database: DatabaseHandle;
+  db: Db;
+  queue: JobQueue;
+  sendMail: SendMail;
+  now: () => Date;
+  /** False while the database cannot be reached (PostgreSQL down at start); retried in the background. */
+  ready: () => boolean;
+  stop: () => Promise<void>;
+}
+
+export interface Feature {
+  name: string;
+  /** Before the queue starts: define workers. */
+  setup?: (runtime: Runtime) => void;
+  /** After the queue started; errors are logged, never fatal. */
+  onStart?: (runtime: Runtime) => Promise<void>;
+  /** Before the queue stops. */
+  onStop?: (runtime: Runtime) => Promise<void>;
+}
+
+/** Features with background work. Add yours here (see the header). */
+const FEATURES: Feature[] = [leadFeature];
+
+const RETRY_START_MS = 5_000;
+
+async function boot(): Promise<Runtime> {
+  const config = loadConfig();
+  let lock: DataDirLock;
+  try {
+    lock = await lockDataDir(config.dataDir, (error) => {
+      console.error(`[runtime] lost the lock on ${config.dataDir}: ${error.message}; stopping to protect the data`);
+      process.exit(1);
+    });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`[runtime] ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: pgliteDirFor(config.dataDir),
+  });
+  const sendMail = createMailer(config);
+  const queue = new JobQueue(database, {
+    sendMail,
+    webhook: { secret: config.webhookSecret },
+  });
+
+  let ready = false;
+  let stopping = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const runtime: Runtime = {
+    config,
+    database,
+    db: database.db,
+    queue,
+    sendMail,
+    now: () => new Date(),
+    ready: () => ready,
+    stop: async () => {
+      if (stopping) return;
+      stopping = true;
+      clearTimeout(retryTimer);
+      for (const feature of FEATURES) await feature.onStop?.(runtime).catch(() => undefined);
+      await queue.stop().catch((error: Error) => console.error(`[runtime] queue stop: ${error.message}`));
+      await database.close().catch(() => undefined);
+      await lock.release();
+    },
+  };
+
+  for (const feature of FEATURES) feature.setup?.(runtime);
+
+  const start = async () => {
+    try {
+      await migrateDatabase(database.db);
+      await queue.start();
+      ready = true;
+      console.log(`[runtime] ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'} ready`);
+    } catch (error) {
+      // Only PostgreSQL can be unreachable; leads meanwhile go to the spool (degraded mode).
+      console.error(`[runtime] database not available yet (${(error as Error).message}); retrying in ${RETRY_START_MS / 1000} s`);
+      if (!stopping) retryTimer = setTimeout(() => void start(), RETRY_START_MS);
+      return;
+    }
+    for (const feature of FEATURES) {
+      await feature.onStart?.(runtime).catch((error: Error) => console.error(`[${feature.name}] ${error.message}`));
+    }
+  };
+  await start();
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      console.log(`[runtime] ${signal}: stopping workers and closing the database…`);
+      void runtime.stop().finally(() => process.exit(0));
+    });
+  }
+  return runtime;
+}
+
+let runtimePromise: Promise<Runtime> | undefined;
+
+/** The process's runtime, booted on first call. */
+export function getRuntime(): Promise<Runtime> {
+  runtimePromise ??= boot().catch((error: unknown) => {
+    console.error('[runtime] failed to start:', error);
+    process.exit(1);
+  });
+  return runtimePromise;
+}

@@ -1,0 +1,163 @@
+/*
+ * The shared delivery path (src/server/jobs): jobs written in the caller's
+ * transaction, real SMTP and HTTP receivers, retries recorded in `deliveries`.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { deliveries } from '~/server/db/schema';
+import { DEFAULT_QUEUE_SETTINGS, JobQueue, QUEUE_NAMES, type QueueSettings } from '~/server/jobs/queue';
+import { createMailer } from '~/server/mail';
+import { engines, useTestDatabase, type TestDatabase } from '../support/db';
+import { startReceiver, type Receiver } from '../support/receiver';
+import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+
+/** Immediate retries and fast polling: the retry path runs in seconds, not hours. */
+const FAST: QueueSettings = {
+  retryLimit: 4,
+  retryDelaySeconds: 0,
+  retryBackoff: false,
+  pollingIntervalSeconds: 0.5,
+  expireInSeconds: 30,
+};
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('production retry policy', () => {
+  it('makes at least 8 attempts spread over at least an hour', () => {
+    const { retryLimit, retryDelaySeconds, retryBackoff } = DEFAULT_QUEUE_SETTINGS;
+    expect(retryLimit + 1).toBeGreaterThanOrEqual(8);
+    expect(retryBackoff).toBe(true);
+    // pg-boss waits at least half of retryDelay·2ⁿ before retry n (jitter between ½ and 1).
+    let minimumSpan = 0;
+    for (let n = 1; n <= retryLimit; n++) minimumSpan += Math.min(retryDelaySeconds * 2 ** n * 0.5, 3600);
+    expect(minimumSpan).toBeGreaterThanOrEqual(3600);
+  });
+});
+
+describe.each(engines)('delivery queue on %s', (engine) => {
+  const t: TestDatabase = useTestDatabase(engine);
+  let smtp: CaptureSmtp;
+  let ok: Receiver;
+  let queue: JobQueue | undefined;
+
+  beforeAll(async () => {
+    smtp = await startCaptureSmtp();
+    ok = await startReceiver();
+  });
+  afterEach(async () => {
+    await queue?.stop(2_000);
+    queue = undefined;
+    smtp.messages.length = 0;
+    ok.requests.length = 0;
+  });
+  afterAll(async () => {
+    await smtp.stop();
+    await ok.close();
+  });
+
+  async function startQueue(settings = FAST) {
+    queue = new JobQueue(t.handle, {
+      sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
+      webhook: { secret: 'segredo', timeoutMs: 1_000 },
+      settings,
+      log: () => {},
+    });
+    await queue.start();
+    return queue;
+  }
+
+  it('sends an e-mail queued in a committed transaction and records the attempt', async () => {
+    const q = await startQueue();
+    const id = await t.db.transaction((tx) =>
+      q.enqueueMail(tx, { to: 'equipe@pilota.example', subject: 'Olá', text: 'Corpo' }, { subjectType: 'test' }),
+    );
+    const mail = await smtp.waitFor((m) => m.subject === 'Olá');
+    expect(mail.envelopeTo).toEqual(['equipe@pilota.example']);
+    expect(mail.text?.trim()).toBe('Corpo');
+    const row = await waitFor(async () => {
+      const [r] = await t.db.select().from(deliveries).where(eq(deliveries.id, id));
+      return r?.status === 'sent' ? r : undefined;
+    });
+    expect(row).toMatchObject({ kind: 'email', target: 'equipe@pilota.example', attempts: 1, lastError: null });
+    expect(row.deliveredAt).toBeInstanceOf(Date);
+  });
+
+  it('leaves neither a job nor a delivery when the transaction rolls back', async () => {
+    const q = await startQueue();
+    await expect(
+      t.db.transaction(async (tx) => {
+        await q.enqueueMail(tx, { to: 'a@b.example', subject: 'Nunca', text: 'x' }, { subjectType: 'test' });
+        await q.enqueueWebhook(tx, ok.url, { a: 1 }, { subjectType: 'test' });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(await t.db.select().from(deliveries)).toEqual([]);
+    expect(await q.boss.findJobs(QUEUE_NAMES.mail)).toEqual([]);
+    expect(await q.boss.findJobs(QUEUE_NAMES.webhook)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(smtp.messages).toEqual([]);
+    expect(ok.requests).toEqual([]);
+  });
+
+  it('retries an e-mail while SMTP is down and delivers it when SMTP is back', async () => {
+    await smtp.stop();
+    const q = await startQueue({ ...FAST, retryLimit: 50 });
+    const id = await t.db.transaction((tx) =>
+      q.enqueueMail(tx, { to: 'x@pilota.example', subject: 'Depois', text: 'y' }, { subjectType: 'test' }),
+    );
+    const failed = await waitFor(async () => {
+      const [r] = await t.db.select().from(deliveries).where(eq(deliveries.id, id));
+      return r && r.attempts >= 1 && r.status === 'retrying' ? r : undefined;
+    });
+    expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(smtp.messages).toEqual([]);
+    await smtp.start();
+    await smtp.waitFor((m) => m.subject === 'Depois', 20_000);
+    const sent = await waitFor(async () => {
+      const [r] = await t.db.select().from(deliveries).where(eq(deliveries.id, id));
+      return r?.status === 'sent' ? r : undefined;
+    });
+    expect(sent.attempts).toBeGreaterThanOrEqual(2);
+  });
+
+  it('marks a delivery failed once its retries are used up', async () => {
+    const dead = await startReceiver({ fallback: 500 });
+    try {
+      const q = await startQueue({ ...FAST, retryLimit: 2 });
+      const id = await t.db.transaction((tx) => q.enqueueWebhook(tx, dead.url, { n: 1 }, { subjectType: 'test' }));
+      const row = await waitFor(async () => {
+        const [r] = await t.db.select().from(deliveries).where(eq(deliveries.id, id));
+        return r?.status === 'failed' ? r : undefined;
+      });
+      expect(row.attempts).toBe(3);
+      expect(row.lastError).toMatch(/answered 500/);
+      expect(dead.requests).toHaveLength(3);
+    } finally {
+      await dead.close();
+    }
+  });
+
+  it('a hanging URL does not hold up another URL', async () => {
+    const hang = await startReceiver({ fallback: 'hang' });
+    try {
+      const q = await startQueue();
+      await t.db.transaction(async (tx) => {
+        for (let i = 0; i < 4; i++) await q.enqueueWebhook(tx, hang.url, { i }, { subjectType: 'test' });
+        await q.enqueueWebhook(tx, ok.url, { i: 'ok' }, { subjectType: 'test' });
+      });
+      const started = Date.now();
+      await ok.waitFor((r) => (r.json as { i: string }).i === 'ok', 5_000);
+      expect(Date.now() - started).toBeLessThan(900);
+    } finally {
+      await hang.close();
+    }
+  });
+});

@@ -1,0 +1,121 @@
+/*
+ * A fresh, migrated database for a test file, on every engine the run supports:
+ * PGlite in memory always, and PostgreSQL when TEST_DATABASE_URL is set. On
+ * PostgreSQL each call creates its own database (dropped at the end), so parallel
+ * runs and test files never see each other's rows.
+ *
+ *   describe.each(engines)('%s', (engine) => {
+ *     const t = useTestDatabase(engine);          // hooks: create, truncate between tests, drop
+ *     it('…', async () => { await t.db.select()… });
+ *   });
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { openDatabase, type DatabaseHandle, type Db } from '~/server/db/client';
+import { migrateDatabase } from '~/server/db/migrate';
+
+export type Engine = 'pglite' | 'postgres';
+
+const TEST_DATABASE_URL = process.env['TEST_DATABASE_URL'];
+
+/** The engines of this run: PGlite, plus PostgreSQL when TEST_DATABASE_URL is set. */
+export const engines: Engine[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestDatabase {
+  engine: Engine;
+  handle: DatabaseHandle;
+  db: Db;
+  /** The PostgreSQL URL of this database (postgres engine only). */
+  url?: string;
+  /** Empties every application table and pg-boss's jobs. */
+  truncate: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates and migrates a throwaway database on `engine`. */
+export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+  let handle: DatabaseHandle;
+  let url: string | undefined;
+  let dropDatabase = async () => {};
+  if (engine === 'postgres') {
+    if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+    const name = `pilota_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const parsed = new URL(TEST_DATABASE_URL);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+    handle = await openDatabase({ databaseUrl: url, maxConnections: 5 });
+    dropDatabase = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } else {
+    handle = await openDatabase({});
+  }
+  await migrateDatabase(handle.db);
+
+  const truncate = async () => {
+    const { rows } = await execute(
+      handle,
+      `select table_schema, table_name from information_schema.tables
+        where table_type = 'BASE TABLE'
+          and (table_schema = 'public' or (table_schema = 'pgboss' and table_name = 'job'))`,
+    );
+    if (rows.length === 0) return;
+    const list = rows.map((row) => `"${row['table_schema']}"."${row['table_name']}"`).join(', ');
+    await execute(handle, `truncate ${list} cascade`);
+  };
+
+  return {
+    engine,
+    handle,
+    db: handle.db,
+    ...(url ? { url } : {}),
+    truncate,
+    close: async () => {
+      await handle.close();
+      await dropDatabase();
+    },
+  };
+}
+
+/** Runs raw SQL on either engine (for assertions and housekeeping). */
+export async function execute(handle: DatabaseHandle, text: string): Promise<{ rows: Record<string, unknown>[] }> {
+  if (handle.pglite) return handle.pglite.query(text);
+  const client = new pg.Client({ connectionString: handle.databaseUrl });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Vitest hooks: a database per describe block, truncated before each test.
+ * Read `db`/`handle` inside tests (they are set in beforeAll).
+ */
+export function useTestDatabase(engine: Engine): TestDatabase {
+  const holder = {} as TestDatabase;
+  beforeAll(async () => {
+    Object.assign(holder, await createTestDatabase(engine));
+  });
+  beforeEach(async () => {
+    await holder.truncate();
+  });
+  afterAll(async () => {
+    await holder.close?.();
+  });
+  return holder;
+}
+
+/** Re-exported for tests that need the type. */
+export type { Db };

@@ -1,0 +1,102 @@
+/*
+ * A real HTTP receiver on 127.0.0.1 for webhook tests. It records every request
+ * (method, headers, raw body, parsed JSON) and answers from a script: e.g.
+ * `script: [500, 500, 500]` answers 500 three times and then `fallback` (200);
+ * 'hang' never answers (the sender's timeout must cut it).
+ */
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Reply = number | 'hang';
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  json: unknown;
+  /** What the receiver answered. */
+  reply: Reply;
+  receivedAt: string;
+}
+
+export interface Receiver {
+  url: string;
+  requests: ReceivedRequest[];
+  /** Replies still to give, in order; afterwards `fallback`. */
+  script: Reply[];
+  fallback: Reply;
+  /** Called with each request as it is recorded. */
+  onRequest: ((request: ReceivedRequest) => void) | undefined;
+  waitFor: (predicate?: (request: ReceivedRequest) => boolean, timeoutMs?: number) => Promise<ReceivedRequest>;
+  close: () => Promise<void>;
+}
+
+export async function startReceiver(options: { script?: Reply[]; fallback?: Reply } = {}): Promise<Receiver> {
+  const waiters = new Set<() => void>();
+  const hanging = new Set<ServerResponse>();
+  const receiver: Receiver = {
+    url: '',
+    requests: [],
+    script: [...(options.script ?? [])],
+    fallback: options.fallback ?? 200,
+    onRequest: undefined,
+    waitFor: (predicate = () => true, timeoutMs = 15_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const found = receiver.requests.find(predicate);
+          if (!found) return false;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching request within ${timeoutMs} ms (got ${receiver.requests.length})`));
+        }, timeoutMs);
+        if (!check()) waiters.add(check);
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const response of hanging) response.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      let json: unknown;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        json = undefined;
+      }
+      const reply = receiver.script.length > 0 ? receiver.script.shift()! : receiver.fallback;
+      const recorded: ReceivedRequest = {
+        method: request.method ?? '',
+        path: request.url ?? '',
+        headers: request.headers,
+        body,
+        json,
+        reply,
+        receivedAt: new Date().toISOString(),
+      };
+      receiver.requests.push(recorded);
+      receiver.onRequest?.(recorded);
+      for (const waiter of [...waiters]) waiter();
+      if (reply === 'hang') {
+        hanging.add(response);
+        return;
+      }
+      response.writeHead(reply, { 'Content-Type': 'text/plain' }).end(String(reply));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return receiver;
+}

@@ -1,0 +1,97 @@
+/*
+ * A real SMTP server on 127.0.0.1 that keeps every message it receives, parsed
+ * with postal-mime. `stop()` then `start()` on the same port simulates the mail
+ * server going down and coming back.
+ */
+import type { AddressInfo } from 'node:net';
+import PostalMime, { type Email } from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+
+export interface CapturedMail extends Email {
+  /** Envelope recipients (RCPT TO). */
+  envelopeTo: string[];
+  receivedAt: string;
+}
+
+export interface CaptureSmtp {
+  /** smtp://127.0.0.1:<port> — pass as SMTP_URL. */
+  url: string;
+  port: number;
+  messages: CapturedMail[];
+  /** Called with each message as it arrives (after it is added to `messages`). */
+  onMessage: ((mail: CapturedMail) => void) | undefined;
+  /** Resolves with the first message (already received or future) that matches. */
+  waitFor: (predicate?: (mail: CapturedMail) => boolean, timeoutMs?: number) => Promise<CapturedMail>;
+  stop: () => Promise<void>;
+  /** Listens again on the same port. */
+  start: () => Promise<void>;
+}
+
+export async function startCaptureSmtp(port = 0): Promise<CaptureSmtp> {
+  const waiters = new Set<() => void>();
+  let server: SMTPServer | undefined;
+
+  const capture: CaptureSmtp = {
+    url: '',
+    port,
+    messages: [],
+    onMessage: undefined,
+    waitFor: (predicate = () => true, timeoutMs = 15_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const found = capture.messages.find(predicate);
+          if (!found) return false;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching e-mail within ${timeoutMs} ms (got ${capture.messages.length})`));
+        }, timeoutMs);
+        if (!check()) waiters.add(check);
+      }),
+    start: async () => {
+      server = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS'],
+        logger: false,
+        onData(stream, session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            PostalMime.parse(Buffer.concat(chunks))
+              .then((email) => {
+                const mail: CapturedMail = {
+                  ...email,
+                  envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+                  receivedAt: new Date().toISOString(),
+                };
+                capture.messages.push(mail);
+                capture.onMessage?.(mail);
+                for (const waiter of [...waiters]) waiter();
+                callback();
+              })
+              .catch((error: Error) => callback(error));
+          });
+        },
+      });
+      await new Promise<void>((resolve, reject) => {
+        server!.once('error', reject);
+        server!.listen(capture.port, '127.0.0.1', () => resolve());
+      });
+      capture.port = (server.server.address() as AddressInfo).port;
+      capture.url = `smtp://127.0.0.1:${capture.port}`;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (!server) return resolve();
+        const closing = server;
+        server = undefined;
+        closing.close(() => resolve());
+      }),
+  };
+  await capture.start();
+  return capture;
+}
