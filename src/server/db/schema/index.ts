@@ -6,3 +6,4 @@
 export * from './leads';
 export * from './deliveries';
 export * from './rate-limits';
+export * from './blog';
