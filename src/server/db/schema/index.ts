@@ -7,3 +7,4 @@ export * from './leads';
 export * from './deliveries';
 export * from './rate-limits';
 export * from './blog';
+export * from './auth';
