@@ -8,3 +8,4 @@ export * from './deliveries';
 export * from './rate-limits';
 export * from './blog';
 export * from './auth';
+export * from './implementation';

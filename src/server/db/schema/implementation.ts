@@ -1,0 +1,71 @@
+/*
+ * The implementation request (SPEC §3) and the identity documents it carries.
+ *
+ * Documents are stored IN the database (bytea), not on disk: the file and the request
+ * row then commit or roll back together in one transaction, nothing is ever under a
+ * public folder, the same code works on PGlite, PostgreSQL and serverless deploys that
+ * have no lasting disk, and backups of the database include them. At most two 5 MB files
+ * per request keeps that cheap. Only the admin download endpoint reads `content`.
+ */
+import { sql } from 'drizzle-orm';
+import { check, customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  // node-postgres needs a Buffer to send bytea; PGlite takes any Uint8Array (a Buffer is one).
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+export const DOCUMENT_KINDS = ['pdf', 'jpeg', 'png'] as const;
+
+export const privateFiles = pgTable(
+  'private_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Recognised from the content (magic bytes), never from the name or the browser. */
+    kind: text('kind').$type<(typeof DOCUMENT_KINDS)[number]>().notNull(),
+    mimeType: text('mime_type').notNull(),
+    /** The name the visitor's file had, for the e-mail and the download's filename. */
+    originalName: text('original_name').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (table) => [check('private_files_kind_check', sql`${table.kind} in ('pdf', 'jpeg', 'png')`)],
+);
+
+export const solicitacoesImplementacao = pgTable(
+  'solicitacoes_implementacao',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    tipoDocumento: text('tipo_documento').$type<'cpf' | 'cnpj'>().notNull(),
+    emailAcesso: text('email_acesso').notNull(),
+    /** scrypt hash with its own salt and parameters (see implementation/password.ts); never the password. */
+    senhaHash: text('senha_hash').notNull(),
+    // CPF section; null on a CNPJ request. Documents and phones unmasked.
+    cpf: text('cpf'),
+    nomeCompleto: text('nome_completo'),
+    celular: text('celular'),
+    email: text('email'),
+    /** The spec's cnh_file_path, as a reference to a private file instead of a public URL. */
+    cnhFileId: uuid('cnh_file_id').references(() => privateFiles.id, { onDelete: 'set null' }),
+    // CNPJ section; null on a CPF request. An alphanumeric CNPJ is stored upper-cased.
+    cnpj: text('cnpj'),
+    razaoSocial: text('razao_social'),
+    responsavelCpf: text('responsavel_cpf'),
+    responsavelNome: text('responsavel_nome'),
+    responsavelCelular: text('responsavel_celular'),
+    responsavelEmail: text('responsavel_email'),
+    responsavelCnhFileId: uuid('responsavel_cnh_file_id').references(() => privateFiles.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('solicitacoes_implementacao_created_at_idx').on(table.createdAt),
+    check('solicitacoes_implementacao_tipo_check', sql`${table.tipoDocumento} in ('cpf', 'cnpj')`),
+  ],
+);
+
+export type PrivateFile = typeof privateFiles.$inferSelect;
+export type SolicitacaoImplementacao = typeof solicitacoesImplementacao.$inferSelect;
+export type NewSolicitacaoImplementacao = typeof solicitacoesImplementacao.$inferInsert;
