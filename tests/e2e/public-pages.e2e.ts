@@ -333,7 +333,8 @@ test.describe('partner pages', () => {
   test('the vanity route renders the fixed name with the pain points first', async ({ page }) => {
     const response = await page.goto('/carol-imoveis');
     expect(response?.status()).toBe(200);
-    await expect(page).toHaveTitle('Recomendado por Carol Imóveis | Pilota');
+    await expect(page).toHaveTitle('Carol Imóveis recomenda: coloque seus aluguéis no piloto automático | Pilota');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Carol Imóveis indica/);
     await expect(page.getByText('Recomendado por Carol Imóveis', { exact: true })).toBeVisible();
     expect(await bodyAttribution(page)).toMatchObject({ utm_campaign: 'carol-imoveis', partner_slug: 'carol-imoveis' });
 

@@ -1,0 +1,157 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/*
+ * What search engines see: the sitemap lists every public route and no private
+ * one, robots.txt keeps crawlers out of the private areas, every page carries
+ * the company's JSON-LD (plus Product/Offers where plans are sold and FAQPage
+ * where an FAQ is shown), and no two pages share a title or a description.
+ */
+
+/** Written out by hand: the public, indexable routes of SPEC §2 (known partners from content/partners.ts). */
+const PUBLIC_ROUTES = [
+  '/',
+  '/sobre',
+  '/funcionalidades',
+  '/planos',
+  '/contato',
+  '/gestao',
+  '/implementacao-sistema',
+  '/termos-de-uso',
+  '/politica-de-privacidade',
+  '/lgpd',
+  '/cookies',
+  '/parceiro',
+  '/parceiro/carol-imoveis',
+  '/parceiro/rafa-corretor',
+  '/parceiro/renda-de-aluguel',
+  '/carol-imoveis',
+];
+const PRIVATE_ROUTES = ['/admin', '/blog/admin', '/auth', '/obrigado'];
+
+interface Thing {
+  '@type'?: string | string[];
+  '@graph'?: Thing[];
+  [key: string]: unknown;
+}
+
+async function jsonLd(page: Page): Promise<Thing[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const things: Thing[] = [];
+  for (const block of blocks) {
+    const parsed = JSON.parse(block) as Thing | Thing[];
+    for (const thing of Array.isArray(parsed) ? parsed : [parsed]) {
+      things.push(thing, ...(thing['@graph'] ?? []));
+    }
+  }
+  return things;
+}
+
+const typesOf = (things: Thing[]) => things.flatMap((thing) => thing['@type'] ?? []);
+
+async function sitemapPaths(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
+  const response = await request.get('/sitemap.xml');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('xml');
+  const xml = await response.text();
+  expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+}
+
+test.describe('sitemap.xml', () => {
+  test('lists every public route, each once, and no private one', async ({ request }) => {
+    const paths = await sitemapPaths(request);
+    expect([...paths].sort()).toEqual([...PUBLIC_ROUTES].sort());
+    for (const path of paths) {
+      for (const prefix of PRIVATE_ROUTES) expect(path === prefix || path.startsWith(`${prefix}/`)).toBe(false);
+    }
+  });
+
+  test('every listed URL answers 200', async ({ request }) => {
+    for (const path of await sitemapPaths(request)) {
+      expect((await request.get(path)).status(), path).toBe(200);
+    }
+  });
+});
+
+test('robots.txt disallows the private areas and points to the sitemap', async ({ request }) => {
+  const response = await request.get('/robots.txt');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('text/plain');
+  const text = await response.text();
+  expect(text).toMatch(/^User-agent: \*$/m);
+  for (const path of PRIVATE_ROUTES) expect(text).toMatch(new RegExp(`^Disallow: ${path}$`, 'm'));
+  const sitemap = /^Sitemap: (\S+)$/m.exec(text)?.[1];
+  expect(sitemap && new URL(sitemap).pathname).toBe('/sitemap.xml');
+});
+
+test.describe('structured data', () => {
+  for (const path of [...PUBLIC_ROUTES, '/obrigado', '/parceiro/maria-silva']) {
+    test(`${path}: valid JSON-LD with the right @types`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      const things = await jsonLd(page);
+      const types = typesOf(things);
+
+      // The company, once, on every page.
+      expect(types.filter((type) => type === 'Organization')).toHaveLength(1);
+      const organization = things.find((thing) => thing['@type'] === 'Organization')!;
+      expect(organization).toMatchObject({ name: 'Pilota', address: { addressLocality: 'São Paulo', addressCountry: 'BR' } });
+
+      // Plans sold here: a Product whose offers are priced in reais.
+      const sellsPlans = path === '/planos' || path === '/gestao';
+      expect(types.includes('Product')).toBe(sellsPlans);
+      if (sellsPlans) {
+        const product = things.find((thing) => thing['@type'] === 'Product')!;
+        const aggregate = product['offers'] as { '@type': string; priceCurrency: string; offers: Thing[] };
+        expect(aggregate['@type']).toBe('AggregateOffer');
+        expect(aggregate.priceCurrency).toBe('BRL');
+        expect(aggregate.offers).toHaveLength(path === '/planos' ? 5 : 4);
+        for (const offer of aggregate.offers) {
+          expect(offer).toMatchObject({ '@type': 'Offer', priceCurrency: 'BRL' });
+          expect(offer['price']).toMatch(/^\d+\.\d{2}$/);
+        }
+        // What the cards show: the cheapest plan at R$ 49,00 on both pages.
+        expect(aggregate.offers[0]).toMatchObject({ price: '49.00' });
+      }
+
+      // An FAQ on the page ⇔ an FAQPage with the same questions.
+      const questions = await page.locator('details summary').allInnerTexts();
+      const faqPages = things.filter((thing) => thing['@type'] === 'FAQPage');
+      if (questions.length === 0) {
+        expect(faqPages).toHaveLength(0);
+      } else {
+        expect(faqPages).toHaveLength(1);
+        const entities = faqPages[0]!['mainEntity'] as { '@type': string; name: string; acceptedAnswer: { text: string } }[];
+        expect(entities.map((entity) => entity.name)).toEqual(questions.map((question) => question.trim()));
+        for (const entity of entities) {
+          expect(entity['@type']).toBe('Question');
+          expect(entity.acceptedAnswer.text.length).toBeGreaterThan(10);
+        }
+      }
+    });
+  }
+
+  test('/gestao and /planos show an FAQ (so the FAQPage check above is exercised)', async ({ page }) => {
+    await page.goto('/gestao');
+    await expect(page.locator('details')).toHaveCount(8);
+    await page.goto('/planos');
+    await expect(page.locator('details')).toHaveCount(6);
+  });
+});
+
+test('every page has its own title and description', async ({ page }) => {
+  const titles = new Map<string, string>();
+  const descriptions = new Map<string, string>();
+  for (const path of [...PUBLIC_ROUTES, '/obrigado', '/parceiro/maria-silva']) {
+    await page.goto(path);
+    const title = await page.title();
+    const description = (await page.locator('meta[name="description"]').getAttribute('content')) ?? '';
+    expect(title.length, path).toBeGreaterThan(5);
+    expect(description.length, path).toBeGreaterThan(30);
+    expect(titles.get(title), `${path} repeats the title of ${titles.get(title)}`).toBeUndefined();
+    expect(descriptions.get(description), `${path} repeats the description of ${descriptions.get(description)}`).toBeUndefined();
+    titles.set(title, path);
+    descriptions.set(description, path);
+  }
+});
