@@ -27,6 +27,7 @@ import { JobQueue } from './jobs/queue';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './lock';
 import { createMailer, type SendMail } from './mail';
 import { leadFeature } from './leads/feature';
+import { blogFeature } from './blog/feature';
 
 export interface Runtime {
   config: Config;
@@ -51,7 +52,7 @@ export interface Feature {
 }
 
 /** Features with background work. Add yours here (see the header). */
-const FEATURES: Feature[] = [leadFeature];
+const FEATURES: Feature[] = [leadFeature, blogFeature];
 
 const RETRY_START_MS = 5_000;
 

@@ -1,0 +1,14 @@
+/*
+ * The blog's part in the server's start-up (registered in src/server/runtime.ts):
+ * seed the example posts into an empty database once migrations have run.
+ */
+import type { Feature } from '../runtime';
+import { seedExamplePosts } from './seed';
+
+export const blogFeature: Feature = {
+  name: 'blog',
+  onStart: async (runtime) => {
+    const created = await seedExamplePosts({ db: runtime.db, now: runtime.now });
+    if (created > 0) console.log(`[blog] ${created} example posts created (delete them in /blog/admin/posts)`);
+  },
+};

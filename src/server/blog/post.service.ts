@@ -1,0 +1,358 @@
+/*
+ * Blog posts: the editor's operations (create, update, publish, unpublish, delete)
+ * and the public reads (published posts by page, by tag, by slug; feed and sitemap).
+ *
+ * Every write parses its input with the post schema of src/lib/validation/post.ts,
+ * the same one the editor uses, so a hand-made request is judged like a form. Public
+ * reads only ever see `status = 'published'`: a draft has no public existence.
+ * Services take `{ db, now }` so tests pass a fresh database and a fixed clock.
+ */
+import { and, arrayContains, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { postErrors } from '@content/messages/blog';
+import { markdownToText, truncateText } from '~/lib/markdown';
+import { readingTimeLabel } from '~/lib/reading-time';
+import { slugify } from '~/lib/slug';
+import { fieldErrors, postInputSchema, type PostData } from '~/lib/validation/post';
+import type { DbOrTx } from '../db/client';
+import { blogImages, blogPosts, type BlogPost } from '../db/schema/blog';
+
+export interface PostDeps {
+  db: DbOrTx;
+  now?: () => Date;
+}
+
+/** Posts per page on /blog and the tag pages. */
+export const POSTS_PER_PAGE = 10;
+
+/** Longest excerpt derived from the body when the author wrote none. */
+export const DERIVED_EXCERPT_LENGTH = 200;
+
+/** The input did not pass the post schema, or broke a rule only the database knows (slug taken). */
+export class PostValidationError extends Error {
+  override name = 'PostValidationError';
+  constructor(readonly fields: Record<string, string>) {
+    super(Object.values(fields)[0] ?? postErrors.invalid);
+  }
+}
+
+export class PostNotFoundError extends Error {
+  override name = 'PostNotFoundError';
+  constructor() {
+    super(postErrors.notFound);
+  }
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === UNIQUE_VIOLATION) return true;
+  }
+  return false;
+}
+
+function parse(input: unknown): PostData {
+  const result = postInputSchema.safeParse(input);
+  if (!result.success) throw new PostValidationError(fieldErrors(result.error));
+  return result.data;
+}
+
+const duplicateSlug = (slug: string) => new PostValidationError({ slug: postErrors.duplicateSlug(slug) });
+
+async function assertSlugFree(db: DbOrTx, slug: string, exceptId?: string): Promise<void> {
+  const where = exceptId ? and(eq(blogPosts.slug, slug), ne(blogPosts.id, exceptId)) : eq(blogPosts.slug, slug);
+  const [taken] = await db.select({ id: blogPosts.id }).from(blogPosts).where(where).limit(1);
+  if (taken) throw duplicateSlug(slug);
+}
+
+/** The columns a parsed post fills; tag slugs follow the tags. */
+function columns(post: PostData) {
+  return {
+    title: post.title,
+    slug: post.slug,
+    excerpt: post.excerpt,
+    bodyMd: post.body,
+    tags: post.tags,
+    tagSlugs: post.tags.map((tag) => slugify(tag)),
+    seoTitle: post.seoTitle,
+    seoDescription: post.seoDescription,
+    coverImageId: post.coverImageId,
+    coverAlt: post.coverImageId ? post.coverAlt : '',
+  };
+}
+
+/*
+ * The slug check above gives the friendly message; the unique index is what actually
+ * holds when two saves race, and its violation gets the same message.
+ */
+async function withSlugGuard<T>(slug: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateSlug(slug);
+    throw error;
+  }
+}
+
+/** Deletes a cover image no post uses any more (covers are not shared on purpose, but may be). */
+async function dropOrphanCover(db: DbOrTx, imageId: string | null | undefined): Promise<void> {
+  if (!imageId) return;
+  const [used] = await db.select({ n: count() }).from(blogPosts).where(eq(blogPosts.coverImageId, imageId));
+  if ((used?.n ?? 0) === 0) await db.delete(blogImages).where(eq(blogImages.id, imageId));
+}
+
+/** Creates a post (a draft unless the input says 'published'). */
+export async function createPost(
+  deps: PostDeps,
+  input: unknown,
+  options: { authorId?: string | null; isExample?: boolean } = {},
+): Promise<BlogPost> {
+  const post = parse(input);
+  const now = (deps.now ?? (() => new Date()))();
+  await assertSlugFree(deps.db, post.slug);
+  const [row] = await withSlugGuard(post.slug, () =>
+    deps.db
+      .insert(blogPosts)
+      .values({
+        ...columns(post),
+        status: post.status,
+        publishedAt: post.status === 'published' ? now : null,
+        createdAt: now,
+        updatedAt: now,
+        authorId: options.authorId ?? null,
+        isExample: options.isExample ?? false,
+      })
+      .returning(),
+  );
+  return row!;
+}
+
+/**
+ * Replaces a post's fields. The status in the input publishes or unpublishes it;
+ * the first publication stamps `publishedAt`, which later ones keep.
+ */
+export async function updatePost(deps: PostDeps, id: string, input: unknown): Promise<BlogPost> {
+  const post = parse(input);
+  const now = (deps.now ?? (() => new Date()))();
+  return deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
+    if (!current) throw new PostNotFoundError();
+    await assertSlugFree(tx, post.slug, id);
+    const [row] = await withSlugGuard(post.slug, () =>
+      tx
+        .update(blogPosts)
+        .set({
+          ...columns(post),
+          status: post.status,
+          publishedAt: post.status === 'published' ? (current.publishedAt ?? now) : current.publishedAt,
+          updatedAt: now,
+        })
+        .where(eq(blogPosts.id, id))
+        .returning(),
+    );
+    if (current.coverImageId !== row!.coverImageId) await dropOrphanCover(tx, current.coverImageId);
+    return row!;
+  });
+}
+
+async function setStatus(deps: PostDeps, id: string, status: BlogPost['status']): Promise<BlogPost> {
+  const current = await getPostById(deps, id);
+  if (!current) throw new PostNotFoundError();
+  // Publishing goes through the schema too: a post without a body cannot go public.
+  return updatePost(deps, id, { ...toInput(current), status });
+}
+
+/** Makes a post public (validated as a whole: publishing needs a body). */
+export function publishPost(deps: PostDeps, id: string): Promise<BlogPost> {
+  return setStatus(deps, id, 'published');
+}
+
+/** Takes a post off the public site; it becomes a draft again and keeps its first publication date. */
+export function unpublishPost(deps: PostDeps, id: string): Promise<BlogPost> {
+  return setStatus(deps, id, 'draft');
+}
+
+/** Deletes a post and its cover image. Returns false when there was no such post. */
+export async function deletePost(deps: PostDeps, id: string): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning();
+    if (!deleted) return false;
+    await dropOrphanCover(tx, deleted.coverImageId);
+    return true;
+  });
+}
+
+/** Any post, draft or not (the editor). */
+export async function getPostById(deps: PostDeps, id: string): Promise<BlogPost | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await deps.db.select().from(blogPosts).where(eq(blogPosts.id, id));
+  return row;
+}
+
+/** The editor's form values for a stored post. */
+export function toInput(post: BlogPost): PostData {
+  return {
+    title: post.title,
+    slug: post.slug,
+    excerpt: post.excerpt,
+    body: post.bodyMd,
+    tags: post.tags,
+    status: post.status,
+    seoTitle: post.seoTitle,
+    seoDescription: post.seoDescription,
+    coverImageId: post.coverImageId,
+    coverAlt: post.coverAlt,
+  };
+}
+
+/** Every post for the admin list, most recently edited first, without bodies. */
+export async function listAllPosts(deps: PostDeps) {
+  return deps.db
+    .select({
+      id: blogPosts.id,
+      title: blogPosts.title,
+      slug: blogPosts.slug,
+      status: blogPosts.status,
+      publishedAt: blogPosts.publishedAt,
+      updatedAt: blogPosts.updatedAt,
+      createdAt: blogPosts.createdAt,
+      isExample: blogPosts.isExample,
+    })
+    .from(blogPosts)
+    .orderBy(desc(blogPosts.updatedAt));
+}
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+// ---------------------------------------------------------------------------
+// Public reads
+
+/** A published post as the public pages, the feed and the sitemap use it. */
+export interface PublicPost {
+  id: string;
+  title: string;
+  slug: string;
+  /** The author's excerpt, or the start of the text. */
+  excerpt: string;
+  bodyMd: string;
+  tags: { label: string; slug: string }[];
+  coverImageId: string | null;
+  coverAlt: string;
+  publishedAt: Date;
+  updatedAt: Date;
+  seoTitle: string;
+  seoDescription: string;
+  readingTime: string;
+}
+
+function toPublic(row: BlogPost): PublicPost {
+  const text = markdownToText(row.bodyMd);
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    excerpt: row.excerpt || truncateText(text, DERIVED_EXCERPT_LENGTH),
+    bodyMd: row.bodyMd,
+    tags: row.tags.map((label, i) => ({ label, slug: row.tagSlugs[i] ?? slugify(label) })),
+    coverImageId: row.coverImageId,
+    coverAlt: row.coverAlt,
+    publishedAt: row.publishedAt!,
+    updatedAt: row.updatedAt,
+    seoTitle: row.seoTitle,
+    seoDescription: row.seoDescription,
+    readingTime: readingTimeLabel(text),
+  };
+}
+
+const published = eq(blogPosts.status, 'published');
+const newestFirst = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
+
+/** A published post by slug; drafts and unknown slugs are undefined alike. */
+export async function getPublishedPost(deps: PostDeps, slug: string): Promise<PublicPost | undefined> {
+  const [row] = await deps.db
+    .select()
+    .from(blogPosts)
+    .where(and(published, eq(blogPosts.slug, slug)));
+  return row && toPublic(row);
+}
+
+export interface PostPage {
+  posts: PublicPost[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+/**
+ * One page of published posts, newest first, optionally of one tag. A page past the
+ * last one comes back empty (the route answers 404); page 1 of an empty blog is a page.
+ */
+export async function listPublishedPosts(
+  deps: PostDeps,
+  options: { page?: number; tagSlug?: string | undefined; perPage?: number } = {},
+): Promise<PostPage> {
+  const perPage = options.perPage ?? POSTS_PER_PAGE;
+  const page = Math.max(1, Math.floor(options.page ?? 1));
+  const where = options.tagSlug ? and(published, arrayContains(blogPosts.tagSlugs, [options.tagSlug])) : published;
+  const [{ total } = { total: 0 }] = await deps.db.select({ total: count() }).from(blogPosts).where(where);
+  const rows = await deps.db
+    .select()
+    .from(blogPosts)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { posts: rows.map(toPublic), page, pageCount: Math.max(1, Math.ceil(total / perPage)), total };
+}
+
+/** The label of a tag as its newest published post spells it, or undefined when no published post has it. */
+export async function getTagLabel(deps: PostDeps, tagSlug: string): Promise<string | undefined> {
+  const [row] = await deps.db
+    .select({ tags: blogPosts.tags, tagSlugs: blogPosts.tagSlugs })
+    .from(blogPosts)
+    .where(and(published, arrayContains(blogPosts.tagSlugs, [tagSlug])))
+    .orderBy(...newestFirst)
+    .limit(1);
+  if (!row) return undefined;
+  return row.tags[row.tagSlugs.indexOf(tagSlug)] ?? tagSlug;
+}
+
+/** The newest published posts, for the RSS feed. */
+export async function listFeedPosts(deps: PostDeps, limit = 20): Promise<PublicPost[]> {
+  const rows = await deps.db
+    .select()
+    .from(blogPosts)
+    .where(published)
+    .orderBy(...newestFirst)
+    .limit(limit);
+  return rows.map(toPublic);
+}
+
+/** What the sitemap lists: every published post, and every tag a published post carries. */
+export async function listSitemapPaths(deps: PostDeps): Promise<{ path: string; lastmod: Date }[]> {
+  const rows = await deps.db
+    .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt, tagSlugs: blogPosts.tagSlugs })
+    .from(blogPosts)
+    .where(published)
+    .orderBy(...newestFirst);
+  const tags = new Map<string, Date>();
+  for (const row of rows) {
+    for (const tag of row.tagSlugs) {
+      const seen = tags.get(tag);
+      if (!seen || seen < row.updatedAt) tags.set(tag, row.updatedAt);
+    }
+  }
+  return [
+    ...rows.map((row) => ({ path: `/blog/${row.slug}`, lastmod: row.updatedAt })),
+    ...[...tags].map(([tag, lastmod]) => ({ path: `/blog/tag/${tag}`, lastmod })),
+  ];
+}
+
+/** Newest publication or edit among published posts: the feed's lastBuildDate and /blog's lastmod. */
+export async function lastPublishedChange(deps: PostDeps): Promise<Date | undefined> {
+  const [row] = await deps.db
+    .select({ last: sql<string | Date | null>`max(${blogPosts.updatedAt})` })
+    .from(blogPosts)
+    .where(published);
+  return row?.last ? new Date(row.last) : undefined;
+}
