@@ -93,9 +93,15 @@ export const blogPosts = pgTable(
     coverImageId: uuid('cover_image_id').references(() => blogImages.id, { onDelete: 'set null' }),
     coverAlt: text('cover_alt').notNull().default(''),
     /** Tags as the author spelled them ("Gestão", "IPCA"), in order. */
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The same tags slugified ("gestao", "ipca"), kept in step by the service: /blog/tag/{slug} filters on it. */
-    tagSlugs: text('tag_slugs').array().notNull().default(sql`'{}'::text[]`),
+    tagSlugs: text('tag_slugs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     seoTitle: text('seo_title').notNull().default(''),
     seoDescription: text('seo_description').notNull().default(''),
     /** Auth user id of the author; no foreign key, a post outlives a deleted account. */
