@@ -11,7 +11,23 @@ import { startBuiltServer } from '../tests/support/server.ts';
 const JS_BUDGET_BYTES = 15 * 1024;
 
 /** Every public page with the interactivity budget. Add new routes here. */
-export const BUDGETED_ROUTES = ['/', '/sobre', '/funcionalidades', '/planos'];
+export const BUDGETED_ROUTES = [
+  '/',
+  '/sobre',
+  '/funcionalidades',
+  '/planos',
+  '/contato',
+  '/obrigado',
+  '/termos-de-uso',
+  '/politica-de-privacidade',
+  '/lgpd',
+  '/cookies',
+  '/gestao',
+  '/parceiro',
+  '/parceiro/carol-imoveis',
+  '/parceiro/maria-silva',
+  '/carol-imoveis',
+];
 
 const gz = (text: string | Buffer) => gzipSync(text).length;
 
