@@ -7,7 +7,12 @@
 const TOKEN = /\{\{\s*([A-Za-z][\w]*)\s*\}\}/g;
 
 const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 /**
  * Replaces every `{{name}}` in rendered HTML with the HTML-escaped value. An unknown

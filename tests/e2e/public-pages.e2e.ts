@@ -76,7 +76,10 @@ test.describe('/obrigado', () => {
     await expect(main.getByText(/responder em até 2 horas/)).toBeVisible();
     const steps = main.getByRole('list').filter({ has: page.getByRole('heading', { name: 'Análise do seu perfil' }) });
     await expect(steps.getByRole('listitem')).toHaveCount(3);
-    await expect(main.getByRole('link', { name: /Conversar pelo WhatsApp/ })).toHaveAttribute('href', contact.whatsappUrl);
+    await expect(main.getByRole('link', { name: /Conversar pelo WhatsApp/ })).toHaveAttribute(
+      'href',
+      contact.whatsappUrl,
+    );
     await expect(main.getByRole('link', { name: contact.phone })).toBeVisible();
     await expect(main.getByRole('link', { name: contact.email })).toBeVisible();
     await main.getByRole('link', { name: 'Voltar ao Início' }).click();
@@ -100,7 +103,10 @@ test.describe('legal pages', () => {
     {
       path: '/politica-de-privacidade',
       title: 'Política de Privacidade',
-      facts: [/Lei Geral de Proteção de Dados Pessoais — LGPD \(Lei nº 13\.709\/2018\)/, /Respondemos em até 15 \(quinze\) dias/],
+      facts: [
+        /Lei Geral de Proteção de Dados Pessoais — LGPD \(Lei nº 13\.709\/2018\)/,
+        /Respondemos em até 15 \(quinze\) dias/,
+      ],
     },
     {
       path: '/lgpd',
@@ -161,14 +167,20 @@ test.describe('/gestao', () => {
     await expect(main.getByRole('figure')).toContainText('Painel de recebimentos');
     await expect(main.getByRole('heading', { name: 'Para proprietários' })).toBeVisible();
     await expect(main.getByRole('heading', { name: 'Para corretores e imobiliárias' })).toBeVisible();
-    for (const group of ['Automação total', 'Controle em tempo real', 'Segurança e conformidade', 'Experiência do inquilino']) {
+    for (const group of [
+      'Automação total',
+      'Controle em tempo real',
+      'Segurança e conformidade',
+      'Experiência do inquilino',
+    ]) {
       await expect(main.getByRole('heading', { name: group })).toBeVisible();
     }
     const steps = page.locator('#como-funciona').getByRole('list').first();
     await expect(steps.getByRole('listitem')).toHaveCount(3);
     const featureList = main.getByRole('region', { name: 'Funcionalidades completas' }).getByRole('listitem');
     await expect(featureList).toHaveCount(16);
-    for (const figure of ['500+', '10k+', '87%', '96%']) await expect(main.getByText(figure, { exact: true })).toBeVisible();
+    for (const figure of ['500+', '10k+', '87%', '96%'])
+      await expect(main.getByText(figure, { exact: true })).toBeVisible();
 
     const fee = main.getByRole('complementary', { name: /Taxa de implementação/ });
     await expect(fee).toContainText(/Taxa de implementação: R\$\s250,00/);
@@ -291,7 +303,10 @@ test.describe('partner pages', () => {
     test(`/parceiro/${partner.id} is recommended by ${partner.name}`, async ({ page }) => {
       await page.goto(`/parceiro/${partner.id}`);
       await expect(page).toHaveTitle(`Recomendado por ${partner.name} | Pilota`);
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', new RegExp(`^${partner.name} recomenda`));
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        'content',
+        new RegExp(`^${partner.name} recomenda`),
+      );
       await expect(page.getByText(`Recomendado por ${partner.name}`, { exact: true })).toBeVisible();
       await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
       expect(await bodyAttribution(page)).toEqual({
@@ -341,7 +356,9 @@ test.describe('partner pages', () => {
     const order = async () => {
       const pains = await page.getByRole('heading', { level: 2, name: 'Você se identifica?' }).boundingBox();
       const benefits = await page.getByRole('heading', { level: 2, name: /indica a Pilota$/ }).boundingBox();
-      const features = await page.getByRole('heading', { level: 2, name: 'Tudo o que você precisa para administrar aluguéis' }).boundingBox();
+      const features = await page
+        .getByRole('heading', { level: 2, name: 'Tudo o que você precisa para administrar aluguéis' })
+        .boundingBox();
       return { pains: pains!.y, benefits: benefits!.y, features: features!.y };
     };
     const vanity = await order();
@@ -351,7 +368,9 @@ test.describe('partner pages', () => {
     expect(regular.pains).toBeGreaterThan(regular.features);
   });
 
-  test('five plans by monthly price, popular badge on Profissional, every button opens the lead dialog', async ({ page }) => {
+  test('five plans by monthly price, popular badge on Profissional, every button opens the lead dialog', async ({
+    page,
+  }) => {
     await page.goto('/parceiro/rafa-corretor');
     const plans: [string, RegExp][] = [
       ['Iniciante', /R\$\s49,00\/mês/],
@@ -377,7 +396,9 @@ test.describe('partner pages', () => {
     for (const link of links) await expect(link).toHaveAttribute('data-lead-trigger', /^parceiro-/);
 
     const dialog = page.getByRole('dialog', { name: 'Solicitar contato' });
-    const planButton = page.getByRole('article', { name: 'Profissional' }).getByRole('link', { name: /Quero este plano/ });
+    const planButton = page
+      .getByRole('article', { name: 'Profissional' })
+      .getByRole('link', { name: /Quero este plano/ });
     await planButton.click();
     await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');

@@ -96,7 +96,10 @@ test.describe('structured data', () => {
       // The company, once, on every page.
       expect(types.filter((type) => type === 'Organization')).toHaveLength(1);
       const organization = things.find((thing) => thing['@type'] === 'Organization')!;
-      expect(organization).toMatchObject({ name: 'Pilota', address: { addressLocality: 'São Paulo', addressCountry: 'BR' } });
+      expect(organization).toMatchObject({
+        name: 'Pilota',
+        address: { addressLocality: 'São Paulo', addressCountry: 'BR' },
+      });
 
       // Plans sold here: a Product whose offers are priced in reais.
       const sellsPlans = path === '/planos' || path === '/gestao';
@@ -122,7 +125,11 @@ test.describe('structured data', () => {
         expect(faqPages).toHaveLength(0);
       } else {
         expect(faqPages).toHaveLength(1);
-        const entities = faqPages[0]!['mainEntity'] as { '@type': string; name: string; acceptedAnswer: { text: string } }[];
+        const entities = faqPages[0]!['mainEntity'] as {
+          '@type': string;
+          name: string;
+          acceptedAnswer: { text: string };
+        }[];
         expect(entities.map((entity) => entity.name)).toEqual(questions.map((question) => question.trim()));
         for (const entity of entities) {
           expect(entity['@type']).toBe('Question');
@@ -150,7 +157,10 @@ test('every page has its own title and description', async ({ page }) => {
     expect(title.length, path).toBeGreaterThan(5);
     expect(description.length, path).toBeGreaterThan(30);
     expect(titles.get(title), `${path} repeats the title of ${titles.get(title)}`).toBeUndefined();
-    expect(descriptions.get(description), `${path} repeats the description of ${descriptions.get(description)}`).toBeUndefined();
+    expect(
+      descriptions.get(description),
+      `${path} repeats the description of ${descriptions.get(description)}`,
+    ).toBeUndefined();
     titles.set(title, path);
     descriptions.set(description, path);
   }

@@ -136,6 +136,8 @@ describe('parseAttribution', () => {
 
 describe('fillPartner', () => {
   it('replaces every token', () => {
-    expect(fillPartner('{parceiro} recomenda. Por que {parceiro}?', 'Ana', '{parceiro}')).toBe('Ana recomenda. Por que Ana?');
+    expect(fillPartner('{parceiro} recomenda. Por que {parceiro}?', 'Ana', '{parceiro}')).toBe(
+      'Ana recomenda. Por que Ana?',
+    );
   });
 });

@@ -36,7 +36,13 @@ describe('sitemapEntries', () => {
     const withExtras = sitemapEntries({
       legal,
       partners,
-      extra: [{ path: '/blog/admin' }, { path: '/obrigado' }, { path: '/auth' }, { path: '/admin/leads' }, { path: '/blog/ola' }],
+      extra: [
+        { path: '/blog/admin' },
+        { path: '/obrigado' },
+        { path: '/auth' },
+        { path: '/admin/leads' },
+        { path: '/blog/ola' },
+      ],
     }).map((entry) => entry.path);
     expect(withExtras).toContain('/blog/ola');
     expect(withExtras.filter(isPrivatePath)).toEqual([]);

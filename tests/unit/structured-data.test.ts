@@ -32,12 +32,23 @@ describe('organizationLd', () => {
 
 describe('productLd', () => {
   it('offers the /gestao plans in BRL, monthly and annual', () => {
-    const product = productLd({ name: 'Pilota', description: 'x', brand: 'Pilota', url: 'https://p/gestao', plans: gestaoPlans });
+    const product = productLd({
+      name: 'Pilota',
+      description: 'x',
+      brand: 'Pilota',
+      url: 'https://p/gestao',
+      plans: gestaoPlans,
+    });
     const offers = product['offers'] as {
       lowPrice: string;
       highPrice: string;
       offerCount: number;
-      offers: { name: string; price: string; priceCurrency: string; priceSpecification: { price: string; unitCode: string }[] }[];
+      offers: {
+        name: string;
+        price: string;
+        priceCurrency: string;
+        priceSpecification: { price: string; unitCode: string }[];
+      }[];
     };
     expect(offers).toMatchObject({ lowPrice: '49.00', highPrice: '149.90', offerCount: 4 });
     const last = offers.offers[3]!;
@@ -60,7 +71,9 @@ describe('faqPageLd', () => {
     expect(faq).toEqual({
       '@context': 'https://schema.org',
       '@type': 'FAQPage',
-      mainEntity: [{ '@type': 'Question', name: 'Posso cancelar?', acceptedAnswer: { '@type': 'Answer', text: 'Pode.' } }],
+      mainEntity: [
+        { '@type': 'Question', name: 'Posso cancelar?', acceptedAnswer: { '@type': 'Answer', text: 'Pode.' } },
+      ],
     });
   });
 });
