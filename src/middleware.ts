@@ -2,6 +2,7 @@
  * Request pipeline: a short sequence of named handlers. Each feature adds its own
  * (e.g. auth guards) to the list; keep them small and put the work in src/server.
  */
+import { getActionContext, isInputError } from 'astro:actions';
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { getRuntime, type Runtime } from '~/server/runtime';
 
@@ -10,6 +11,8 @@ declare global {
     interface Locals {
       /** Database, queue and config of this process (src/server/runtime.ts). */
       runtime: Runtime;
+      /** A lead form posted without JavaScript that failed: what to show again. */
+      leadForm?: { values: Record<string, string>; errors: Record<string, string>; message?: string };
     }
   }
 }
@@ -20,4 +23,32 @@ const withRuntime = defineMiddleware(async (context, next) => {
   return next();
 });
 
-export const onRequest = sequence(withRuntime);
+/*
+ * The lead form without JavaScript (a plain POST with ?_action=lead): Post/Redirect/Get
+ * to /obrigado on success; on failure the page renders again with the values and the
+ * server's messages (locals.leadForm) and the error's status code.
+ */
+const leadFormPost = defineMiddleware(async (context, next) => {
+  const { action, setActionResult, serializeActionResult } = getActionContext(context);
+  if (action?.calledFrom !== 'form' || action.name !== 'lead') return next();
+  const posted = await context.request.clone().formData();
+  const result = await action.handler();
+  if (!result.error) return context.redirect('/obrigado', 303);
+
+  setActionResult(action.name, serializeActionResult(result));
+  const values: Record<string, string> = {};
+  for (const [key, value] of posted) if (typeof value === 'string') values[key] = value;
+  const errors: Record<string, string> = {};
+  if (isInputError(result.error)) {
+    for (const [field, messages] of Object.entries(result.error.fields)) if (messages?.[0]) errors[field] = messages[0];
+  }
+  context.locals.leadForm = {
+    values,
+    errors,
+    ...(isInputError(result.error) ? {} : { message: result.error.message }),
+  };
+  const page = await next();
+  return new Response(page.body, { status: result.error.status, headers: page.headers });
+});
+
+export const onRequest = sequence(withRuntime, leadFormPost);

@@ -1,8 +1,44 @@
 /*
- * The lead feature's background work, registered in src/server/runtime.ts.
+ * The lead feature's background work, registered in src/server/runtime.ts:
+ * replay leads spooled while the database was unreachable, at start and then
+ * every REPLAY_INTERVAL_MS while a spool file exists.
  */
-import type { Feature } from '../runtime';
+import type { Feature, Runtime } from '../runtime';
+import { replaySpool, type LeadServiceDeps } from './lead.service';
+import { hasSpool } from './spool';
+
+const REPLAY_INTERVAL_MS = 30_000;
+
+/** The lead service's dependencies, from the process runtime. */
+export function leadDeps(runtime: Runtime): LeadServiceDeps {
+  return {
+    db: runtime.db,
+    queue: runtime.queue,
+    sendMail: runtime.sendMail,
+    config: runtime.config,
+    now: runtime.now,
+  };
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+async function replay(runtime: Runtime): Promise<void> {
+  if (!runtime.ready() || !hasSpool(runtime.config.dataDir)) return;
+  const count = await replaySpool(leadDeps(runtime));
+  if (count > 0) console.log(`[leads] saved ${count} spooled lead(s)`);
+}
 
 export const leadFeature: Feature = {
   name: 'leads',
+  onStart: async (runtime) => {
+    await replay(runtime);
+    clearInterval(timer);
+    timer = setInterval(() => {
+      replay(runtime).catch((error: Error) => console.error(`[leads] spool replay: ${error.message}`));
+    }, REPLAY_INTERVAL_MS);
+    timer.unref();
+  },
+  onStop: async () => {
+    clearInterval(timer);
+  },
 };

@@ -1,0 +1,95 @@
+/**
+ * Every text of the lead form and its notices: labels, validation messages (SPEC §5),
+ * toasts (SPEC §8), the LGPD notice and the notification e-mail. The island, the
+ * server action, the e-mail template and the tests import these; quoted spec texts are verbatim.
+ */
+
+/** Labels of the lead types (SPEC §5 values), in the order the select shows them. */
+export const tipoLabels = {
+  proprietario: 'Proprietário',
+  corretor: 'Corretor',
+  administrador: 'Administrador',
+  imobiliaria: 'Imobiliária',
+} as const;
+
+export const validationMessages = {
+  nome: 'Nome deve ter pelo menos 2 caracteres',
+  celular: 'Formato: (11) 99999-9999',
+  email: 'E-mail inválido',
+  tipo: 'Selecione uma opção',
+  empresa: 'Empresa é obrigatória para este tipo',
+  /** Not in the spec: a value too long for any real name, e-mail or message. */
+  tooLong: 'Texto muito longo',
+} as const;
+
+export const fieldLabels = {
+  nome: 'Nome completo',
+  email: 'E-mail',
+  celular: 'Celular (WhatsApp)',
+  tipo: 'Você é',
+  tipoPlaceholder: 'Selecione uma opção',
+  empresa: 'Empresa',
+  mensagem: 'Mensagem (opcional)',
+  mensagemPlaceholder: 'Conte quantos imóveis você administra ou qual a sua dúvida.',
+} as const;
+
+export const placeholders = {
+  nome: 'Seu nome',
+  email: 'voce@exemplo.com.br',
+  celular: '(11) 99999-9999',
+  empresa: 'Nome da empresa',
+} as const;
+
+export const submitLabels = {
+  idle: 'Solicitar contato',
+  busy: 'Enviando...',
+} as const;
+
+/** SPEC §8 'Lead'. */
+export const toasts = {
+  success: { title: 'Mensagem enviada!', description: 'Nossa equipe entrará em contato em breve.' },
+  failure: { title: 'Erro ao enviar', description: 'Tente novamente ou entre em contato por telefone.' },
+  savedLater: { title: 'Aviso', description: 'Mensagem enviada com sucesso, mas houve um problema ao salvar os dados.' },
+} as const;
+
+/** Not in the spec: the answer to the eleventh submission in a minute from one address (HTTP 429). */
+export const rateLimitMessage = 'Muitas tentativas em pouco tempo. Aguarde um minuto e tente novamente.';
+
+/**
+ * The LGPD notice under the button. Bump `version` whenever the text changes: each
+ * lead stores the version it was shown, with the time it was submitted.
+ */
+export const consentNotice = {
+  version: '2026-11-lead-v1',
+  before: 'Ao enviar, você concorda que a Pilota use seus dados para entrar em contato, conforme a nossa ',
+  linkText: 'Política de Privacidade',
+  href: '/politica-de-privacidade',
+  after: '.',
+} as const;
+
+/** Heading shown above server-side errors when the form was posted without JavaScript. */
+export const serverErrorSummary = 'Corrija os campos destacados e envie novamente.';
+
+/** The team notification e-mail (SPEC §3 template parameters). */
+export const leadEmail = {
+  /** to_name */
+  toName: 'Equipe Pilota',
+  subject: (nome: string, tipo: string) => `Novo contato pelo site: ${nome} (${tipo})`,
+  empty: 'Não informado',
+  heading: 'Novo contato pelo site',
+  intro: (toName: string) => `Olá, ${toName}! Um novo contato foi enviado pelo site.`,
+  labels: {
+    from_name: 'Nome',
+    from_email: 'E-mail',
+    phone: 'Celular',
+    user_type: 'Tipo',
+    company: 'Empresa',
+    mensagem: 'Mensagem',
+    pagina_origem: 'Página de origem',
+    utm_source: 'UTM source',
+    utm_medium: 'UTM medium',
+    utm_campaign: 'UTM campaign',
+    current_date: 'Data',
+  },
+  replyHint: 'Responda a este e-mail para falar direto com o contato.',
+} as const;

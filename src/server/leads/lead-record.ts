@@ -1,0 +1,63 @@
+/*
+ * A lead as the service stores it: the validated form input normalised (empty text
+ * instead of absent, empresa only for the types that have one) plus what the server
+ * adds. The same record goes to the database, the spool, the e-mail and the webhooks.
+ */
+import { consentNotice } from '@content/messages/lead';
+import { requiresEmpresa, type LeadInput } from '~/lib/validation/lead';
+import type { NewContato } from '../db/schema';
+
+type RecordKeys =
+    | 'id'
+    | 'createdAt'
+    | 'nome'
+    | 'email'
+    | 'celular'
+    | 'tipo'
+    | 'empresa'
+    | 'mensagem'
+    | 'paginaOrigem'
+    | 'utmSource'
+    | 'utmMedium'
+    | 'utmCampaign'
+    | 'ctaSource'
+    | 'partnerSlug'
+    | 'consentVersion'
+    | 'consentAt'
+    | 'submissionKey'
+    | 'ipHash'
+    | 'userAgent';
+
+export type LeadRecord = { [K in RecordKeys]-?: Exclude<NewContato[K], undefined> };
+
+export interface LeadMeta {
+  id: string;
+  now: Date;
+  submissionKey: string;
+  ipHash: string | null;
+  userAgent: string | null;
+}
+
+export function toLeadRecord(input: LeadInput, meta: LeadMeta): LeadRecord {
+  return {
+    id: meta.id,
+    createdAt: meta.now,
+    nome: input.nome,
+    email: input.email,
+    celular: input.celular,
+    tipo: input.tipo,
+    empresa: requiresEmpresa(input.tipo) ? (input.empresa ?? '') : '',
+    mensagem: input.mensagem ?? '',
+    paginaOrigem: input.pagina_origem ?? '',
+    utmSource: input.utm_source ?? '',
+    utmMedium: input.utm_medium ?? '',
+    utmCampaign: input.utm_campaign ?? '',
+    ctaSource: input.cta_source ?? '',
+    partnerSlug: input.partner_slug || null,
+    consentVersion: input.consent_version || consentNotice.version,
+    consentAt: meta.now,
+    submissionKey: meta.submissionKey,
+    ipHash: meta.ipHash,
+    userAgent: meta.userAgent ? meta.userAgent.slice(0, 400) : null,
+  };
+}

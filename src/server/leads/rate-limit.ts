@@ -1,0 +1,28 @@
+/*
+ * Fixed-window rate limit kept in the database (table rate_limits), so all app
+ * instances share the counters and a restart does not reset them. One statement
+ * per check: insert, or bump the counter / open a new window when the old one ended.
+ */
+import { sql } from 'drizzle-orm';
+import type { RateLimit } from '../config';
+import type { DbOrTx } from '../db/client';
+import { rateLimits } from '../db/schema';
+
+/** Counts one hit for `key`; false when it goes over the limit. */
+export async function hitRateLimit(db: DbOrTx, key: string, limit: RateLimit, now: Date): Promise<boolean> {
+  // ISO strings with explicit casts: both drivers bind them the same way.
+  const cutoff = sql`${new Date(now.getTime() - limit.windowMs).toISOString()}::timestamptz`;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} <= ${cutoff} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} <= ${cutoff} then ${at} else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  return (row?.count ?? 1) <= limit.count;
+}
