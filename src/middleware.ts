@@ -5,12 +5,17 @@
 import { getActionContext, isInputError } from 'astro:actions';
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { getRuntime, type Runtime } from '~/server/runtime';
+import { authServices } from '~/server/auth';
+import { guardRequest, type CurrentSession, type SessionUser } from '~/server/auth/guard';
 
 declare global {
   namespace App {
     interface Locals {
       /** Database, queue and config of this process (src/server/runtime.ts). */
       runtime: Runtime;
+      /** The signed-in account, set on admin-area requests and /auth (src/server/auth/guard.ts). */
+      user?: SessionUser;
+      session?: CurrentSession;
       /** A lead form posted without JavaScript that failed: what to show again. */
       leadForm?: { values: Record<string, string>; errors: Record<string, string>; message?: string };
     }
@@ -51,4 +56,33 @@ const leadFormPost = defineMiddleware(async (context, next) => {
   return new Response(page.body, { status: result.error.status, headers: page.headers });
 });
 
-export const onRequest = sequence(withRuntime, leadFormPost);
+/**
+ * Admin area (/admin/*, /blog/admin/*, admin endpoints): anonymous → /auth (pages) or 401,
+ * signed-in non-admin → the pt-BR 403 page or 403; a signed-in visitor of /auth → /blog/admin.
+ */
+const adminGuard = defineMiddleware(async (context, next) => {
+  // Prerendered pages are public and have no request (nor clientAddress) at build time.
+  if (context.isPrerendered) return next();
+  const { outcome, session, setCookies } = await guardRequest(
+    authServices(context.locals.runtime),
+    context.url.pathname,
+    context.request.headers,
+    context.clientAddress,
+  );
+  if (session) {
+    context.locals.user = session.user;
+    context.locals.session = session;
+  }
+  let response: Response;
+  if (outcome.action === 'next') response = await next();
+  else if (outcome.action === 'redirect') response = context.redirect(outcome.location);
+  else if (outcome.action === 'forbidden-page') response = await context.rewrite('/403');
+  else response = new Response(null, { status: outcome.status });
+  if (setCookies.length === 0) return response;
+  // Sliding expiry / clearing a dead cookie: Better Auth's cookies ride on whatever we answer.
+  const headers = new Headers(response.headers);
+  for (const cookie of setCookies) headers.append('set-cookie', cookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+});
+
+export const onRequest = sequence(withRuntime, adminGuard, leadFormPost);

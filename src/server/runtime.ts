@@ -28,6 +28,7 @@ import { DataDirLockedError, lockDataDir, type DataDirLock } from './lock';
 import { createMailer, type SendMail } from './mail';
 import { leadFeature } from './leads/feature';
 import { blogFeature } from './blog/feature';
+import { authFeature } from './auth';
 
 export interface Runtime {
   config: Config;
@@ -52,7 +53,7 @@ export interface Feature {
 }
 
 /** Features with background work. Add yours here (see the header). */
-const FEATURES: Feature[] = [leadFeature, blogFeature];
+const FEATURES: Feature[] = [leadFeature, blogFeature, authFeature];
 
 const RETRY_START_MS = 5_000;
 

@@ -1,0 +1,15 @@
+import type { APIRoute } from 'astro';
+import { authServices, handleAuthRequest } from '~/server/auth';
+
+/*
+ * Better Auth's catch-all route, mounted as its Astro guide documents. The Node adapter
+ * passes no client IP to the Request, so the connection's address (clientAddress) is
+ * handed over here; Astro only takes it from X-Forwarded-For for hosts listed in
+ * `security.allowedDomains`, i.e. behind a configured proxy.
+ */
+export const prerender = false;
+
+export const ALL: APIRoute = async ({ request, clientAddress, locals }) => {
+  const { auth, security } = authServices(locals.runtime);
+  return handleAuthRequest(auth, request, clientAddress, security);
+};

@@ -1,0 +1,84 @@
+/*
+ * The local channel `npm run admin:grant` uses while a server holds the embedded database.
+ *
+ * PGlite belongs to one process: a second process opening the same folder silently loses
+ * writes (DESIGN "Data"). So the running server listens on a Unix socket inside DATA_DIR,
+ * created owner-only (0600): only the local user who runs the server can connect, and
+ * nothing listens on the network. One route: POST /grant-admin {"email": "…"}.
+ */
+import { chmodSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import type { DbOrTx } from '../db/client';
+import type { SecurityLogger } from '../security';
+import { AccountNotFoundError, grantAdmin } from './admin-grant';
+
+export const ADMIN_SOCKET_FILE = 'admin.sock';
+
+export function adminSocketPath(dataDir: string): string {
+  return join(dataDir, ADMIN_SOCKET_FILE);
+}
+
+const MAX_BODY_BYTES = 4096;
+
+function json(res: import('node:http').ServerResponse, status: number, body: object) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+export interface AdminSocket {
+  path: string;
+  close: () => Promise<void>;
+}
+
+export async function startAdminSocket(deps: {
+  dataDir: string;
+  db: DbOrTx;
+  security: SecurityLogger;
+}): Promise<AdminSocket> {
+  const path = adminSocketPath(deps.dataDir);
+  const server: Server = createServer((req, res) => {
+    if (req.method !== 'POST' || req.url !== '/grant-admin') return json(res, 404, { error: 'not found' });
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      raw += chunk;
+      if (raw.length > MAX_BODY_BYTES) req.destroy();
+    });
+    req.on('end', () => {
+      let email: unknown;
+      try {
+        email = (JSON.parse(raw) as { email?: unknown }).email;
+      } catch {
+        return json(res, 400, { error: 'invalid JSON' });
+      }
+      if (typeof email !== 'string' || !email.includes('@')) return json(res, 400, { error: 'email required' });
+      grantAdmin(deps.db, email, deps.security, 'cli:admin-grant (server socket)')
+        .then((result) => json(res, 200, result))
+        .catch((error: Error) =>
+          json(res, error instanceof AccountNotFoundError ? 404 : 500, { error: error.message }),
+        );
+    });
+  });
+  // The server holds DATA_DIR's lock, so a socket file left here is from a dead server.
+  rmSync(path, { force: true });
+  // Created owner-only from the start: no window in which another user could connect.
+  const previousUmask = process.umask(0o177);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(path, () => resolve());
+    });
+  } finally {
+    process.umask(previousUmask);
+  }
+  chmodSync(path, 0o600);
+  return {
+    path,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        rmSync(path, { force: true });
+      }),
+  };
+}

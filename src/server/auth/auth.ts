@@ -1,0 +1,276 @@
+/*
+ * Better Auth for the admin area (DESIGN "Auth"): e-mail + password, sessions in the
+ * database, e-mail verification through the job queue, roles via the admin plugin.
+ *
+ * What Better Auth does not do by itself is added with its hooks:
+ * - before sign-in: refuse a locked e-mail (lockout.ts), even with the right password;
+ * - after sign-in: count failures (5 in 5 min lock for 15 min), log the security events;
+ * - before sign-up: SPEC §5 password strength and input check, the same rules as the card.
+ *
+ * Sessions: 24 h expiry that slides on every read (updateAge 0), so a session dies after
+ * 24 h without a request. Better Auth reads the clock itself (`new Date()`); tests move it
+ * with a fake Date. Our own code uses `deps.now`.
+ */
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { admin } from 'better-auth/plugins';
+import { authErrors } from '../../../content/messages/auth';
+import { isPasswordValid, MIN_PASSWORD_LENGTH } from '../../lib/password-strength';
+import type { Db } from '../db/client';
+import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../db/schema';
+import type { MailMessage } from '../mail';
+import type { DeliveryMeta } from '../jobs/queue';
+import { checkTextFields, type SecurityLogger } from '../security';
+import { verificationMail } from './emails';
+import { clearFailedSignIns, lockedUntil, recordFailedSignIn } from './lockout';
+
+/** The header the auth route fills from Astro's clientAddress (never from the client). */
+export const CLIENT_IP_HEADER = 'x-pilota-client-ip';
+
+export const SESSION_TTL_SECONDS = 24 * 60 * 60;
+/** Where a verification link lands; the card then says the e-mail is confirmed. */
+export const VERIFIED_CALLBACK = '/auth?verificado=1';
+export const COOKIE_PREFIX = 'pilota';
+
+/*
+ * Rate limits per client IP, stored in the database so every instance shares them.
+ * Sign-in is looser than Better Auth's default (3 per 10 s): the per-e-mail lockout is the
+ * brute-force defence, and an office behind one IP must still be able to sign in.
+ */
+export const AUTH_RATE_LIMITS = {
+  default: { window: 60, max: 100 },
+  '/sign-in/email': { window: 60, max: 10 },
+  '/sign-up/email': { window: 60, max: 5 },
+  '/send-verification-email': { window: 60, max: 3 },
+} as const;
+
+export interface AuthDeps {
+  db: Db;
+  queue: { enqueueMail: (tx: Db, message: MailMessage, meta: DeliveryMeta) => Promise<string> };
+  config: { siteUrl: string; authSecret: string | undefined };
+  security: SecurityLogger;
+  now: () => Date;
+  /** Rate limiting on (default). Only unit-style tests turn it off. */
+  rateLimit?: boolean;
+}
+
+/**
+ * Origins allowed to call the auth endpoints: SITE_URL, and when that is a loopback
+ * address, its other loopback spelling (localhost ⇄ 127.0.0.1) on the same port.
+ */
+export function trustedOriginsFor(siteUrl: string): string[] {
+  const origins = new Set([new URL(siteUrl).origin]);
+  const url = new URL(siteUrl);
+  const aliases: Record<string, string> = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' };
+  const alias = aliases[url.hostname];
+  if (alias) {
+    url.hostname = alias;
+    origins.add(url.origin);
+  }
+  return [...origins];
+}
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+function clientIp(ctx: { request?: Request | undefined; headers?: Headers | undefined } | null | undefined) {
+  return ctx?.request?.headers.get(CLIENT_IP_HEADER) ?? ctx?.headers?.get(CLIENT_IP_HEADER) ?? null;
+}
+
+function bodyEmail(ctx: HookContext): string {
+  const email = (ctx.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+}
+
+export function createAuth(deps: AuthDeps) {
+  const { db, security, now } = deps;
+  const https = deps.config.siteUrl.startsWith('https:');
+
+  const before = createAuthMiddleware(async (ctx) => {
+    const ip = clientIp(ctx);
+    if (ctx.path === '/sign-in/email') {
+      const email = bodyEmail(ctx);
+      if (email && (await lockedUntil(db, email, now()))) {
+        await security.log({
+          type: 'login_failed',
+          source: 'auth:sign-in',
+          email,
+          ip,
+          details: { reason: 'account_locked' },
+        });
+        throw new APIError('LOCKED', { code: 'ACCOUNT_LOCKED', message: authErrors.locked });
+      }
+    }
+    if (ctx.path === '/sign-up/email') {
+      const body = (ctx.body ?? {}) as { name?: unknown; email?: unknown; password?: unknown };
+      const email = bodyEmail(ctx);
+      const fields = { name: typeof body.name === 'string' ? body.name : '', email };
+      const check = await checkTextFields(fields, security, { source: 'auth:sign-up', ip, email });
+      if (!check.valid) {
+        await security.log({
+          type: 'signup_failed',
+          source: 'auth:sign-up',
+          email,
+          ip,
+          details: { reason: 'invalid_input' },
+        });
+        throw new APIError('BAD_REQUEST', { code: 'INVALID_INPUT', message: authErrors.invalidInput });
+      }
+      if (typeof body.password !== 'string' || !isPasswordValid(body.password)) {
+        await security.log({
+          type: 'signup_failed',
+          source: 'auth:sign-up',
+          email,
+          ip,
+          details: { reason: 'weak_password' },
+        });
+        throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: authErrors.weakPassword });
+      }
+    }
+    if (ctx.path === '/sign-out') {
+      // Read before the sign-out deletes the session, so the event names who left.
+      const session = await getSessionFromCtx(ctx, { disableRefresh: true });
+      if (session) {
+        await security.log({
+          type: 'logout',
+          source: 'auth:sign-out',
+          userId: session.user.id,
+          email: session.user.email,
+          ip,
+        });
+      }
+    }
+  });
+
+  const after = createAuthMiddleware(async (ctx) => {
+    const ip = clientIp(ctx);
+    const returned = ctx.context.returned;
+    if (ctx.path === '/sign-in/email') {
+      const email = bodyEmail(ctx);
+      if (isAPIError(returned)) {
+        const code = (returned.body as { code?: string } | undefined)?.code;
+        if (code === 'ACCOUNT_LOCKED') return;
+        const wrongPassword = returned.statusCode === 401;
+        await security.log({
+          type: 'login_failed',
+          source: 'auth:sign-in',
+          email,
+          ip,
+          details: { reason: wrongPassword ? 'invalid_credentials' : (code ?? 'error').toLowerCase() },
+        });
+        if (!wrongPassword || !email) return;
+        const until = await recordFailedSignIn(db, email, now());
+        if (until) {
+          await security.log({
+            type: 'account_locked',
+            source: 'auth:sign-in',
+            email,
+            ip,
+            details: { reason: 'too_many_failed_attempts', locked_until: until.toISOString() },
+          });
+          throw new APIError('LOCKED', { code: 'ACCOUNT_LOCKED', message: authErrors.locked });
+        }
+        return;
+      }
+      const signedIn = ctx.context.newSession;
+      if (signedIn) {
+        await clearFailedSignIns(db, email || signedIn.user.email);
+        const user = signedIn.user as typeof signedIn.user & { role?: string | null };
+        await security.log({ type: 'login_success', source: 'auth:sign-in', userId: user.id, email: user.email, ip });
+        if (user.role === 'admin') {
+          await security.log({ type: 'admin_login', source: 'auth:sign-in', userId: user.id, email: user.email, ip });
+        }
+      }
+    }
+    if (ctx.path === '/sign-up/email' && isAPIError(returned)) {
+      const code = (returned.body as { code?: string } | undefined)?.code;
+      await security.log({
+        type: 'signup_failed',
+        source: 'auth:sign-up',
+        email: bodyEmail(ctx),
+        ip,
+        details: { reason: (code ?? 'error').toLowerCase() },
+      });
+    }
+  });
+
+  return betterAuth({
+    appName: 'Pilota',
+    baseURL: deps.config.siteUrl,
+    basePath: '/api/auth',
+    secret: deps.config.authSecret,
+    trustedOrigins: trustedOriginsFor(deps.config.siteUrl),
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: authUser,
+        session: authSession,
+        account: authAccount,
+        verification: authVerification,
+        rateLimit: authRateLimit,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // An unverified account that signs in with the right password gets a fresh link.
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: SESSION_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, url }) => {
+        await deps.queue.enqueueMail(db, verificationMail(user.name, user.email, url), {
+          subjectType: 'auth-verification',
+          subjectId: user.id,
+        });
+      },
+    },
+    session: {
+      expiresIn: SESSION_TTL_SECONDS,
+      updateAge: 0,
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: deps.rateLimit ?? true,
+      storage: 'database',
+      window: AUTH_RATE_LIMITS.default.window,
+      max: AUTH_RATE_LIMITS.default.max,
+      customRules: {
+        '/sign-in/email': AUTH_RATE_LIMITS['/sign-in/email'],
+        '/sign-up/email': AUTH_RATE_LIMITS['/sign-up/email'],
+        '/send-verification-email': AUTH_RATE_LIMITS['/send-verification-email'],
+      },
+    },
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: https,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https, path: '/' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user, ctx) => {
+            await security.log({
+              type: 'account_created',
+              source: 'auth:sign-up',
+              userId: user.id,
+              email: user.email,
+              ip: clientIp(ctx),
+            });
+          },
+        },
+      },
+    },
+    hooks: { before, after },
+    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,92 @@
+/*
+ * The auth endpoint's HTTP wrapper, shared by the Astro route and the tests:
+ * - the client IP comes from the connection (Astro's clientAddress), never from a header
+ *   the client sent — Better Auth reads it from CLIENT_IP_HEADER, which is overwritten here;
+ * - 429s and server errors become security events;
+ * - Better Auth's English error messages become the spec's pt-BR ones, so the card can
+ *   show "the server's message" as SPEC §8 asks.
+ */
+import { authErrors } from '../../../content/messages/auth';
+import type { SecurityLogger } from '../security';
+import { CLIENT_IP_HEADER, type Auth } from './auth';
+
+const MESSAGES: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: authErrors.invalidCredentials,
+  EMAIL_NOT_VERIFIED: authErrors.emailNotVerified,
+  INVALID_EMAIL: authErrors.invalidEmail,
+  INVALID_PASSWORD: authErrors.weakPassword,
+  PASSWORD_TOO_SHORT: authErrors.weakPassword,
+  PASSWORD_TOO_LONG: authErrors.weakPassword,
+  WEAK_PASSWORD: authErrors.weakPassword,
+  USER_ALREADY_EXISTS: authErrors.userExists,
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: authErrors.userExists,
+  ACCOUNT_LOCKED: authErrors.locked,
+  INVALID_INPUT: authErrors.invalidInput,
+  TOO_MANY_REQUESTS: authErrors.tooManyRequests,
+  INVALID_ORIGIN: authErrors.invalidOrigin,
+  MISSING_OR_NULL_ORIGIN: authErrors.invalidOrigin,
+  INVALID_CALLBACK_URL: authErrors.invalidOrigin,
+  CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: authErrors.invalidOrigin,
+};
+
+/** The pt-BR message for a Better Auth error code (a generic one for codes we don't list). */
+export function authErrorMessage(code: string | undefined): string {
+  return (code && MESSAGES[code]) || authErrors.generic;
+}
+
+async function localize(response: Response): Promise<Response> {
+  if (response.ok || !response.headers.get('content-type')?.includes('application/json')) return response;
+  let body: Record<string, unknown>;
+  try {
+    body = (await response.clone().json()) as Record<string, unknown>;
+  } catch {
+    return response;
+  }
+  if (!body || typeof body !== 'object') return response;
+  const code =
+    typeof body['code'] === 'string' ? body['code'] : response.status === 429 ? 'TOO_MANY_REQUESTS' : undefined;
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify({ ...body, code, message: authErrorMessage(code) }), {
+    // The lock can be decided after Better Auth already chose 401 (the failure that locks).
+    ...(code === 'ACCOUNT_LOCKED'
+      ? { status: 423, statusText: 'Locked' }
+      : { status: response.status, statusText: response.statusText }),
+    headers,
+  });
+}
+
+/** Runs one request through Better Auth with the connection's IP. */
+export async function handleAuthRequest(
+  auth: Auth,
+  request: Request,
+  clientAddress: string,
+  security: SecurityLogger,
+): Promise<Response> {
+  request.headers.delete(CLIENT_IP_HEADER);
+  request.headers.set(CLIENT_IP_HEADER, clientAddress);
+  const path = new URL(request.url).pathname;
+  let response: Response;
+  try {
+    response = await auth.handler(request);
+  } catch (error) {
+    await security.log({
+      type: 'authentication_error',
+      source: 'auth:handler',
+      ip: clientAddress,
+      details: { path, error: (error as Error).message },
+    });
+    throw error;
+  }
+  if (response.status === 429) {
+    await security.log({ type: 'rate_limited', source: 'auth:rate-limit', ip: clientAddress, details: { path } });
+  } else if (response.status >= 500) {
+    await security.log({
+      type: 'authentication_error',
+      source: 'auth:handler',
+      ip: clientAddress,
+      details: { path, status: response.status },
+    });
+  }
+  return localize(response);
+}

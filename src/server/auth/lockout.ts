@@ -1,0 +1,61 @@
+/*
+ * Server-side lockout (SPEC §8 'Lockout', DESIGN "lockout … enforced by the server"):
+ * 5 failed sign-ins for one e-mail within 5 minutes lock that e-mail for 15 minutes,
+ * during which even the right password is refused.
+ *
+ * The window is fixed from the first failure: counting starts again once 5 minutes have
+ * passed since it. Each failure is one atomic upsert, so parallel attempts cannot slip
+ * past the threshold. The clock is passed in, so tests move time instead of sleeping.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { authLoginAttempts } from '../db/schema';
+
+export const LOCKOUT_MAX_FAILURES = 5;
+export const LOCKOUT_WINDOW_MS = 5 * 60_000;
+export const LOCKOUT_DURATION_MS = 15 * 60_000;
+
+const key = (email: string) => email.trim().toLowerCase();
+
+/** When the e-mail's lock ends, or undefined when it is not locked at `now`. */
+export async function lockedUntil(db: DbOrTx, email: string, now: Date): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ lockedUntil: authLoginAttempts.lockedUntil })
+    .from(authLoginAttempts)
+    .where(eq(authLoginAttempts.email, key(email)));
+  return row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : undefined;
+}
+
+/**
+ * Counts one failed sign-in. Returns the lock's end when this failure locked the e-mail
+ * (the caller logs account_locked), otherwise undefined.
+ */
+export async function recordFailedSignIn(db: DbOrTx, email: string, now: Date): Promise<Date | undefined> {
+  const windowStart = new Date(now.getTime() - LOCKOUT_WINDOW_MS);
+  const t = authLoginAttempts;
+  const fresh = sql`${t.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz`;
+  const [row] = await db
+    .insert(t)
+    .values({ email: key(email), failures: 1, windowStartedAt: now })
+    .onConflictDoUpdate({
+      target: t.email,
+      set: {
+        failures: sql`case when ${fresh} then 1 else ${t.failures} + 1 end`,
+        windowStartedAt: sql`case when ${fresh} then ${now.toISOString()}::timestamptz else ${t.windowStartedAt} end`,
+      },
+    })
+    .returning({ failures: t.failures });
+  if (!row || row.failures < LOCKOUT_MAX_FAILURES) return undefined;
+  const until = new Date(now.getTime() + LOCKOUT_DURATION_MS);
+  // The count starts over once the lock ends.
+  await db
+    .update(t)
+    .set({ failures: 0, windowStartedAt: now, lockedUntil: until })
+    .where(eq(t.email, key(email)));
+  return until;
+}
+
+/** A successful sign-in forgets earlier failures. */
+export async function clearFailedSignIns(db: DbOrTx, email: string): Promise<void> {
+  await db.delete(authLoginAttempts).where(eq(authLoginAttempts.email, key(email)));
+}
