@@ -1,0 +1,310 @@
+/*
+ * Issue 4's integration acceptance, on PGlite and (TEST_DATABASE_URL) PostgreSQL:
+ * the lead service with a real database, a real SMTP server and two real HTTP
+ * receivers on 127.0.0.1. Queue back-off is shortened; nothing else is faked.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { leadEmail } from '@content/messages/lead';
+import type { LeadInput } from '~/lib/validation/lead';
+import type { Config } from '~/server/config';
+import { openDatabase, type DatabaseHandle } from '~/server/db/client';
+import { contatos, deliveries } from '~/server/db/schema';
+import { JobQueue, type QueueSettings } from '~/server/jobs/queue';
+import { createLead, replaySpool, type LeadServiceDeps } from '~/server/leads/lead.service';
+import { spoolPath } from '~/server/leads/spool';
+import { createMailer } from '~/server/mail';
+import { engines, useTestDatabase } from '../support/db';
+import { startReceiver, type Receiver } from '../support/receiver';
+import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+
+const FAST: QueueSettings = {
+  retryLimit: 20,
+  retryDelaySeconds: 0,
+  retryBackoff: false,
+  pollingIntervalSeconds: 0.5,
+  expireInSeconds: 30,
+};
+const SECRET = 'segredo-de-teste';
+const NOTIFY_TO = 'comercial@pilota.example';
+
+const lead = (patch: Partial<LeadInput> = {}): LeadInput => ({
+  nome: 'Ana Souza',
+  email: 'ana@example.com',
+  celular: '(11) 98765-4321',
+  tipo: 'proprietario',
+  pagina_origem: 'http://localhost/planos',
+  submission_key: randomUUID(),
+  ...patch,
+});
+
+const verify = (body: string, header: string | string[] | undefined) =>
+  header === `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
+
+async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.each(engines)('lead pipeline on %s', (engine) => {
+  const t = useTestDatabase(engine);
+  let smtp: CaptureSmtp;
+  let hookA: Receiver;
+  let hookB: Receiver;
+  let queue: JobQueue;
+  let dataDir: string;
+  let config: LeadServiceDeps['config'];
+
+  beforeAll(async () => {
+    smtp = await startCaptureSmtp();
+    hookA = await startReceiver();
+    hookB = await startReceiver();
+  });
+  afterAll(async () => {
+    await Promise.all([smtp.stop(), hookA.close(), hookB.close()]);
+  });
+
+  beforeEach(async () => {
+    smtp.messages.length = 0;
+    for (const hook of [hookA, hookB]) {
+      hook.requests.length = 0;
+      hook.script = [];
+    }
+    dataDir = mkdtempSync(join(tmpdir(), 'pilota-lead-'));
+    config = {
+      dataDir,
+      leadNotifyTo: NOTIFY_TO,
+      leadWebhookUrls: [hookA.url, hookB.url],
+      webhookSecret: SECRET,
+      leadRateLimit: { count: 10, windowMs: 60_000 },
+      authSecret: 'auth-secret',
+    } satisfies Partial<Config>;
+    queue = new JobQueue(t.handle, {
+      sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
+      webhook: { secret: SECRET, timeoutMs: 2_000 },
+      settings: FAST,
+      log: () => {},
+    });
+    await queue.start();
+  });
+  afterEach(async () => {
+    await queue.stop(2_000);
+  });
+
+  const deps = (patch: Partial<LeadServiceDeps> = {}): LeadServiceDeps => ({
+    db: t.db,
+    queue,
+    sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
+    config,
+    log: () => {},
+    ...patch,
+  });
+
+  it('a valid lead gives one row, one e-mail and one signed POST on each receiver', async () => {
+    const input = lead({ utm_source: 'google', cta_source: 'hero' });
+    const result = await createLead(input, { ip: '203.0.113.7', userAgent: 'Vitest' }, deps());
+    expect(result).toMatchObject({ status: 'saved', duplicate: false });
+
+    const rows = await t.db.select().from(contatos);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      nome: 'Ana Souza',
+      email: 'ana@example.com',
+      celular: '(11) 98765-4321',
+      tipo: 'proprietario',
+      empresa: '',
+      paginaOrigem: 'http://localhost/planos',
+      utmSource: 'google',
+      utmMedium: '',
+      ctaSource: 'hero',
+      status: 'novo',
+      submissionKey: input.submission_key,
+      userAgent: 'Vitest',
+    });
+    expect(rows[0]!.consentVersion).toBeTruthy();
+    expect(rows[0]!.consentAt).toBeInstanceOf(Date);
+    expect(rows[0]!.ipHash).toMatch(/^[0-9a-f]{32}$/);
+    expect(rows[0]!.ipHash).not.toContain('203.0.113.7');
+
+    const mail = await smtp.waitFor();
+    expect(mail.envelopeTo).toEqual([NOTIFY_TO]);
+    expect(mail.replyTo?.[0]?.address).toBe('ana@example.com');
+    expect(mail.subject).toBe('Novo contato pelo site: Ana Souza (Proprietário)');
+    for (const body of [mail.text!, mail.html!]) {
+      expect(body).toContain(leadEmail.toName);
+      expect(body).toContain('Ana Souza');
+      expect(body).toContain('ana@example.com');
+      expect(body).toContain('(11) 98765-4321');
+      expect(body).toContain('Proprietário');
+      expect(body).toContain('http://localhost/planos');
+      expect(body).toContain('google');
+      expect(body).toMatch(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}/);
+    }
+    expect(mail.text).toContain('Empresa: Não informado');
+    expect(mail.text).toContain('UTM medium: Não informado');
+    expect(mail.text).toContain('UTM campaign: Não informado');
+
+    for (const hook of [hookA, hookB]) {
+      const request = await hook.waitFor();
+      expect(request.method).toBe('POST');
+      expect(request.headers['content-type']).toBe('application/json');
+      expect(verify(request.body, request.headers['x-pilota-signature'])).toBe(true);
+      expect(request.json).toEqual({
+        id: rows[0]!.id,
+        nome: 'Ana Souza',
+        email: 'ana@example.com',
+        celular: '(11) 98765-4321',
+        tipo: 'proprietario',
+        empresa: '',
+        pagina_origem: 'http://localhost/planos',
+        utm_source: 'google',
+        utm_medium: '',
+        utm_campaign: '',
+        timestamp: rows[0]!.createdAt.toISOString(),
+      });
+    }
+    const done = await until(async () => {
+      const list = await t.db.select().from(deliveries).where(eq(deliveries.subjectId, rows[0]!.id));
+      return list.length === 3 && list.every((d) => d.status === 'sent') ? list : undefined;
+    });
+    expect(done.map((d) => d.kind).sort()).toEqual(['email', 'webhook', 'webhook']);
+    expect(smtp.messages).toHaveLength(1);
+    expect(hookA.requests).toHaveLength(1);
+    expect(hookB.requests).toHaveLength(1);
+  });
+
+  it('a receiver answering 500 three times gets the lead on a retry; the other is unaffected', async () => {
+    hookA.script = [500, 500, 500];
+    await createLead(lead(), {}, deps());
+    const started = Date.now();
+    await hookB.waitFor();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await until(async () => (hookA.requests.some((r) => r.reply === 200) ? true : undefined));
+    expect(hookA.requests.map((r) => r.reply)).toEqual([500, 500, 500, 200]);
+    expect(hookB.requests).toHaveLength(1);
+    const [row] = await t.db.select().from(deliveries).where(eq(deliveries.target, hookA.url));
+    const settled = await until(async () => {
+      const [r] = await t.db.select().from(deliveries).where(eq(deliveries.id, row!.id));
+      return r?.status === 'sent' ? r : undefined;
+    });
+    expect(settled.attempts).toBe(4);
+    expect(settled.lastError).toMatch(/answered 500/);
+  });
+
+  it('SMTP down, then up: the e-mail arrives later', async () => {
+    await smtp.stop();
+    try {
+      await createLead(lead(), {}, deps());
+      await until(async () => {
+        const [mail] = await t.db.select().from(deliveries).where(eq(deliveries.kind, 'email'));
+        return mail && mail.attempts >= 2 && mail.status === 'retrying' ? mail : undefined;
+      });
+      expect(smtp.messages).toHaveLength(0);
+    } finally {
+      await smtp.start();
+    }
+    const mail = await smtp.waitFor(() => true, 20_000);
+    expect(mail.subject).toContain('Ana Souza');
+  });
+
+  it('the same submission key twice gives one row and one notification', async () => {
+    const input = lead();
+    const first = await createLead(input, {}, deps());
+    const second = await createLead({ ...input, nome: 'Ana S.' }, {}, deps());
+    expect(first).toMatchObject({ status: 'saved', duplicate: false });
+    expect(second).toMatchObject({ status: 'saved', duplicate: true });
+    if (first.status === 'saved' && second.status === 'saved') expect(second.id).toBe(first.id);
+    expect(await t.db.select().from(contatos)).toHaveLength(1);
+    await smtp.waitFor();
+    await hookA.waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(smtp.messages).toHaveLength(1);
+    expect(hookA.requests).toHaveLength(1);
+  });
+
+  it('the eleventh submission from one address in a minute is refused; the next window is open', async () => {
+    let now = new Date('2026-03-02T12:00:00Z');
+    const d = deps({ now: () => now });
+    for (let i = 0; i < 10; i++) expect((await createLead(lead(), { ip: '198.51.100.1' }, d)).status).toBe('saved');
+    expect(await createLead(lead(), { ip: '198.51.100.1' }, d)).toEqual({ status: 'rate_limited' });
+    expect((await createLead(lead(), { ip: '198.51.100.2' }, d)).status).toBe('saved');
+    now = new Date('2026-03-02T12:01:01Z');
+    expect((await createLead(lead(), { ip: '198.51.100.1' }, d)).status).toBe('saved');
+    expect(await t.db.select().from(contatos)).toHaveLength(12);
+  });
+
+  it('the honeypot stores and sends nothing', async () => {
+    expect(await createLead(lead({ website: 'http://spam.example' }), {}, deps())).toEqual({ status: 'ignored' });
+    expect(await t.db.select().from(contatos)).toHaveLength(0);
+  });
+
+  describe('database unreachable', () => {
+    let dead: DatabaseHandle;
+    beforeEach(async () => {
+      // A database that cannot be reached: a closed PGlite, or a PostgreSQL port nobody listens on.
+      dead =
+        engine === 'pglite'
+          ? await openDatabase({})
+          : await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/nada', maxConnections: 1 });
+      if (engine === 'pglite') await dead.close();
+    });
+    afterEach(async () => {
+      if (engine === 'postgres') await dead.close();
+    });
+
+    it('spools the lead, delivers it directly and says "Aviso"; replay saves it exactly once', async () => {
+      const input = lead({ tipo: 'imobiliaria', empresa: 'Imobiliária Sol' });
+      const result = await createLead(input, {}, deps({ db: dead.db }));
+      expect(result).toMatchObject({ status: 'spooled', mailed: true });
+      expect(existsSync(spoolPath(dataDir))).toBe(true);
+      expect(readFileSync(spoolPath(dataDir), 'utf8')).toContain(input.submission_key!);
+      const mail = await smtp.waitFor();
+      expect(mail.text).toContain('Empresa: Imobiliária Sol');
+      await hookA.waitFor();
+      await hookB.waitFor();
+      // The direct webhook calls are noted in the spool in the background.
+      await until(async () => (readFileSync(spoolPath(dataDir), 'utf8').split('\n').length >= 5 ? true : undefined));
+
+      expect(await replaySpool(deps())).toBe(1);
+      expect(existsSync(spoolPath(dataDir))).toBe(false);
+      const rows = await t.db.select().from(contatos);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ submissionKey: input.submission_key, empresa: 'Imobiliária Sol' });
+      const sent = await t.db.select().from(deliveries);
+      expect(sent).toHaveLength(3);
+      expect(sent.every((d) => d.status === 'sent')).toBe(true);
+
+      // Replaying the same lead again (e.g. spooled twice) never makes a second row or re-sends.
+      const again = await createLead(input, {}, deps({ db: dead.db }));
+      expect(again.status).toBe('spooled');
+      await until(async () => (smtp.messages.length === 2 ? true : undefined));
+      expect(await replaySpool(deps())).toBe(1);
+      expect(await t.db.select().from(contatos)).toHaveLength(1);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(smtp.messages).toHaveLength(2);
+    });
+
+    it('when nothing could be sent either, the visitor gets the failure (the lead stays in the spool)', async () => {
+      await smtp.stop();
+      try {
+        const result = await createLead(lead(), {}, deps({ db: dead.db, config: { ...config, leadWebhookUrls: [] } }));
+        expect(result).toMatchObject({ status: 'spooled', mailed: false });
+      } finally {
+        await smtp.start();
+      }
+      expect(await replaySpool(deps({ config: { ...config, leadWebhookUrls: [] } }))).toBe(1);
+      expect(await t.db.select().from(contatos)).toHaveLength(1);
+      // Not sent directly, so the replay queued it: it goes out now.
+      await smtp.waitFor();
+    });
+  });
+});
