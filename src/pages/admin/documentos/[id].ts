@@ -1,0 +1,35 @@
+/*
+ * GET /admin/documentos/<fileId> — streams a stored identity document (the links in the
+ * implementation e-mail). Only `canDownloadDocuments` opens it; the type and name come
+ * from what the server recognised, and the browser is told to download, not render.
+ */
+import type { APIRoute } from 'astro';
+import { getPrivateFile } from '~/server/implementation/implementation.service';
+import { canDownloadDocuments } from './_access';
+
+export const prerender = false;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PRIVATE = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' };
+
+export const GET: APIRoute = async ({ params, locals }) => {
+  if (!canDownloadDocuments(locals)) {
+    return new Response('Acesso negado.', {
+      status: 403,
+      headers: { ...PRIVATE, 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  }
+  const id = params['id'] ?? '';
+  const file = UUID.test(id) ? await getPrivateFile(locals.runtime.db, id) : null;
+  if (!file) return new Response('Documento não encontrado.', { status: 404, headers: PRIVATE });
+  const ascii = file.originalName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return new Response(file.content as Uint8Array<ArrayBuffer>, {
+    headers: {
+      ...PRIVATE,
+      'Content-Type': file.mimeType,
+      'Content-Length': String(file.size),
+      'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+};

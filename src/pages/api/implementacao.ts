@@ -1,0 +1,73 @@
+/*
+ * POST /api/implementacao — the implementation request form (multipart). Thin: read the
+ * streamed body (files checked by content and size as they arrive), validate the fields
+ * with the schema the browser used, hand both to the service. Answers JSON:
+ * 201 `{ id }`, or 4xx/5xx `{ error, stage, fields? }` where `stage` says which of the
+ * spec's error families applies ('upload': the files, 'save': the data).
+ */
+import type { APIRoute } from 'astro';
+import { internalErrors, errorToasts, validationMessages } from '@content/messages/implementation';
+import { fieldErrors, implementationSchema } from '~/lib/validation/implementation';
+import { createImplementationRequest } from '~/server/implementation/implementation.service';
+import {
+  MAX_REQUEST_BYTES,
+  UploadRejected,
+  readImplementationUpload,
+  tooLarge,
+} from '~/server/implementation/multipart';
+
+export const prerender = false;
+
+const json = (status: number, body: object) =>
+  Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+
+export const POST: APIRoute = async ({ request, locals }) => {
+  // Refuse an oversized request from its headers alone, before reading any of it.
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_REQUEST_BYTES) {
+    const error = tooLarge();
+    return json(error.status, { error: error.message, stage: 'upload' });
+  }
+
+  let upload;
+  try {
+    upload = await readImplementationUpload(request.headers, request.body);
+  } catch (error) {
+    if (!(error instanceof UploadRejected)) throw error;
+    console.warn(
+      `[implementacao] ${error.field === 'responsavelCnh' ? internalErrors.responsavelCnhUpload : internalErrors.cnhUpload}: ${error.reason}`,
+    );
+    return json(error.status, {
+      error: error.message,
+      stage: 'upload',
+      ...(error.field ? { fields: { [error.field]: error.message } } : {}),
+    });
+  }
+
+  const parsed = implementationSchema.safeParse(upload.fields);
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error);
+    const messages = Object.values(fields);
+    const error = messages.includes(validationMessages.required) ? validationMessages.required : messages[0]!;
+    return json(400, { error, stage: 'save', fields });
+  }
+
+  const runtime = locals.runtime;
+  if (!runtime.ready()) return json(503, { error: errorToasts.sendSave, stage: 'save' });
+  try {
+    const { id } = await createImplementationRequest(
+      { request: parsed.data, cnh: upload.files.cnh, responsavelCnh: upload.files.responsavelCnh },
+      {
+        db: runtime.db,
+        queue: runtime.queue,
+        siteUrl: runtime.config.siteUrl,
+        notifyTo: runtime.config.leadNotifyTo,
+        now: runtime.now,
+      },
+    );
+    return json(201, { id });
+  } catch (error) {
+    console.error(`[implementacao] ${internalErrors.save}:`, error);
+    return json(500, { error: internalErrors.save, stage: 'save' });
+  }
+};

@@ -1,0 +1,20 @@
+/*
+ * GET /api/implementacao/<id> — where the request's notification e-mail stands
+ * (`{ email: 'pending' | 'sent' | 'failed' }`), polled by the form during its
+ * 'Enviando e-mail...' phase. Says nothing else about the request; the id is a random UUID.
+ */
+import type { APIRoute } from 'astro';
+import { notificationStatus } from '~/server/implementation/implementation.service';
+
+export const prerender = false;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const GET: APIRoute = async ({ params, locals }) => {
+  const id = params['id'] ?? '';
+  const email = UUID.test(id) && locals.runtime.ready() ? await notificationStatus(locals.runtime.db, id) : null;
+  return Response.json(email ? { email } : { error: 'not found' }, {
+    status: email ? 200 : 404,
+    headers: { 'Cache-Control': 'no-store' },
+  });
+};

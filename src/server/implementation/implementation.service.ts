@@ -1,0 +1,138 @@
+/*
+ * Saving an implementation request (SPEC §4 'Implementation submission phases').
+ *
+ * One transaction stores the identity documents, inserts the request with the password
+ * hash and queues the team's notification e-mail: either all of it is saved or none of
+ * it. The e-mail is sent by the queue afterwards, with retries, so a mail outage leaves
+ * the request saved and the notification on its way once the mail server is back
+ * (the spec's order "e-mail only after a successful save", made durable).
+ */
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { DocumentKind } from '~/lib/file-type';
+import { MIME_BY_KIND } from '~/lib/file-type';
+import type { ImplementationRequest } from '~/lib/validation/implementation';
+import type { Db, DbOrTx } from '../db/client';
+import { deliveries, privateFiles, solicitacoesImplementacao } from '../db/schema';
+import type { DeliveryMeta } from '../jobs/queue';
+import type { MailMessage } from '../mail';
+import { buildImplementationEmail, type StoredDocumentRef } from './implementation-email';
+import { hashPassword } from './password';
+
+/** `deliveries.subject_type` of the notification e-mails. */
+export const IMPLEMENTATION_SUBJECT = 'implementacao';
+
+/** An identity document as received: already checked by content and size. */
+export interface UploadedDocument {
+  name: string;
+  kind: DocumentKind;
+  content: Uint8Array;
+}
+
+export interface ImplementationInput {
+  request: ImplementationRequest;
+  /** CNH of the person (CPF requests). */
+  cnh?: UploadedDocument | undefined;
+  /** CNH of the company's responsible person (CNPJ requests). */
+  responsavelCnh?: UploadedDocument | undefined;
+}
+
+export interface ImplementationDeps {
+  db: Db;
+  queue: { enqueueMail: (tx: DbOrTx, message: MailMessage, meta: DeliveryMeta) => Promise<string> };
+  /** Public base URL, for the admin download links in the e-mail. */
+  siteUrl: string;
+  /** The team inbox (LEAD_NOTIFY_TO). */
+  notifyTo: string;
+  now?: () => Date;
+}
+
+async function storeDocument(tx: DbOrTx, document: UploadedDocument, now: Date): Promise<StoredDocumentRef> {
+  const [row] = await tx
+    .insert(privateFiles)
+    .values({
+      createdAt: now,
+      kind: document.kind,
+      mimeType: MIME_BY_KIND[document.kind],
+      originalName: document.name,
+      size: document.content.byteLength,
+      sha256: createHash('sha256').update(document.content).digest('hex'),
+      content: document.content,
+    })
+    .returning({ id: privateFiles.id });
+  return { id: row!.id, name: document.name };
+}
+
+/** Saves the request, its documents and its queued notification; returns the new id. */
+export async function createImplementationRequest(
+  input: ImplementationInput,
+  deps: ImplementationDeps,
+): Promise<{ id: string }> {
+  const { request } = input;
+  const now = (deps.now ?? (() => new Date()))();
+  // Hashing is deliberately slow: do it before the transaction holds any lock.
+  const senhaHash = await hashPassword(request.senha);
+  const isCpf = request.tipoDocumento === 'cpf';
+
+  return deps.db.transaction(async (tx) => {
+    const cnh = isCpf && input.cnh ? await storeDocument(tx, input.cnh, now) : null;
+    const responsavelCnh = !isCpf && input.responsavelCnh ? await storeDocument(tx, input.responsavelCnh, now) : null;
+
+    // Fields of the other document type are null (SPEC §3); every field of this type is required and non-empty.
+    const values = {
+      createdAt: now,
+      tipoDocumento: request.tipoDocumento,
+      emailAcesso: request.emailAcesso,
+      senhaHash,
+      cpf: isCpf ? request.cpf : null,
+      nomeCompleto: isCpf ? request.nomeCompleto : null,
+      celular: isCpf ? request.celular : null,
+      email: isCpf ? request.email : null,
+      cnhFileId: cnh?.id ?? null,
+      cnpj: isCpf ? null : request.cnpj,
+      razaoSocial: isCpf ? null : request.razaoSocial,
+      responsavelCpf: isCpf ? null : request.responsavelCpf,
+      responsavelNome: isCpf ? null : request.responsavelNome,
+      responsavelCelular: isCpf ? null : request.responsavelCelular,
+      responsavelEmail: isCpf ? null : request.responsavelEmail,
+      responsavelCnhFileId: responsavelCnh?.id ?? null,
+    };
+    const [row] = await tx
+      .insert(solicitacoesImplementacao)
+      .values(values)
+      .returning({ id: solicitacoesImplementacao.id });
+    const id = row!.id;
+
+    const { message } = buildImplementationEmail(
+      { ...values, id, cnh, responsavelCnh },
+      { siteUrl: deps.siteUrl, to: deps.notifyTo },
+    );
+    await deps.queue.enqueueMail(tx, message, { subjectType: IMPLEMENTATION_SUBJECT, subjectId: id });
+    return { id };
+  });
+}
+
+export type NotificationStatus = 'pending' | 'sent' | 'failed';
+
+/**
+ * Where the notification of a request stands, for the form's 'Enviando e-mail...' phase:
+ * 'sent' once delivered (or kept in the log when no transport is configured), 'failed'
+ * once an attempt failed (the queue keeps retrying), null for an unknown request.
+ */
+export async function notificationStatus(db: Db, id: string): Promise<NotificationStatus | null> {
+  const [row] = await db
+    .select({ status: deliveries.status })
+    .from(deliveries)
+    .where(and(eq(deliveries.subjectType, IMPLEMENTATION_SUBJECT), eq(deliveries.subjectId, id)))
+    .limit(1);
+  if (!row) return null;
+  if (row.status === 'sent' || row.status === 'logged') return 'sent';
+  if (row.status === 'retrying' || row.status === 'failed') return 'failed';
+  return 'pending';
+}
+
+/** A stored document with its content, for the admin download. */
+export async function getPrivateFile(db: Db, id: string) {
+  const [row] = await db.select().from(privateFiles).where(eq(privateFiles.id, id)).limit(1);
+  return row ?? null;
+}
