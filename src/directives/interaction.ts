@@ -23,7 +23,8 @@ const REPLAYED_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'
 
 type HeldInput = { kind: 'click'; target: HTMLElement } | { kind: 'key'; target: Element; init: KeyboardEventInit };
 
-const isEditable = (el: Element) => el.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]');
+const isEditable = (el: Element) =>
+  el.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]');
 
 function nearestHTMLElement(el: Element): HTMLElement | undefined {
   for (let node: Element | null = el; node; node = node.parentElement) {

@@ -125,7 +125,7 @@ export function PricingToggle({
         </p>
       </div>
 
-      <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5" role="list">
+      <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5 xl:gap-4" role="list">
         {plans.map((plan) => (
           <li key={plan.id} className="flex">
             <PlanCard
@@ -157,7 +157,7 @@ function PlanCard({ plan, period, labels, source, ctaHref }: PlanCardProps) {
     <article
       aria-labelledby={nameId}
       className={
-        'relative flex w-full flex-col rounded-2xl border bg-white p-6 shadow-sm ' +
+        'relative flex w-full flex-col rounded-2xl border bg-white p-6 shadow-sm xl:p-5 ' +
         (plan.popular ? 'border-brand-700 ring-2 ring-brand-700' : 'border-slate-200')
       }
     >
@@ -169,7 +169,7 @@ function PlanCard({ plan, period, labels, source, ctaHref }: PlanCardProps) {
       <h3 id={nameId} className="text-lg font-bold text-slate-900">
         {plan.name}
       </h3>
-      <p className="mt-2 text-sm text-slate-600">{plan.description}</p>
+      <p className="mt-2 text-sm text-slate-600 xl:min-h-20">{plan.description}</p>
 
       <div className="mt-5 min-h-24">
         <p className="min-h-5 text-sm text-slate-600">
@@ -181,7 +181,9 @@ function PlanCard({ plan, period, labels, source, ctaHref }: PlanCardProps) {
           ) : null}
         </p>
         <p className="mt-1 flex flex-wrap items-baseline gap-x-1">
-          <span className="text-3xl font-bold tracking-tight text-slate-900">{formatBRL(view.perMonthCents)}</span>
+          <span className="text-3xl font-bold tracking-tight text-slate-900 xl:text-2xl">
+            {formatBRL(view.perMonthCents)}
+          </span>
           <span className="text-sm text-slate-600">{labels.perMonth}</span>
         </p>
         <p className="mt-1 min-h-5 text-sm text-slate-600">
@@ -214,7 +216,7 @@ function PlanCard({ plan, period, labels, source, ctaHref }: PlanCardProps) {
         href={ctaHref}
         data-lead-trigger={source}
         aria-haspopup="dialog"
-        className={(plan.popular ? 'btn-primary' : 'btn-secondary') + ' mt-6 w-full'}
+        className={(plan.popular ? 'btn-primary' : 'btn-secondary') + ' mt-6 w-full xl:px-3 xl:text-sm'}
       >
         {labels.cta}
         <span className="sr-only"> – {plan.name}</span>

@@ -23,8 +23,14 @@ export function nextRovingIndex(
   orientation: RovingOrientation = 'both',
 ): number | undefined {
   if (count <= 0) return undefined;
-  const forward = orientation === 'vertical' ? ['ArrowDown'] : orientation === 'horizontal' ? ['ArrowRight'] : ['ArrowRight', 'ArrowDown'];
-  const backward = orientation === 'vertical' ? ['ArrowUp'] : orientation === 'horizontal' ? ['ArrowLeft'] : ['ArrowLeft', 'ArrowUp'];
+  const forward =
+    orientation === 'vertical'
+      ? ['ArrowDown']
+      : orientation === 'horizontal'
+        ? ['ArrowRight']
+        : ['ArrowRight', 'ArrowDown'];
+  const backward =
+    orientation === 'vertical' ? ['ArrowUp'] : orientation === 'horizontal' ? ['ArrowLeft'] : ['ArrowLeft', 'ArrowUp'];
   if (forward.includes(key)) return (current + 1) % count;
   if (backward.includes(key)) return (current - 1 + count) % count;
   if (key === 'Home') return 0;
