@@ -78,7 +78,7 @@ function form(
   for (const key of ['cpf', 'nomeCompleto', 'celular', 'email', 'cnpj', 'razaoSocial']) body.append(key, '');
   for (const [key, value] of Object.entries(fields)) body.set(key, value);
   for (const [key, file] of Object.entries(files))
-    body.append(key, new Blob([file.bytes], { type: file.type }), file.name);
+    body.append(key, new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
   return body;
 }
 
