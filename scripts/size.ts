@@ -7,6 +7,7 @@
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from '../tests/support/chromium.ts';
 import { startBuiltServer } from '../tests/support/server.ts';
+import { examplePosts } from '../content/blog.ts';
 
 const JS_BUDGET_BYTES = 15 * 1024;
 
@@ -27,6 +28,9 @@ export const BUDGETED_ROUTES = [
   '/parceiro/carol-imoveis',
   '/parceiro/maria-silva',
   '/carol-imoveis',
+  '/blog',
+  // A fresh server seeds the example posts, so one of them is always there to measure.
+  `/blog/${examplePosts[0]!.slug}`,
 ];
 
 const gz = (text: string | Buffer) => gzipSync(text).length;

@@ -1,0 +1,24 @@
+/*
+ * /blog/imagens/{id}-{width}.{avif|webp}: one variant of a cover, from the database,
+ * cacheable for a year (a new upload gets a new id, so a URL never changes content).
+ */
+import type { APIRoute } from 'astro';
+import { parseCoverFileName, SERVED_MIME } from '~/lib/cover-image';
+import { getCoverVariant } from '~/server/blog/cover.service';
+import { COVER_CACHE_CONTROL } from '~/server/blog/http';
+
+export const prerender = false;
+
+export const GET: APIRoute = async ({ params, locals }) => {
+  const file = parseCoverFileName(params.file ?? '');
+  const variant = file && (await getCoverVariant({ db: locals.runtime.db }, file.imageId, file.width, file.format));
+  if (!file || !variant) return new Response('Imagem não encontrada', { status: 404 });
+  return new Response(Buffer.from(variant.data), {
+    headers: {
+      'Content-Type': SERVED_MIME[file.format],
+      'Content-Length': String(variant.byteSize),
+      'Cache-Control': COVER_CACHE_CONTROL,
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+};

@@ -1,0 +1,32 @@
+/* /blog/rss.xml: the 20 newest published posts as RSS 2.0. */
+import type { APIRoute } from 'astro';
+import { rssCopy } from '@content/blog';
+import { rssXml } from '~/lib/blog-seo';
+import { BLOG_PAGE_CACHE_CONTROL } from '~/server/blog/http';
+import { lastPublishedChange, listFeedPosts } from '~/server/blog/post.service';
+
+export const prerender = false;
+
+export const GET: APIRoute = async ({ site, url, locals }) => {
+  const base = site ?? new URL(url.origin);
+  const deps = { db: locals.runtime.db };
+  const [posts, lastChange] = await Promise.all([listFeedPosts(deps), lastPublishedChange(deps)]);
+  const body = rssXml({
+    title: rssCopy.title,
+    description: rssCopy.description,
+    language: rssCopy.language,
+    siteUrl: new URL('/blog', base).href,
+    feedUrl: new URL('/blog/rss.xml', base).href,
+    lastBuildDate: lastChange ?? new Date(0),
+    items: posts.map((post) => ({
+      title: post.title,
+      url: new URL(`/blog/${post.slug}`, base).href,
+      description: post.excerpt,
+      publishedAt: post.publishedAt,
+      categories: post.tags.map((tag) => tag.label),
+    })),
+  });
+  return new Response(body, {
+    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': BLOG_PAGE_CACHE_CONTROL },
+  });
+};
