@@ -65,8 +65,7 @@ const adminGuard = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
   const { outcome, session, setCookies } = await guardRequest(
     authServices(context.locals.runtime),
-    context.url.pathname,
-    context.request.headers,
+    { pathname: context.url.pathname, method: context.request.method, headers: context.request.headers },
     context.clientAddress,
   );
   if (session) {

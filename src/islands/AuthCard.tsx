@@ -30,11 +30,13 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'cadastrar', label: authCard.tabSignUp },
 ];
 
+const WEAK_PASSWORD_CODES = new Set(['WEAK_PASSWORD', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG', 'INVALID_PASSWORD']);
+
 /** Shows the server's error with the spec's titles; `fallback` when the server sent no message. */
 function showServerError(error: AuthErrorLike, fallback: string) {
   if (error.code === 'ACCOUNT_LOCKED')
     toast.error(authErrors.lockedTitle, { description: error.message || authErrors.locked });
-  else if (error.code === 'WEAK_PASSWORD')
+  else if (WEAK_PASSWORD_CODES.has(error.code ?? ''))
     toast.error(authErrors.weakPasswordTitle, { description: error.message || authErrors.weakPassword });
   else if (error.code === 'INVALID_INPUT')
     toast.error(authToasts.invalidInputTitle, { description: error.message || authToasts.invalidInput });

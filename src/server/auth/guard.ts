@@ -3,12 +3,18 @@
  * every admin endpoint needs a signed-in admin. The decision is made here, without Astro;
  * src/middleware.ts turns it into a redirect, a 403 page or a status code.
  */
-import type { Auth } from './auth';
-import { COOKIE_PREFIX } from './auth';
+import type { SecurityLogger } from '../security';
+import { COOKIE_PREFIX, type Auth } from './auth';
 
 export type AreaKind = 'page' | 'endpoint';
 
-/** Admin endpoints (downloads, admin actions and APIs); anything else in an admin area is a page. */
+/*
+ * Admin endpoints answer 401/403; admin pages redirect to /auth or show the 403 page.
+ * Known endpoint folders are endpoints whatever the request; elsewhere in the admin area a
+ * browser navigation (GET/HEAD accepting HTML) is treated as a page, and anything else —
+ * fetch() calls, form POSTs, scripts — as an endpoint. So a new admin endpoint is answered
+ * correctly without being listed here.
+ */
 export const ADMIN_ENDPOINT_PREFIXES = ['/admin/documentos/', '/api/admin/', '/_actions/admin.'];
 export const ADMIN_PAGE_PREFIXES = ['/admin', '/blog/admin'];
 
@@ -17,12 +23,18 @@ const under = (path: string, prefix: string) =>
     ? path.startsWith(prefix)
     : path === prefix || path.startsWith(`${prefix}/`);
 
-/** Whether a path belongs to the admin area, and as a page or an endpoint. */
-export function adminArea(pathname: string): AreaKind | undefined {
+/**
+ * Whether a request belongs to the admin area, and whether it is answered as a page or an endpoint.
+ * @example adminArea('/blog/admin', 'GET', 'text/html') // 'page'
+ * @example adminArea('/blog/admin/posts', 'POST', '*\/*') // 'endpoint'
+ * @example adminArea('/blog', 'GET', 'text/html') // undefined
+ */
+export function adminArea(pathname: string, method = 'GET', accept = 'text/html'): AreaKind | undefined {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (ADMIN_ENDPOINT_PREFIXES.some((prefix) => under(path, prefix))) return 'endpoint';
-  if (ADMIN_PAGE_PREFIXES.some((prefix) => under(path, prefix))) return 'page';
-  return undefined;
+  if (!ADMIN_PAGE_PREFIXES.some((prefix) => under(path, prefix))) return undefined;
+  const navigation = (method === 'GET' || method === 'HEAD') && accept.includes('text/html');
+  return navigation ? 'page' : 'endpoint';
 }
 
 export interface SessionUser {
@@ -112,12 +124,12 @@ export interface GuardResult {
  * signed in. Only the admin area and /auth read the session; other pages pass untouched.
  */
 export async function guardRequest(
-  services: { auth: Auth; security: import('../security').SecurityLogger },
-  pathname: string,
-  headers: Headers,
+  services: { auth: Auth; security: SecurityLogger },
+  request: { pathname: string; method: string; headers: Headers },
   clientAddress: string | undefined,
 ): Promise<GuardResult> {
-  const kind = adminArea(pathname);
+  const { pathname, headers } = request;
+  const kind = adminArea(pathname, request.method, headers.get('accept') ?? '');
   const isAuthPage = pathname === AUTH_PAGE;
   if (!kind && !isAuthPage) return { outcome: { action: 'next' }, session: undefined, setCookies: [] };
 
