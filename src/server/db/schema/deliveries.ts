@@ -4,6 +4,7 @@
  * transport configured the message itself stays here (status 'logged'), so
  * nothing is silently dropped and admins can read it.
  */
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const DELIVERY_KINDS = ['email', 'webhook'] as const;
@@ -35,8 +36,18 @@ export const deliveries = pgTable(
     lastError: text('last_error'),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /**
+     * When the dispatcher handed the row to pg-boss (null: not yet). Writers only insert
+     * the row in their transaction; see src/server/jobs/queue.ts for why.
+     */
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
   },
-  (table) => [index('deliveries_subject_idx').on(table.subjectType, table.subjectId)],
+  (table) => [
+    index('deliveries_subject_idx').on(table.subjectType, table.subjectId),
+    index('deliveries_undispatched_idx')
+      .on(table.createdAt)
+      .where(sql`${table.dispatchedAt} is null`),
+  ],
 );
 
 export type Delivery = typeof deliveries.$inferSelect;

@@ -1,0 +1,2 @@
+ALTER TABLE "deliveries" ADD COLUMN "dispatched_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "deliveries_undispatched_idx" ON "deliveries" USING btree ("created_at") WHERE "deliveries"."dispatched_at" is null;
