@@ -201,6 +201,9 @@ export function createAuth(deps: AuthDeps) {
     secret: deps.config.authSecret,
     trustedOrigins: trustedOriginsFor(deps.config.siteUrl),
     telemetry: { enabled: false },
+    // Failed sign-ins and the like are recorded as security events; Better Auth's own
+    // warnings would only repeat them in the log.
+    logger: { level: 'error' },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {

@@ -1,0 +1,466 @@
+/*
+ * Sign-in end to end on the server side (issue 6): Better Auth with our hooks, the real
+ * job queue and a real SMTP server, on PGlite and on PostgreSQL. Requests go through the
+ * same HTTP wrapper the Astro route uses (handleAuthRequest). Time is moved with a fake
+ * Date (Better Auth and our lockout both read it), never by sleeping.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authErrors } from '@content/messages/auth';
+import { createAuth, handleAuthRequest, type Auth } from '~/server/auth';
+import { startAdminSocket } from '~/server/auth/admin-socket';
+import { guardRequest } from '~/server/auth/guard';
+import { LOCKOUT_DURATION_MS } from '~/server/auth/lockout';
+import { openDatabase, pgliteDirFor } from '~/server/db/client';
+import { migrateDatabase } from '~/server/db/migrate';
+import { authSession, authUser, securityEvents } from '~/server/db/schema';
+import { JobQueue } from '~/server/jobs/queue';
+import { lockDataDir } from '~/server/lock';
+import { createMailer } from '~/server/mail';
+import { checkTextFields, createSecurityLogger, type SecurityLogger } from '~/server/security';
+import { engines, useTestDatabase, type TestDatabase } from '../support/db';
+import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+
+const SITE = 'http://localhost:4321';
+const PASSWORD = 'Pilota#2026';
+const HOUR = 60 * 60 * 1000;
+/** A fake "now" a day ahead of the real clock, so rows written in real time count as past. */
+const fakeStart = () => Math.ceil((Date.now() + 24 * HOUR) / HOUR) * HOUR;
+
+interface Reply {
+  status: number;
+  body: Record<string, unknown> | null;
+  location: string | null;
+  cookie: string | undefined;
+}
+
+/** The `name=value` of the session cookie Better Auth set, ready for a Cookie header. */
+function sessionCookie(response: Response): string | undefined {
+  const raw = response.headers.getSetCookie().find((c) => c.startsWith('pilota.session_token='));
+  const pair = raw?.split(';')[0];
+  return pair && !pair.endsWith('=') ? pair : undefined;
+}
+
+/** Runs the admin:grant CLI as a user would (`npm run admin:grant -- <email>`). */
+function runAdminGrant(email: string, env: Record<string, string>): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(join('node_modules', '.bin', 'tsx'), ['scripts/admin-grant.ts', email], {
+      env: { ...process.env, DATABASE_URL: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => resolve({ code: code ?? -1, output }));
+  });
+}
+
+describe.each(engines)('auth on %s', (engine) => {
+  const t: TestDatabase = useTestDatabase(engine);
+  let smtp: CaptureSmtp;
+  let queue: JobQueue;
+  let security: SecurityLogger;
+  let auth: Auth;
+
+  beforeAll(async () => {
+    smtp = await startCaptureSmtp();
+    queue = new JobQueue(t.handle, {
+      sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
+      settings: {
+        retryLimit: 2,
+        retryDelaySeconds: 0,
+        retryBackoff: false,
+        pollingIntervalSeconds: 0.5,
+        expireInSeconds: 30,
+      },
+      log: () => {},
+    });
+    await queue.start();
+    security = createSecurityLogger({ db: t.db, secret: 'segredo-de-teste' });
+    auth = createAuth({
+      db: t.db,
+      queue,
+      config: { siteUrl: SITE, authSecret: 'segredo-de-teste-com-32-caracteres!!' },
+      security,
+      now: () => new Date(),
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    smtp.messages.length = 0;
+  });
+  afterAll(async () => {
+    await queue.stop(2_000);
+    await smtp.stop();
+  });
+
+  async function call(
+    path: string,
+    options: {
+      body?: object;
+      cookie?: string | undefined;
+      ip?: string;
+      method?: string;
+      headers?: Record<string, string>;
+    } = {},
+  ): Promise<Reply> {
+    const headers: Record<string, string> = { origin: SITE, ...options.headers };
+    if (options.body) headers['content-type'] = 'application/json';
+    if (options.cookie) headers['cookie'] = options.cookie;
+    const request = new Request(new URL(path, SITE), {
+      method: options.method ?? (options.body ? 'POST' : 'GET'),
+      headers,
+      ...(options.body ? { body: JSON.stringify(options.body) } : {}),
+    });
+    const response = await handleAuthRequest(auth, request, options.ip ?? '198.51.100.7', security);
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
+      location: response.headers.get('location'),
+      cookie: sessionCookie(response),
+    };
+  }
+
+  const signUp = (email: string, password = PASSWORD, name = 'Ana Souza', ip?: string) =>
+    call('/api/auth/sign-up/email', {
+      body: { name, email, password, callbackURL: '/auth?verificado=1' },
+      ...(ip ? { ip } : {}),
+    });
+  const signIn = (email: string, password = PASSWORD, ip?: string) =>
+    call('/api/auth/sign-in/email', { body: { email, password }, ...(ip ? { ip } : {}) });
+
+  async function verificationLink(email: string): Promise<string> {
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes(email));
+    const link = /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(mail.text ?? '')?.[0];
+    if (!link) throw new Error(`no verification link in:\n${mail.text}`);
+    return link;
+  }
+
+  /** Signs up, follows the e-mailed link and signs in: the session cookie. */
+  async function verifiedSession(email: string): Promise<string> {
+    expect((await signUp(email)).status).toBe(200);
+    const verified = await call(await verificationLink(email));
+    expect(verified.status).toBe(302);
+    const signedIn = await signIn(email);
+    expect(signedIn.status).toBe(200);
+    return signedIn.cookie!;
+  }
+
+  const events = async (type: string) => t.db.select().from(securityEvents).where(eq(securityEvents.eventType, type));
+
+  it('sign-up sends a verification e-mail over SMTP and creates an unverified account', async () => {
+    const reply = await signUp('ana@exemplo.com');
+    expect(reply.status).toBe(200);
+    expect(reply.cookie).toBeUndefined();
+
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes('ana@exemplo.com'));
+    expect(mail.subject).toBe('Confirme seu e-mail na Pilota');
+    expect(mail.text).toContain('Olá, Ana Souza!');
+    expect(mail.text).toMatch(/http:\/\/localhost:4321\/api\/auth\/verify-email\?token=[\w.-]+&callbackURL=%2Fauth/);
+
+    const [user] = await t.db.select().from(authUser).where(eq(authUser.email, 'ana@exemplo.com'));
+    expect(user).toMatchObject({ name: 'Ana Souza', emailVerified: false, role: 'user' });
+    const [created] = await events('account_created');
+    expect(created?.userId).toBe(user!.id);
+    expect(created?.details).toMatchObject({ email: 'ana@exemplo.com', severity: 'info', source: 'auth:sign-up' });
+    // The IP is kept only as a keyed hash.
+    expect(created?.details['ip_hash']).toBe(security.hashIp('198.51.100.7'));
+    expect(JSON.stringify(created?.details)).not.toContain('198.51.100.7');
+  });
+
+  it('refuses sign-in before verification with a pt-BR message, then accepts it after the link', async () => {
+    await signUp('bia@exemplo.com');
+    const link = await verificationLink('bia@exemplo.com');
+
+    const early = await signIn('bia@exemplo.com');
+    expect(early.status).toBe(403);
+    expect(early.body).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', message: authErrors.emailNotVerified });
+    expect(early.cookie).toBeUndefined();
+    const [failed] = await events('login_failed');
+    expect(failed?.details).toMatchObject({
+      email: 'bia@exemplo.com',
+      severity: 'warning',
+      reason: 'email_not_verified',
+    });
+
+    const followed = await call(link);
+    expect(followed.status).toBe(302);
+    expect(followed.location).toBe('/auth?verificado=1');
+
+    const late = await signIn('bia@exemplo.com');
+    expect(late.status).toBe(200);
+    expect(late.cookie).toBeDefined();
+    expect((await events('login_success')).map((e) => e.details['email'])).toEqual(['bia@exemplo.com']);
+    const session = await call('/api/auth/get-session', { cookie: late.cookie });
+    expect((session.body?.['user'] as { email: string }).email).toBe('bia@exemplo.com');
+  });
+
+  it('refuses a weak password on the server too', async () => {
+    const reply = await signUp('carla@exemplo.com', 'password123');
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ code: 'WEAK_PASSWORD', message: authErrors.weakPassword });
+    expect(await t.db.select().from(authUser)).toHaveLength(0);
+    expect((await events('signup_failed'))[0]?.details).toMatchObject({ reason: 'weak_password', severity: 'warning' });
+  });
+
+  it('refuses markup and SQL in the sign-up name and logs input_validation_failed', async () => {
+    const markup = await signUp('dani@exemplo.com', PASSWORD, '<script>alert(1)</script>Dani');
+    expect(markup.status).toBe(400);
+    expect(markup.body).toMatchObject({ code: 'INVALID_INPUT', message: authErrors.invalidInput });
+    const sqlName = `x' OR 1=1 -- ${'a'.repeat(150)}`;
+    const sqlLike = await signUp('edu@exemplo.com', PASSWORD, sqlName);
+    expect(sqlLike.status).toBe(400);
+    expect(await t.db.select().from(authUser)).toHaveLength(0);
+
+    const logged = await events('input_validation_failed');
+    expect(logged.map((e) => e.details['severity']).sort()).toEqual(['critical', 'warning']);
+    const critical = logged.find((e) => e.details['severity'] === 'critical')!;
+    expect(critical.details).toMatchObject({ field: 'name', sql_like: true, email: 'edu@exemplo.com' });
+    expect(critical.details['sample']).toBe(sqlName.slice(0, 100));
+  });
+
+  it('locks an e-mail after 5 failures in 5 minutes, even for the right password, until 15 minutes pass', async () => {
+    await verifiedSession('fabi@exemplo.com');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = fakeStart();
+    vi.setSystemTime(start);
+
+    for (let i = 1; i <= 4; i++) {
+      const wrong = await signIn('fabi@exemplo.com', 'Errada#2026');
+      expect(wrong.status).toBe(401);
+      expect(wrong.body?.['message']).toBe(authErrors.invalidCredentials);
+      vi.setSystemTime(start + i * 30_000);
+    }
+    const fifth = await signIn('fabi@exemplo.com', 'Errada#2026');
+    expect(fifth.status).toBe(423);
+    expect(fifth.body).toMatchObject({ code: 'ACCOUNT_LOCKED', message: authErrors.locked });
+
+    const rightButLocked = await signIn('fabi@exemplo.com');
+    expect(rightButLocked.status).toBe(423);
+    expect(rightButLocked.cookie).toBeUndefined();
+    const locked = await events('account_locked');
+    expect(locked).toHaveLength(1);
+    expect(locked[0]?.details).toMatchObject({
+      email: 'fabi@exemplo.com',
+      reason: 'too_many_failed_attempts',
+      severity: 'warning',
+    });
+
+    const lockedAt = start + 4 * 30_000;
+    vi.setSystemTime(lockedAt + LOCKOUT_DURATION_MS - 1_000);
+    expect((await signIn('fabi@exemplo.com')).status).toBe(423);
+    vi.setSystemTime(lockedAt + LOCKOUT_DURATION_MS + 1_000);
+    const after = await signIn('fabi@exemplo.com');
+    expect(after.status).toBe(200);
+    expect(after.cookie).toBeDefined();
+  });
+
+  it('does not lock for failures spread over more than 5 minutes', async () => {
+    await verifiedSession('gabi@exemplo.com');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = fakeStart();
+    vi.setSystemTime(start);
+    for (let i = 0; i < 4; i++) expect((await signIn('gabi@exemplo.com', 'Errada#2026')).status).toBe(401);
+    vi.setSystemTime(start + 5 * 60_000 + 1_000);
+    expect((await signIn('gabi@exemplo.com', 'Errada#2026')).status).toBe(401);
+    expect((await signIn('gabi@exemplo.com')).status).toBe(200);
+    expect(await events('account_locked')).toHaveLength(0);
+  });
+
+  it('ends a session after 24 h without activity, and slides it while it is used', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = fakeStart();
+    vi.setSystemTime(start);
+    const cookie = await verifiedSession('hugo@exemplo.com');
+
+    // Used after 23 h: still alive, and the 24 h start again from here.
+    vi.setSystemTime(start + 23 * HOUR);
+    const used = await call('/api/auth/get-session', { cookie });
+    expect((used.body?.['user'] as { email: string }).email).toBe('hugo@exemplo.com');
+
+    vi.setSystemTime(start + 23 * HOUR + 24 * HOUR - 60_000);
+    const page = { pathname: '/blog/admin', method: 'GET', headers: new Headers({ cookie, accept: 'text/html' }) };
+    const stillUser = await guardRequest({ auth, security }, page, '198.51.100.7');
+    expect(stillUser.session?.user.email).toBe('hugo@exemplo.com');
+
+    // That read was activity too; now 24 h of silence.
+    vi.setSystemTime(start + 23 * HOUR + 48 * HOUR);
+    const idle = await guardRequest({ auth, security }, page, '198.51.100.7');
+    expect(idle.session).toBeUndefined();
+    expect(idle.outcome).toEqual({ action: 'redirect', location: '/auth?sessao=expirada' });
+    expect((await call('/api/auth/get-session', { cookie })).body).toBeNull();
+    expect(await t.db.select().from(authSession)).toHaveLength(0);
+  });
+
+  it('guards the admin area: anonymous, user and admin', async () => {
+    const userCookie = await verifiedSession('iara@exemplo.com');
+    const page = (cookie?: string) => ({
+      pathname: '/blog/admin',
+      method: 'GET',
+      headers: new Headers({ accept: 'text/html', ...(cookie ? { cookie } : {}) }),
+    });
+    const endpoint = (cookie?: string) => ({
+      pathname: '/admin/documentos/00000000-0000-0000-0000-000000000000',
+      method: 'GET',
+      headers: new Headers(cookie ? { cookie } : {}),
+    });
+    const decide = async (request: ReturnType<typeof page>) =>
+      (await guardRequest({ auth, security }, request, '::1')).outcome;
+
+    expect(await decide(page())).toEqual({ action: 'redirect', location: '/auth' });
+    expect(await decide(endpoint())).toEqual({ action: 'status', status: 401 });
+    expect(await decide(page(userCookie))).toEqual({ action: 'forbidden-page' });
+    expect(await decide(endpoint(userCookie))).toEqual({ action: 'status', status: 403 });
+    expect((await events('access_denied')).length).toBe(2);
+
+    await t.db.update(authUser).set({ role: 'admin' }).where(eq(authUser.email, 'iara@exemplo.com'));
+    expect(await decide(page(userCookie))).toEqual({ action: 'next' });
+    expect(await decide(endpoint(userCookie))).toEqual({ action: 'next' });
+    // A signed-in visitor of /auth goes on to the admin area.
+    const authPage = {
+      pathname: '/auth',
+      method: 'GET',
+      headers: new Headers({ cookie: userCookie, accept: 'text/html' }),
+    };
+    expect(await decide(authPage)).toEqual({ action: 'redirect', location: '/blog/admin' });
+  });
+
+  it('logs admin_login for an admin and logout on sign-out', async () => {
+    const cookie = await verifiedSession('joao@exemplo.com');
+    await t.db.update(authUser).set({ role: 'admin' }).where(eq(authUser.email, 'joao@exemplo.com'));
+    const again = await signIn('joao@exemplo.com');
+    expect((await events('admin_login')).map((e) => e.details['email'])).toEqual(['joao@exemplo.com']);
+
+    const out = await call('/api/auth/sign-out', { body: {}, cookie: again.cookie });
+    expect(out.status).toBe(200);
+    const [logout] = await events('logout');
+    expect(logout?.details['email']).toBe('joao@exemplo.com');
+    expect((await call('/api/auth/get-session', { cookie: again.cookie })).body).toBeNull();
+    // The other session is untouched.
+    expect((await call('/api/auth/get-session', { cookie })).body).not.toBeNull();
+  });
+
+  it('rate-limits sign-in per connection IP, ignores client-sent IP headers, and logs the 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const reply = await call('/api/auth/sign-in/email', {
+        body: { email: `ninguem${i}@exemplo.com`, password: 'Errada#2026' },
+        ip: '203.0.113.9',
+        headers: { 'x-forwarded-for': `10.0.0.${i}`, 'x-pilota-client-ip': `10.0.1.${i}` },
+      });
+      statuses.push(reply.status);
+      if (reply.status === 429)
+        expect(reply.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: authErrors.tooManyRequests });
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    const [limited] = await events('rate_limited');
+    expect(limited?.details).toMatchObject({
+      ip_hash: security.hashIp('203.0.113.9'),
+      path: '/api/auth/sign-in/email',
+    });
+    // Another connection is not affected.
+    expect((await signIn('ninguem@exemplo.com', 'Errada#2026', '203.0.113.10')).status).toBe(401);
+  });
+
+  it('checkTextFields cleans a public form record and logs each offending field', async () => {
+    const result = await checkTextFields(
+      {
+        nome: 'Maria <img src=x onerror=alert(1)>',
+        empresa: "'; DROP TABLE contatos; --",
+        celular: '(11) 99999-9999',
+        n: 3,
+      },
+      security,
+      { source: 'lead-form', ip: '192.0.2.1', email: 'maria@exemplo.com' },
+    );
+    expect(result.valid).toBe(false);
+    expect(result.invalidFields).toEqual(['nome', 'empresa']);
+    expect(result.cleaned).toEqual({
+      nome: 'Maria <img src=x >',
+      empresa: "'; DROP TABLE contatos; --",
+      celular: '(11) 99999-9999',
+      n: 3,
+    });
+    const logged = await events('input_validation_failed');
+    expect(logged.map((e) => [e.details['field'], e.details['severity'], e.details['source']]).sort()).toEqual([
+      ['empresa', 'critical', 'lead-form'],
+      ['nome', 'warning', 'lead-form'],
+    ]);
+  });
+
+  // Engine-specific paths of admin:grant, registered only where they apply.
+  if (engine === 'postgres')
+    it('admin:grant on PostgreSQL updates the database directly', async () => {
+      await verifiedSession('kaue@exemplo.com');
+      const dataDir = mkdtempSync(join(tmpdir(), 'pilota-grant-'));
+      const { code, output } = await runAdminGrant('KAUE@exemplo.com', { DATABASE_URL: t.url!, DATA_DIR: dataDir });
+      expect(output).toContain('kaue@exemplo.com agora é administrador(a)');
+      expect(code).toBe(0);
+      const [user] = await t.db.select().from(authUser).where(eq(authUser.email, 'kaue@exemplo.com'));
+      expect(user).toMatchObject({ role: 'admin', emailVerified: true });
+      const missing = await runAdminGrant('ninguem@exemplo.com', { DATABASE_URL: t.url!, DATA_DIR: dataDir });
+      expect(missing.code).toBe(1);
+      expect(missing.output).toContain('Nenhuma conta com o e-mail ninguem@exemplo.com');
+    });
+
+  if (engine === 'pglite')
+    it('admin:grant goes through the server socket while a server holds DATA_DIR', async () => {
+      // An unverified account: granting also marks the e-mail verified.
+      await signUp('lia@exemplo.com');
+      const dataDir = mkdtempSync(join(tmpdir(), 'pilota-grant-'));
+      const lock = await lockDataDir(dataDir, () => {});
+      const socket = await startAdminSocket({ dataDir, db: t.db, security });
+      try {
+        const { code, output } = await runAdminGrant('lia@exemplo.com', { DATA_DIR: dataDir });
+        expect(output).toContain('lia@exemplo.com agora é administrador(a)');
+        expect(code).toBe(0);
+      } finally {
+        await socket.close();
+      }
+      const [user] = await t.db.select().from(authUser).where(eq(authUser.email, 'lia@exemplo.com'));
+      expect(user).toMatchObject({ role: 'admin', emailVerified: true });
+      expect((await events('admin_granted'))[0]?.details['source']).toBe('cli:admin-grant (server socket)');
+
+      // Lock held but no socket (a server still starting): the CLI refuses to open the folder.
+      const refused = await runAdminGrant('lia@exemplo.com', { DATA_DIR: dataDir });
+      expect(refused.code).toBe(1);
+      expect(refused.output).toContain('já está em uso por outro servidor');
+      await lock.release();
+    });
+});
+
+describe('admin:grant on an embedded database with no server running', () => {
+  it('opens the database itself under the DATA_DIR lock', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pilota-grant-'));
+    const handle = await openDatabase({ pgliteDir: pgliteDirFor(dataDir) });
+    await migrateDatabase(handle.db);
+    const now = new Date();
+    await handle.db
+      .insert(authUser)
+      .values({ id: 'u1', name: 'Mia', email: 'mia@exemplo.com', createdAt: now, updatedAt: now });
+    await handle.close();
+
+    const { code, output } = await runAdminGrant('mia@exemplo.com', { DATA_DIR: dataDir });
+    expect(output).toContain('mia@exemplo.com agora é administrador(a)');
+    expect(code).toBe(0);
+
+    const reopened = await openDatabase({ pgliteDir: pgliteDirFor(dataDir) });
+    try {
+      const [user] = await reopened.db.select().from(authUser).where(eq(authUser.id, 'u1'));
+      expect(user).toMatchObject({ role: 'admin', emailVerified: true });
+      const [event] = await reopened.db
+        .select()
+        .from(securityEvents)
+        .where(sql`${securityEvents.eventType} = 'admin_granted'`);
+      expect(event?.details['source']).toBe('cli:admin-grant (embedded, no server)');
+    } finally {
+      await reopened.close();
+    }
+  });
+});
