@@ -1,7 +1,8 @@
 /*
- * Who may download identity documents. Nobody, until the auth feature decides from the
- * session in `locals` (it opens this to admins); keep the rule in this one function.
+ * Who may download identity documents: signed-in admins. The admin guard in
+ * src/middleware.ts already refuses everyone else before this endpoint runs; this check
+ * stays as a second lock in case the endpoint is ever reached another way.
  */
-export function canDownloadDocuments(_locals: App.Locals): boolean {
-  return false;
+export function canDownloadDocuments(locals: App.Locals): boolean {
+  return locals.user?.role === 'admin';
 }
