@@ -107,3 +107,13 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return errors;
 }
+
+/** A stored post as the editor island receives it from the page and the admin API. */
+export interface EditorPost extends PostData {
+  id: string;
+  /** ISO timestamps. */
+  publishedAt: string | null;
+  updatedAt: string;
+  /** The cover's preview (its smallest WebP) when the post has one. */
+  cover: { id: string; previewUrl: string; width: number; height: number } | null;
+}

@@ -35,6 +35,11 @@ export class PostValidationError extends Error {
   }
 }
 
+/** The slug belongs to another post (a 409 rather than a 422 for the admin API). */
+export class DuplicateSlugError extends PostValidationError {
+  override name = 'DuplicateSlugError';
+}
+
 export class PostNotFoundError extends Error {
   override name = 'PostNotFoundError';
   constructor() {
@@ -57,7 +62,7 @@ function parse(input: unknown): PostData {
   return result.data;
 }
 
-const duplicateSlug = (slug: string) => new PostValidationError({ slug: postErrors.duplicateSlug(slug) });
+const duplicateSlug = (slug: string) => new DuplicateSlugError({ slug: postErrors.duplicateSlug(slug) });
 
 async function assertSlugFree(db: DbOrTx, slug: string, exceptId?: string): Promise<void> {
   const where = exceptId ? and(eq(blogPosts.slug, slug), ne(blogPosts.id, exceptId)) : eq(blogPosts.slug, slug);

@@ -1,0 +1,96 @@
+/*
+ * Accounts for the blog's HTTP and browser tests, made the way a person makes them:
+ * sign up through Better Auth's endpoint, verify by following the link in the captured
+ * e-mail (or become admin with `npm run admin:grant`, which also marks the address
+ * verified, through the running server's socket), then sign in and keep the cookie.
+ *
+ * Auth endpoints are rate-limited per IP and every test talks from 127.0.0.1, so a
+ * 429 is waited out (X-Retry-After) instead of failing the run.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { CaptureSmtp } from './smtp';
+
+const run = promisify(execFile);
+
+/** Meets every criterion of the strength meter and is no common word. */
+export const TEST_PASSWORD = 'Qz7#mPw2$vLx9!';
+
+export interface Account {
+  email: string;
+  password: string;
+  name: string;
+}
+
+export function newAccount(prefix: string): Account {
+  return {
+    email: `${prefix}-${randomBytes(4).toString('hex')}@pilota.example`,
+    password: TEST_PASSWORD,
+    name: prefix === 'admin' ? 'Ana Administradora' : 'Bruno Leitor',
+  };
+}
+
+async function authPost(baseUrl: string, path: string, body: unknown): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(`${baseUrl}/api/auth${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: baseUrl },
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 429 || attempt >= 3) return response;
+    const wait = Number(response.headers.get('x-retry-after') ?? '10');
+    await new Promise((resolve) => setTimeout(resolve, (Math.min(Math.max(wait, 1), 61) + 1) * 1000));
+  }
+}
+
+export async function signUp(baseUrl: string, account: Account): Promise<void> {
+  const response = await authPost(baseUrl, '/sign-up/email', account);
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+}
+
+/** Signs in and returns the Cookie header that carries the session. */
+export async function signIn(baseUrl: string, account: Account): Promise<string> {
+  const response = await authPost(baseUrl, '/sign-in/email', { email: account.email, password: account.password });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!);
+  if (cookies.length === 0) throw new Error('sign-in set no cookie');
+  return cookies.join('; ');
+}
+
+/** `npm run admin:grant -- <email>` against the server that owns `dataDir`. */
+export async function grantAdmin(dataDir: string, email: string): Promise<void> {
+  await run(join('node_modules', '.bin', 'tsx'), ['scripts/admin-grant.ts', email], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    timeout: 60_000,
+  });
+}
+
+/** Follows the verification link of the e-mail sent to `email`. */
+export async function verifyFromMail(smtp: CaptureSmtp, baseUrl: string, email: string): Promise<void> {
+  const mail = await smtp.waitFor((message) => message.envelopeTo.includes(email), 30_000);
+  const link = /https?:\/\/\S+verify-email\S+/.exec(mail.text ?? '')?.[0];
+  if (!link) throw new Error(`no verification link in:\n${mail.text}`);
+  // The link names SITE_URL's host (localhost); the server listens on 127.0.0.1.
+  const url = new URL(link);
+  const target = new URL(url.pathname + url.search, baseUrl);
+  const response = await fetch(target, { redirect: 'manual' });
+  if (response.status >= 400) throw new Error(`verification failed: ${response.status}`);
+}
+
+/** A signed-in admin: sign-up, admin:grant, sign-in. */
+export async function adminCookie(baseUrl: string, dataDir: string): Promise<{ account: Account; cookie: string }> {
+  const account = newAccount('admin');
+  await signUp(baseUrl, account);
+  await grantAdmin(dataDir, account.email);
+  return { account, cookie: await signIn(baseUrl, account) };
+}
+
+/** A signed-in plain user (role "user"), verified through the e-mail link. */
+export async function userCookie(baseUrl: string, smtp: CaptureSmtp): Promise<{ account: Account; cookie: string }> {
+  const account = newAccount('leitor');
+  await signUp(baseUrl, account);
+  await verifyFromMail(smtp, baseUrl, account.email);
+  return { account, cookie: await signIn(baseUrl, account) };
+}
