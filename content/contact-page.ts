@@ -28,9 +28,7 @@ export const contactPage = {
     text: 'Preencha seus dados e, se quiser, conte um pouco sobre a sua carteira. Um especialista responde você.',
     /** Label of the optional free-text field added to the lead form on this page. */
     messageLabel: 'Mensagem (opcional)',
-    messagePlaceholder: 'Conte quantos imóveis você administra ou qual a sua dúvida.',
-    /** Shown only until the form has loaded; the button opens the lead dialog. */
-    fallbackCta: 'Solicitar Contato',
+    submitLabel: 'Enviar mensagem',
   },
 };
 

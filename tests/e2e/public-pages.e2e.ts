@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { contact } from '../../content/site';
 import { gestaoPage } from '../../content/gestao';
 import { partners } from '../../content/partners';
@@ -9,6 +9,19 @@ import { expect, test } from './fixtures';
  * pages and their 404s. Expected strings are written out by hand from SPEC §2/§9
  * where the spec fixes them, so a wrong content value fails here too.
  */
+
+/** Types a phone until the form's mask formats it, i.e. once the form island has hydrated. */
+const fillPhoneOnceReady = async (input: Locator) =>
+  expect(async () => {
+    // Cleared first: React ignores an input event that does not change the value it last saw.
+    await input.fill('');
+    await input.fill('11987654321');
+    await expect(input).toHaveValue('(11) 98765-4321', { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+
+/** Reads one field of a multipart/form-data body as the browser sent it. */
+const multipartField = (body: string) => (name: string) =>
+  new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)`).exec(body)?.[1];
 
 const bodyAttribution = async (page: Page) =>
   JSON.parse((await page.locator('body').getAttribute('data-utm-defaults')) ?? 'null') as unknown;
@@ -52,8 +65,35 @@ test.describe('/contato', () => {
     await expect(main.getByText('São Paulo, SP')).toBeVisible();
     await expect(main.getByText('Segunda a sexta, das 9h às 18h')).toBeVisible();
     await expect(main.getByText('Respondemos em até 2 horas em horário comercial.')).toBeVisible();
-    const form = page.locator('#formulario');
-    await expect(form.getByRole('heading', { name: 'Envie sua mensagem' })).toBeVisible();
+    const section = page.locator('#formulario');
+    await expect(section.getByRole('heading', { name: 'Envie sua mensagem' })).toBeVisible();
+    // The lead form itself, inline, with the optional free-text message.
+    const form = section.getByRole('form', { name: 'Solicitar contato' });
+    await expect(form.getByLabel('Nome completo')).toBeVisible();
+    await expect(form.getByLabel('Mensagem (opcional)')).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Enviar mensagem' })).toBeVisible();
+  });
+
+  test('the inline form posts to the lead action as the /contato source, with no partner defaults', async ({
+    page,
+  }) => {
+    await page.goto('/contato?utm_source=google');
+    const form = page.locator('#formulario').getByRole('form', { name: 'Solicitar contato' });
+    // The island is on screen, so it loads by itself; the phone mask shows it is ready.
+    await fillPhoneOnceReady(form.getByLabel('Celular (WhatsApp)'));
+    await form.getByLabel('Nome completo').fill('Joana Teste');
+    await form.getByLabel('E-mail').fill('joana.contato@example.com');
+    await form.getByLabel('Você é').selectOption('proprietario');
+    await form.getByLabel('Mensagem (opcional)').fill('Tenho 4 imóveis e quero automatizar os boletos.');
+    const sent = page.waitForRequest((request) => request.method() === 'POST' && /_actions\/lead/.test(request.url()));
+    await form.getByRole('button', { name: 'Enviar mensagem' }).click();
+    const field = multipartField((await sent).postData() ?? '');
+    expect(field('cta_source')).toBe('contato-formulario');
+    expect(field('pagina_origem')).toMatch(/\/contato\?utm_source=google$/);
+    // Only partner pages add UTM defaults: here the URL's own value and nothing else.
+    expect(field('utm_source')).toBe('google');
+    expect(field('utm_medium')).toBe('');
+    expect(field('partner_slug')).toBe('');
   });
 
   test('a lead trigger elsewhere leads to the form section without JavaScript', async ({ browser, baseURL }) => {
@@ -366,6 +406,24 @@ test.describe('partner pages', () => {
     await page.goto('/parceiro/carol-imoveis');
     const regular = await order();
     expect(regular.pains).toBeGreaterThan(regular.features);
+  });
+
+  test("a lead sent from a partner page carries the page's UTM defaults where the URL has none", async ({ page }) => {
+    await page.goto('/parceiro/maria-silva?utm_source=instagram');
+    await page.getByRole('main').getByRole('link', { name: 'Solicitar Contato' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Solicitar contato' });
+    await fillPhoneOnceReady(dialog.getByLabel('Celular (WhatsApp)'));
+    await dialog.getByLabel('Nome completo').fill('Paulo Parceiro');
+    await dialog.getByLabel('E-mail').fill('paulo.parceiro@example.com');
+    await dialog.getByLabel('Você é').selectOption('proprietario');
+    const sent = page.waitForRequest((request) => request.method() === 'POST' && /_actions\/lead/.test(request.url()));
+    await dialog.getByRole('button', { name: 'Solicitar contato' }).click();
+    const field = multipartField((await sent).postData() ?? '');
+    // The URL's own utm_source wins; the rest come from the page (SPEC §5).
+    expect(field('utm_source')).toBe('instagram');
+    expect(field('utm_medium')).toBe('landing-parceiro');
+    expect(field('utm_campaign')).toBe('maria-silva');
+    expect(field('partner_slug')).toBe('maria-silva');
   });
 
   test('five plans by monthly price, popular badge on Profissional, every button opens the lead dialog', async ({
