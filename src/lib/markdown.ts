@@ -103,7 +103,10 @@ function createProcessor(siteOrigin: string | undefined): Processor<MdastRoot, M
     .use(rehypeDemoteHeadings)
     .use(rehypeSlug)
     .use(rehypeAutolinkHeadings, {
-      behavior: 'append',
+      // The anchor sits after the heading, not inside it, so the heading's accessible
+      // name stays its text; heading and anchor share a wrapper for layout.
+      behavior: 'after',
+      group: { type: 'element', tagName: 'div', properties: { className: ['heading-group'] }, children: [] },
       // The footnotes' heading is for screen readers only; an invisible focusable link would trap keyboard users.
       test: (heading: Element) => !String(heading.properties['className'] ?? '').includes('sr-only'),
       properties: (heading: Element): Properties => ({
@@ -144,7 +147,7 @@ function processorFor(siteUrl: string | undefined) {
  * A post's Markdown (CommonMark + GitHub extensions) as sanitised HTML, ready to be
  * inserted with `set:html`. Headings are demoted one level and get ids and anchor links.
  * @example renderMarkdown('## Reajuste\n\n[IGP-M](https://fgv.br)', { siteUrl: 'https://pilota.example' })
- * // '<h3 id="reajuste">Reajuste<a class="heading-anchor" aria-label="Link para a seção “Reajuste”" href="#reajuste"><span aria-hidden="true">#</span></a></h3>\n<p><a href="https://fgv.br" rel="noopener noreferrer nofollow">IGP-M</a></p>'
+ * // '<div class="heading-group"><h3 id="reajuste">Reajuste</h3><a class="heading-anchor" aria-label="Link para a seção “Reajuste”" href="#reajuste"><span aria-hidden="true">#</span></a></div>\n<p><a href="https://fgv.br" rel="noopener noreferrer nofollow">IGP-M</a></p>'
  * @example renderMarkdown('<script>alert(1)</script>') // ""
  */
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): string {

@@ -114,8 +114,9 @@ describe('renderMarkdown: structure', () => {
     expect(html).toContain('<h2 id="gestão-de-imóveis">Gestão de Imóveis');
     expect(html).toContain('<h3 id="reajuste-anual">Reajuste anual');
     expect(html).toContain('<h6 id="fundo">Fundo');
+    // The anchor follows the heading (inside a shared wrapper), so the heading's accessible name is just its text.
     expect(html).toContain(
-      '<a class="heading-anchor" aria-label="Link para a seção “Reajuste anual”" href="#reajuste-anual"><span aria-hidden="true">#</span></a>',
+      '<div class="heading-group"><h3 id="reajuste-anual">Reajuste anual</h3><a class="heading-anchor" aria-label="Link para a seção “Reajuste anual”" href="#reajuste-anual"><span aria-hidden="true">#</span></a></div>',
     );
     expect(html).not.toMatch(/<h1/);
   });

@@ -64,6 +64,14 @@ describe('postInputSchema', () => {
     expect(errorsOf(input)).toEqual(expected);
   });
 
+  it('reports every problem at once, the publish rules included', () => {
+    expect(errorsOf({ title: '', status: 'published', seoTitle: 'x'.repeat(61) })).toEqual({
+      title: m.titleRequired,
+      seoTitle: m.seoTitleMax,
+      body: m.bodyRequired,
+    });
+  });
+
   it('accepts SEO texts exactly at their limits and a cover with alt text', () => {
     const post = postInputSchema.parse({
       title: 'ok',

@@ -75,17 +75,26 @@ export const postInputSchema = z
     ),
     coverAlt: text(L.coverAlt, m.coverAltMax),
   })
+  .superRefine(
+    (post, ctx) => {
+      // Runs even when other fields failed, so the author sees every problem at once;
+      // the values may then be unparsed, hence the type checks.
+      const raw = post as Record<string, unknown>;
+      if (raw['status'] === 'published' && (typeof raw['body'] !== 'string' || raw['body'].trim() === '')) {
+        ctx.addIssue({ code: 'custom', path: ['body'], message: m.bodyRequired });
+      }
+      const alt = raw['coverAlt'];
+      if (z.uuid().safeParse(raw['coverImageId']).success && (typeof alt !== 'string' || alt.trim() === '')) {
+        ctx.addIssue({ code: 'custom', path: ['coverAlt'], message: m.coverAltRequired });
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  )
   .transform((post, ctx) => {
     const slug = post.slug || slugify(post.title);
     if (slug.length > MAX_SLUG_LENGTH) ctx.addIssue({ code: 'custom', path: ['slug'], message: m.slugMax });
     else if (!SLUG_PATTERN.test(slug)) ctx.addIssue({ code: 'custom', path: ['slug'], message: m.slugInvalid });
     else if (RESERVED_SLUGS.includes(slug)) ctx.addIssue({ code: 'custom', path: ['slug'], message: m.slugReserved });
-    if (post.status === 'published' && post.body.trim() === '') {
-      ctx.addIssue({ code: 'custom', path: ['body'], message: m.bodyRequired });
-    }
-    if (post.coverImageId && !post.coverAlt) {
-      ctx.addIssue({ code: 'custom', path: ['coverAlt'], message: m.coverAltRequired });
-    }
     return { ...post, slug };
   });
 

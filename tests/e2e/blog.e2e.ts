@@ -1,0 +1,267 @@
+/*
+ * The blog in Chromium: an admin writes a post with a cover in the editor, sees the
+ * live preview, publishes it and finds it on /blog; the editor's pt-BR validation,
+ * unsaved-changes warning and delete confirmation; pagination once a tag has 11 posts;
+ * and the RSS feed parsed as XML by the browser.
+ *
+ * The admin is a real account (sign-up, `admin:grant` on the e2e server's DATA_DIR,
+ * sign-in through Better Auth) made once per worker; its session cookie is handed to
+ * each test's browser context.
+ */
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import type { BrowserContext } from '@playwright/test';
+import { postValidationMessages } from '../../content/messages/blog';
+import { slugify } from '../../src/lib/slug';
+import { adminCookie } from '../support/blog-accounts';
+import { expect, test as base } from './fixtures';
+
+interface Admin {
+  cookie: string;
+}
+
+const test = base.extend<object, { admin: Admin }>({
+  admin: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies.
+    async ({}, use) => {
+      const baseUrl = process.env['E2E_BASE_URL']!;
+      const { cookie } = await adminCookie(baseUrl, process.env['E2E_DATA_DIR']!);
+      await use({ cookie });
+    },
+    // Sign-ups are rate-limited per IP across the whole run: allow for waiting one window out.
+    { scope: 'worker', timeout: 180_000 },
+  ],
+});
+
+async function signInAs(context: BrowserContext, admin: Admin, baseURL: string) {
+  await context.addCookies(
+    admin.cookie.split('; ').map((pair) => {
+      const [name, ...value] = pair.split('=');
+      return { name: name!, value: value.join('='), url: baseURL };
+    }),
+  );
+}
+
+/** Creates a post through the admin API, as the editor would. */
+async function createPost(baseURL: string, admin: Admin, post: Record<string, unknown>) {
+  const response = await fetch(`${baseURL}/api/admin/posts`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: baseURL, Cookie: admin.cookie },
+    body: JSON.stringify(post),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { post: { id: string; slug: string } }).post;
+}
+
+const unique = () => randomBytes(3).toString('hex');
+
+test.beforeEach(async ({ context, admin, baseURL }) => {
+  await signInAs(context, admin, baseURL!);
+});
+
+test('an admin writes a post with a cover, previews it, publishes it and sees it on /blog', async ({ page }) => {
+  test.setTimeout(60_000);
+  const title = `Checklist da vistoria de entrada ${unique()}`;
+
+  await page.goto('/blog/admin/posts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Posts do blog' })).toBeVisible();
+  await page.getByRole('link', { name: 'Novo post' }).click();
+  await expect(page).toHaveURL(/\/blog\/admin\/posts\/novo$/);
+
+  await page.getByLabel('Título', { exact: true }).fill(title);
+  // The address follows the title until it is edited.
+  await expect(page.getByLabel('Endereço (slug)')).toHaveValue(/^checklist-da-vistoria-de-entrada-[0-9a-f]{6}$/);
+  await page.getByLabel('Resumo').fill('O que conferir antes de entregar as chaves.');
+  await page.getByLabel('Tags').fill('Vistoria, Inquilinos');
+  await page
+    .getByLabel('Conteúdo (Markdown)')
+    .fill('## Cômodo por cômodo\n\nFotografe **tudo**.\n\n<script>alert(1)</script>\n\n- Paredes\n- Piso');
+
+  const preview = page.getByRole('region', { name: 'Pré-visualização' });
+  await expect(preview.getByRole('heading', { level: 3, name: 'Cômodo por cômodo', exact: true })).toBeVisible();
+  await expect(preview.getByRole('listitem')).toHaveText(['Paredes', 'Piso']);
+  await expect(preview.locator('script')).toHaveCount(0);
+  await expect(page.getByText('Alterações não salvas')).toBeVisible();
+
+  const png = await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#1c3fc4' } })
+    .png()
+    .toBuffer();
+  await page.getByLabel('Imagem de capa').setInputFiles({ name: 'capa.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByRole('status').filter({ hasText: 'Imagem de capa enviada' })).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel('Texto alternativo da capa').fill('Chaves sobre a planta do apartamento');
+  await expect(page.getByRole('img', { name: 'Chaves sobre a planta do apartamento' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Post publicado' })).toBeVisible();
+  await expect(page.getByText('Tudo salvo')).toBeVisible();
+  await expect(page).toHaveURL(/\/blog\/admin\/posts\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('button', { name: 'Despublicar' })).toBeVisible();
+
+  await page.goto('/blog');
+  await page.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const cover = page.getByRole('img', { name: 'Chaves sobre a planta do apartamento' });
+  await expect(cover).toBeVisible();
+  // Decoded by the browser from the AVIF/WebP variants, at the size the server stored.
+  expect(await cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThanOrEqual(480);
+  // "##" in the post sits one level below the page's <h1>; the anchor link is beside it, not in its name.
+  await expect(page.getByRole('heading', { level: 3, name: 'Cômodo por cômodo', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Link para a seção “Cômodo por cômodo”' })).toHaveAttribute(
+    'href',
+    '#cômodo-por-cômodo',
+  );
+  await expect(page.getByText(/Publicado em \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+  await expect(page.getByText('1 min de leitura')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Vistoria' })).toHaveAttribute('href', '/blog/tag/vistoria');
+  // No client JavaScript came from the post.
+  expect(await page.evaluate(() => document.querySelectorAll('.post-body script').length)).toBe(0);
+});
+
+test('the editor shows pt-BR validation messages and warns about unsaved changes', async ({ page }) => {
+  await page.goto('/blog/admin/posts/novo');
+  await page.getByLabel('Título para SEO').fill('x'.repeat(61));
+  await expect(page.getByText('61/60')).toBeVisible();
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByText(postValidationMessages.titleRequired)).toBeVisible();
+  await expect(page.getByText(postValidationMessages.bodyRequired)).toBeVisible();
+  await expect(page.getByText(postValidationMessages.seoTitleMax)).toBeVisible();
+  await expect(page.getByLabel('Título', { exact: true })).toBeFocused();
+  await expect(page.getByLabel('Título', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+
+  // Leaving with unsaved changes asks first.
+  const dialog = new Promise<string>((resolve) =>
+    page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))),
+  );
+  await page.close({ runBeforeUnload: true });
+  expect(await dialog).toBe('beforeunload');
+});
+
+test('a duplicate slug is refused with its message', async ({ page, admin, baseURL }) => {
+  const title = `Seguro fiança ${unique()}`;
+  await createPost(baseURL!, admin, { title });
+  await page.goto('/blog/admin/posts/novo');
+  await page.getByLabel('Título', { exact: true }).fill(title);
+  await page.getByRole('button', { name: 'Salvar rascunho' }).click();
+  const slug = await page.getByLabel('Endereço (slug)').inputValue();
+  await expect(
+    page.getByText(`Já existe um post com o endereço "${slug}". Escolha outro endereço.`).first(),
+  ).toBeVisible();
+  await expect(page.getByLabel('Endereço (slug)')).toBeFocused();
+});
+
+test('deleting asks for confirmation first', async ({ page, admin, baseURL }) => {
+  const title = `Post para excluir ${unique()}`;
+  const post = await createPost(baseURL!, admin, { title, body: 'Texto.' });
+  await page.goto(`/blog/admin/posts/${post.id}`);
+
+  await page.getByRole('button', { name: 'Excluir' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Excluir este post?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(confirm).toBeHidden();
+
+  await page.getByRole('button', { name: 'Excluir' }).click();
+  await confirm.getByRole('button', { name: 'Excluir definitivamente' }).click();
+  await expect(page).toHaveURL(/\/blog\/admin\/posts\?excluido=1$/);
+  await expect(page.getByRole('status')).toHaveText('Post excluído');
+  await expect(page.getByRole('link', { name: title })).toHaveCount(0);
+});
+
+test('lists paginate ten posts at a time, with rel prev/next links, once there are 11', async ({
+  page,
+  admin,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const tag = `Paginação ${unique()}`;
+  const tagSlug = slugify(tag);
+  for (let i = 1; i <= 11; i++) {
+    await createPost(baseURL!, admin, {
+      title: `Paginado ${tagSlug} nº ${i}`,
+      body: 'Texto.',
+      tags: [tag],
+      status: 'published',
+    });
+  }
+
+  await page.goto(`/blog/tag/${tagSlug}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Posts sobre ${tag}` })).toBeVisible();
+  const titles = page.getByRole('article').getByRole('heading', { level: 2 });
+  await expect(titles).toHaveCount(10);
+  // Newest first: the last one created leads.
+  await expect(titles.first()).toHaveText(`Paginado ${tagSlug} nº 11`);
+  const pagination = page.getByRole('navigation', { name: 'Paginação do blog' });
+  await expect(pagination.getByText('Página 1 de 2')).toBeVisible();
+  const older = pagination.getByRole('link', { name: 'Posts anteriores' });
+  await expect(older).toHaveAttribute('rel', 'next');
+  await expect(page.locator('head link[rel="next"]')).toHaveAttribute('href', `/blog/tag/${tagSlug}/pagina/2`);
+  await older.click();
+
+  await expect(page).toHaveURL(new RegExp(`/blog/tag/${tagSlug}/pagina/2$`));
+  await expect(titles).toHaveText([`Paginado ${tagSlug} nº 1`]);
+  const newer = pagination.getByRole('link', { name: 'Posts mais recentes' });
+  await expect(newer).toHaveAttribute('rel', 'prev');
+  await expect(pagination.getByRole('link', { name: 'Posts anteriores' })).toHaveCount(0);
+  await newer.click();
+  await expect(page).toHaveURL(new RegExp(`/blog/tag/${tagSlug}$`));
+
+  // The blog itself now has more than ten posts too.
+  await page.goto('/blog');
+  await expect(page.getByRole('article')).toHaveCount(10);
+  await pagination.getByRole('link', { name: 'Posts anteriores' }).click();
+  await expect(page).toHaveURL(/\/blog\/pagina\/2$/);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Blog da Pilota' })).toBeVisible();
+});
+
+test('the RSS feed is well-formed XML with the published posts as items', async ({ page, admin, baseURL }) => {
+  const title = `Feed: repasse ao proprietário & <taxas> ${unique()}`;
+  const published = await createPost(baseURL!, admin, {
+    title,
+    body: 'Texto.',
+    status: 'published',
+    tags: ['Repasse'],
+  });
+  const draft = await createPost(baseURL!, admin, { title: `Rascunho fora do feed ${unique()}`, body: 'Texto.' });
+
+  await page.goto('/blog');
+  const feed = await page.evaluate(async () => {
+    const response = await fetch('/blog/rss.xml');
+    const xml = new DOMParser().parseFromString(await response.text(), 'application/xml');
+    const items = [...xml.querySelectorAll('channel > item')].map((item) => ({
+      title: item.querySelector('title')?.textContent,
+      link: item.querySelector('link')?.textContent,
+      guid: item.querySelector('guid')?.textContent,
+      pubDate: item.querySelector('pubDate')?.textContent,
+      categories: [...item.querySelectorAll('category')].map((c) => c.textContent),
+    }));
+    return {
+      contentType: response.headers.get('content-type'),
+      parseError: xml.querySelector('parsererror')?.textContent ?? null,
+      root: xml.documentElement.nodeName,
+      version: xml.documentElement.getAttribute('version'),
+      channelTitle: xml.querySelector('channel > title')?.textContent,
+      language: xml.querySelector('channel > language')?.textContent,
+      items,
+    };
+  });
+
+  expect(feed.parseError).toBeNull();
+  expect(feed).toMatchObject({
+    contentType: 'application/rss+xml; charset=utf-8',
+    root: 'rss',
+    version: '2.0',
+    channelTitle: 'Blog da Pilota',
+    language: 'pt-BR',
+  });
+  const item = feed.items.find((entry) => entry.title === title);
+  expect(item).toBeDefined();
+  expect(item!.link).toMatch(new RegExp(`/blog/${published.slug}$`));
+  expect(item!.guid).toBe(item!.link);
+  expect(new Date(item!.pubDate!).getTime()).toBeGreaterThan(Date.now() - 10 * 60_000);
+  expect(item!.categories).toEqual(['Repasse']);
+  expect(feed.items.some((entry) => entry.link?.endsWith(`/blog/${draft.slug}`))).toBe(false);
+  // Newest first.
+  const dates = feed.items.map((entry) => new Date(entry.pubDate!).getTime());
+  expect(dates).toEqual([...dates].sort((a, b) => b - a));
+});
