@@ -17,6 +17,8 @@ export const implementationPage = {
 
 /** Labels, placeholders and hints of the form, passed to the island as plain data. */
 export const implementationForm = {
+  /** Accessible name of the <form>. */
+  formLabel: 'Solicitação de implementação',
   tipoDocumento: {
     legend: 'Tipo de cadastro',
     cpf: 'Pessoa física (CPF)',

@@ -141,15 +141,16 @@ interface FieldShellProps {
 function FieldShell({ id, label, required, error, hint, children, className }: FieldShellProps) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
+      {/* The asterisk sits outside the label so the field's name stays just the label;
+          aria-required says "required" to assistive technology. */}
+      <div className="flex gap-1 text-sm font-medium text-slate-800">
+        <label htmlFor={id}>{label}</label>
         {required ? (
           <span aria-hidden="true" className="text-red-700">
-            {' '}
             *
           </span>
         ) : null}
-      </label>
+      </div>
       {children}
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
@@ -212,9 +213,16 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
   const [showPassword, setShowPassword] = useState(false);
   const busy = phase !== 'idle';
 
+  // react-hook-form may render the errors a commit after the request: check after every
+  // render until an invalid control exists, then focus it once per request.
+  const focusedRequest = useRef(0);
   useEffect(() => {
-    if (focusRequest && !busy) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest, busy]);
+    if (busy || focusRequest === focusedRequest.current) return;
+    const target = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!target) return;
+    focusedRequest.current = focusRequest;
+    target.focus();
+  });
 
   const clearFileInput = (slot: FileSlot) => {
     const input = fileInputs.current[slot];
@@ -439,6 +447,7 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
         action={SUBMIT_ENDPOINT}
         encType="multipart/form-data"
         ref={formRef}
+        aria-label={copy.formLabel}
         onSubmit={(event) => void handleSubmit(onValid, focusFirstError)(event)}
         className="space-y-8"
         aria-busy={busy}

@@ -1,0 +1,325 @@
+/*
+ * /implementacao-sistema in Chromium against the production build: section switch,
+ * masks while typing, every validation message, file checks with their toasts, the
+ * submit button's phases, success and the spec's error toasts; plus the built server's
+ * refusal of an oversized upload and of an anonymous document download.
+ */
+import { request as httpRequest } from 'node:http';
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const FIVE_MB = 5 * 1024 * 1024;
+const IDLE = 'Enviar Solicitação de Implementação';
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function open(page: Page) {
+  await page.goto('/implementacao-sistema');
+  // The island is the page's form and hydrates when visible: wait for React to own it.
+  await expect(page.locator('astro-island[component-url*="ImplementationForm"]:not([ssr])')).toHaveCount(1);
+}
+
+/** The implementation form; the page also holds the (closed) lead dialog with fields of its own. */
+const form = (page: Page) => page.getByRole('form', { name: 'Solicitação de implementação' });
+const submit = (page: Page) => form(page).getByRole('button', { name: IDLE });
+
+async function fillCpfRequest(page: Page) {
+  await form(page).getByLabel('CPF', { exact: true }).pressSequentially('52998224725');
+  await form(page).getByLabel('Nome completo').fill('Maria da Silva');
+  await form(page).getByLabel('Celular', { exact: true }).pressSequentially('11987654321');
+  await form(page).getByLabel('E-mail', { exact: true }).fill('maria@example.com');
+  await form(page).getByLabel('E-mail de acesso').fill('acesso@example.com');
+  await form(page).getByLabel('Senha', { exact: true }).fill('segredo1');
+}
+
+test.describe('implementation request form', () => {
+  test('CPF by default; the document type switches the section', async ({ page }) => {
+    await open(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Solicite a implementação da sua conta');
+    const cpfRadio = form(page).getByRole('radio', { name: 'Pessoa física (CPF)' });
+    await expect(cpfRadio).toBeChecked();
+    await expect(form(page).getByRole('heading', { name: 'Dados pessoais' })).toBeVisible();
+    await expect(form(page).getByLabel('CNPJ', { exact: true })).toHaveCount(0);
+    await expect(form(page).getByLabel('Senha', { exact: true })).toHaveAttribute('placeholder', 'Mínimo 6 caracteres');
+
+    await form(page).getByRole('radio', { name: 'Pessoa jurídica (CNPJ)' }).check();
+    await expect(form(page).getByRole('heading', { name: 'Dados da empresa' })).toBeVisible();
+    await expect(form(page).getByRole('heading', { name: 'Dados do responsável' })).toBeVisible();
+    for (const label of [
+      'CNPJ',
+      'Razão social',
+      'CPF do responsável',
+      'Nome do responsável',
+      'Celular do responsável',
+      'E-mail do responsável',
+      'CNH do responsável (opcional)',
+    ]) {
+      await expect(form(page).getByLabel(label, { exact: true })).toBeVisible();
+    }
+    await expect(form(page).getByLabel('Nome completo')).toHaveCount(0);
+
+    // Keyboard: arrow keys move between the two radios.
+    await form(page).getByRole('radio', { name: 'Pessoa jurídica (CNPJ)' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(cpfRadio).toBeChecked();
+    await expect(form(page).getByLabel('Nome completo')).toBeVisible();
+  });
+
+  test('masks apply while typing: CPF, phone, numeric and alphanumeric CNPJ', async ({ page }) => {
+    await open(page);
+    const cpf = form(page).getByLabel('CPF', { exact: true });
+    await cpf.pressSequentially('5299822');
+    await expect(cpf).toHaveValue('529.982.2');
+    await cpf.pressSequentially('4725999');
+    await expect(cpf).toHaveValue('529.982.247-25');
+
+    const phone = form(page).getByLabel('Celular', { exact: true });
+    await phone.pressSequentially('1130000000');
+    await expect(phone).toHaveValue('(11) 3000-0000');
+    await phone.fill('');
+    await phone.pressSequentially('11987654321');
+    await expect(phone).toHaveValue('(11) 98765-4321');
+
+    await form(page).getByRole('radio', { name: 'Pessoa jurídica (CNPJ)' }).check();
+    const cnpj = form(page).getByLabel('CNPJ', { exact: true });
+    await cnpj.pressSequentially('11222333000181');
+    await expect(cnpj).toHaveValue('11.222.333/0001-81');
+    await cnpj.fill('');
+    // Letters are upper-cased; the last two positions take digits only.
+    await cnpj.pressSequentially('12abc34501deXY35');
+    await expect(cnpj).toHaveValue('12.ABC.345/01DE-35');
+  });
+
+  test('every validation message, tied to its field', async ({ page }) => {
+    await open(page);
+    await submit(page).click();
+    const required = 'Todos os campos obrigatórios devem ser preenchidos';
+    for (const label of ['CPF', 'Nome completo', 'Celular', 'E-mail']) {
+      const input = form(page).getByLabel(label, { exact: true });
+      await expect(input).toHaveAttribute('aria-invalid', 'true');
+      await expect(input).toHaveAccessibleDescription(required);
+    }
+    await expect(form(page).getByLabel('E-mail de acesso')).toHaveAccessibleDescription('Email inválido');
+    await expect(form(page).getByLabel('Senha', { exact: true })).toHaveAccessibleDescription(
+      'Senha deve ter pelo menos 6 caracteres',
+    );
+    // Focus goes to the first invalid field, in reading order.
+    await expect(form(page).getByLabel('CPF', { exact: true })).toBeFocused();
+
+    await form(page).getByLabel('CPF', { exact: true }).pressSequentially('52998224726');
+    await form(page).getByLabel('Celular', { exact: true }).pressSequentially('20987654321');
+    await form(page).getByLabel('E-mail', { exact: true }).fill('maria@');
+    await form(page).getByLabel('Senha', { exact: true }).fill('12345');
+    await form(page).getByLabel('Nome completo').click();
+    await expect(form(page).getByLabel('CPF', { exact: true })).toHaveAccessibleDescription('CPF inválido');
+    await expect(form(page).getByLabel('Celular', { exact: true })).toHaveAccessibleDescription('Celular inválido');
+    await expect(form(page).getByLabel('E-mail', { exact: true })).toHaveAccessibleDescription('Email inválido');
+    await expect(form(page).getByLabel('Senha', { exact: true })).toHaveAccessibleDescription(
+      'Senha deve ter pelo menos 6 caracteres',
+    );
+
+    await form(page).getByRole('radio', { name: 'Pessoa jurídica (CNPJ)' }).check();
+    await form(page).getByLabel('CNPJ', { exact: true }).pressSequentially('12ABC34501DE36');
+    await form(page).getByLabel('E-mail do responsável').fill('joao at example');
+    await submit(page).click();
+    await expect(form(page).getByLabel('CNPJ', { exact: true })).toHaveAccessibleDescription(/CNPJ inválido/);
+    await expect(form(page).getByLabel('E-mail do responsável')).toHaveAccessibleDescription('Email inválido');
+    await expect(form(page).getByLabel('Razão social')).toHaveAccessibleDescription(required);
+  });
+
+  test('files are checked by content and size, with the spec toasts', async ({ page }) => {
+    await open(page);
+    const input = form(page).getByLabel('CNH (opcional)');
+
+    await input.setInputFiles({
+      name: 'cnh.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('not really a pdf'),
+    });
+    await expect(page.getByText('Arquivo inválido')).toBeVisible();
+    await expect(page.getByText('Apenas arquivos PDF, JPG ou PNG são aceitos.')).toBeVisible();
+    await expect(input).toHaveValue('');
+
+    const big = Buffer.alloc(FIVE_MB + 1, 0x20);
+    PDF.copy(big, 0, 0, 8);
+    await input.setInputFiles({ name: 'grande.pdf', mimeType: 'application/pdf', buffer: big });
+    await expect(page.getByText('Arquivo muito grande')).toBeVisible();
+    await expect(page.getByText('O arquivo deve ter no máximo 5MB.')).toBeVisible();
+    await expect(input).toHaveValue('');
+
+    // A PNG behind a .pdf name is fine: the content decides.
+    await input.setInputFiles({ name: 'foto-cnh.pdf', mimeType: 'application/pdf', buffer: PNG });
+    await expect(page.getByText('Arquivo anexado')).toBeVisible();
+    await expect(form(page).getByRole('button', { name: 'Remover foto-cnh.pdf' })).toBeVisible();
+    await form(page).getByRole('button', { name: 'Remover foto-cnh.pdf' }).click();
+    await expect(form(page).getByRole('button', { name: /Remover/ })).toHaveCount(0);
+  });
+
+  test('the button follows the phases; success toast, then the form and files reset', async ({ page }) => {
+    await open(page);
+    await fillCpfRequest(page);
+    await form(page)
+      .getByLabel('CNH (opcional)')
+      .setInputFiles({ name: 'cnh.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(page.getByText('Arquivo anexado')).toBeVisible();
+
+    // Slow each step down so every phase is on screen long enough to be seen.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/implementacao', async (route: Route) => {
+      await released;
+      const response = await route.fetch();
+      await route.fulfill({ response });
+    });
+    let statusCalls = 0;
+    await page.route('**/api/implementacao/*', async (route: Route) => {
+      statusCalls += 1;
+      await delay(800);
+      await route.fallback();
+    });
+
+    await submit(page).click();
+    await expect(form(page).getByRole('button', { name: /^Fazendo upload dos arquivos\.\.\. \d+%$/ })).toBeDisabled();
+    release();
+    await expect(form(page).getByRole('button', { name: 'Enviando e-mail...' })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText('Formulário enviado!')).toBeVisible({ timeout: 10_000 });
+    await expect(
+      page.getByText('Sua solicitação foi enviada com sucesso. Em breve entraremos em contato.'),
+    ).toBeVisible();
+    expect(statusCalls).toBeGreaterThan(0);
+
+    await expect(submit(page)).toBeEnabled();
+    await expect(form(page).getByLabel('CPF', { exact: true })).toHaveValue('');
+    await expect(form(page).getByLabel('Nome completo')).toHaveValue('');
+    await expect(form(page).getByLabel('Celular', { exact: true })).toHaveValue('');
+    await expect(form(page).getByLabel('Senha', { exact: true })).toHaveValue('');
+    await expect(form(page).getByLabel('CNH (opcional)')).toHaveValue('');
+    await expect(form(page).getByRole('button', { name: /Remover/ })).toHaveCount(0);
+  });
+
+  test('"Salvando dados..." shows while the server saves', async ({ page }) => {
+    await open(page);
+    await fillCpfRequest(page);
+    // No file: nothing to upload, the request goes straight to saving.
+    await page.route('**/api/implementacao', async (route: Route) => {
+      await delay(1_500);
+      await route.fallback();
+    });
+    await submit(page).click();
+    await expect(form(page).getByRole('button', { name: 'Salvando dados...' })).toBeDisabled();
+    await expect(form(page).getByLabel('Nome completo')).toBeDisabled();
+    await expect(page.getByText('Formulário enviado!')).toBeVisible({ timeout: 15_000 });
+  });
+
+  test('errors by phase use the spec texts', async ({ page }) => {
+    await open(page);
+    await fillCpfRequest(page);
+
+    // The server refuses the file.
+    await page.route('**/api/implementacao', (route) =>
+      route.fulfill({ status: 413, json: { error: 'O arquivo deve ter no máximo 5MB.', stage: 'upload' } }),
+    );
+    await submit(page).click();
+    await expect(page.getByText('Erro no upload', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Não foi possível fazer upload do arquivo: O arquivo deve ter no máximo 5MB.'),
+    ).toBeVisible();
+    await page.unrouteAll();
+
+    // The connection drops during the upload.
+    await page.route('**/api/implementacao', (route) => route.abort('connectionreset'));
+    await submit(page).click();
+    await expect(page.getByText('Erro no upload dos arquivos. Verifique sua conexão e tente novamente.')).toBeVisible();
+    await page.unrouteAll();
+
+    // The server rejects the data with a field message.
+    await page.route('**/api/implementacao', (route) =>
+      route.fulfill({
+        status: 400,
+        json: { error: 'CPF inválido', stage: 'save', fields: { cpf: 'CPF inválido' } },
+      }),
+    );
+    await submit(page).click();
+    await expect(page.getByText('Não foi possível salvar a solicitação: CPF inválido')).toBeVisible();
+    await expect(form(page).getByLabel('CPF', { exact: true })).toHaveAccessibleDescription('CPF inválido');
+    await page.unrouteAll();
+
+    // Saved, but the e-mail failed its first attempt: data kept, the visitor is told.
+    await page.route('**/api/implementacao/*', (route) => route.fulfill({ json: { email: 'failed' } }));
+    await submit(page).click();
+    await expect(
+      page.getByText('Erro ao enviar o e-mail. Os dados foram salvos, mas o e-mail pode não ter sido enviado.'),
+    ).toBeVisible({ timeout: 10_000 });
+    await expect(form(page).getByLabel('Nome completo')).toHaveValue('');
+  });
+
+  test('works on a phone-sized screen', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await open(page);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await expect(submit(page)).toBeVisible();
+  });
+});
+
+test.describe('implementation endpoints on the built server', () => {
+  test('an oversized upload is refused from its headers, before the body is sent', async ({ baseURL }) => {
+    const url = new URL('/api/implementacao', baseURL);
+    const result = await new Promise<{ status: number; body: string; sentBytes: number }>((resolve, reject) => {
+      let sentBytes = 0;
+      const req = httpRequest(url, {
+        method: 'POST',
+        headers: {
+          Origin: url.origin,
+          Accept: 'application/json',
+          'Content-Type': 'multipart/form-data; boundary=x',
+          'Content-Length': String(2 * FIVE_MB + 64 * 1024 + 1),
+        },
+      });
+      req.on('response', (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => {
+          resolve({ status: response.statusCode ?? 0, body, sentBytes });
+          req.destroy();
+        });
+      });
+      req.on('error', reject);
+      // Only a sliver of the declared body is ever written.
+      const sliver = Buffer.alloc(16 * 1024, 0x20);
+      sentBytes += sliver.length;
+      req.write(sliver);
+    });
+    expect(result.status).toBe(413);
+    expect(JSON.parse(result.body)).toMatchObject({ error: 'O arquivo deve ter no máximo 5MB.', stage: 'upload' });
+    expect(result.sentBytes).toBeLessThan(FIVE_MB);
+  });
+
+  test('a real submission is saved and its documents are not public', async ({ page, request }) => {
+    await open(page);
+    await fillCpfRequest(page);
+    await form(page)
+      .getByLabel('CNH (opcional)')
+      .setInputFiles({ name: 'cnh.png', mimeType: 'image/png', buffer: PNG });
+    const answer = page.waitForResponse(
+      (r) => r.url().endsWith('/api/implementacao') && r.request().method() === 'POST',
+    );
+    await submit(page).click();
+    const response = await answer;
+    expect(response.status()).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    await expect(page.getByText('Formulário enviado!')).toBeVisible({ timeout: 15_000 });
+
+    // Anonymous visitors never get a document: the admin guard answers a request without a
+    // session with 401 (the route itself refuses with 403, see the integration test); a
+    // browser navigation gets no document either.
+    const download = await request.get(`/admin/documentos/${id}`);
+    expect([401, 403]).toContain(download.status());
+    expect(await download.text()).not.toContain('PNG');
+    const navigation = await page.goto(`/admin/documentos/${id}`);
+    expect(navigation?.headers()['content-type'] ?? '').not.toMatch(/image|pdf/);
+    expect(navigation?.status()).not.toBe(200);
+  });
+});
