@@ -79,6 +79,12 @@ function rehypeLinkAndImageAttributes(options: { siteOrigin: string | undefined 
           return;
         }
         if (origin !== options.siteOrigin) element.properties['rel'] = [...EXTERNAL_LINK_REL];
+      } else if (element.tagName === 'li' && String(element.properties['className'] ?? '').includes('task-list-item')) {
+        // A task-list checkbox (read-only) is named by its item's text, so it is not an unlabelled control.
+        const box = element.children.find(
+          (child): child is Element => child.type === 'element' && child.tagName === 'input',
+        );
+        if (box) box.properties['ariaLabel'] = textOf(element).trim();
       } else if (element.tagName === 'img') {
         // Images in a post are below the fold more often than not.
         element.properties['loading'] = 'lazy';

@@ -9,8 +9,9 @@
  * each test's browser context.
  */
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { postValidationMessages } from '../../content/messages/blog';
 import { slugify } from '../../src/lib/slug';
 import { adminCookie } from '../support/blog-accounts';
@@ -264,4 +265,36 @@ test('the RSS feed is well-formed XML with the published posts as items', async 
   // Newest first.
   const dates = feed.items.map((entry) => new Date(entry.pubDate!).getTime());
   expect(dates).toEqual([...dates].sort((a, b) => b - a));
+});
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test('axe finds no serious violation on the blog pages and the editor', async ({ page, admin, baseURL }) => {
+  test.setTimeout(60_000);
+  const post = await createPost(baseURL!, admin, {
+    title: `Acessibilidade ${unique()}`,
+    body: '## Seção\n\nTexto com [link](https://exemplo.com.br).\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n- [x] feito',
+    tags: ['Acessível'],
+    status: 'published',
+  });
+  for (const path of [
+    '/blog',
+    `/blog/${post.slug}`,
+    '/blog/tag/acessivel',
+    '/blog/admin/posts',
+    `/blog/admin/posts/${post.id}`,
+  ]) {
+    await page.goto(path);
+    if (path.startsWith('/blog/admin/posts/')) {
+      await expect(
+        page.getByRole('region', { name: 'Pré-visualização' }).getByRole('heading', { name: 'Seção' }),
+      ).toBeVisible();
+    }
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
 });

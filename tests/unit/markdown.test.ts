@@ -141,7 +141,7 @@ describe('renderMarkdown: structure', () => {
   it('renders GitHub extensions: tables, task lists, strikethrough, footnotes', () => {
     const html = render('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] feito\n\n~~antigo~~ texto[^1]\n\n[^1]: Nota.');
     expect(html).toContain('<table>');
-    expect(html).toContain('<input type="checkbox" checked disabled>');
+    expect(html).toContain('<input type="checkbox" checked disabled aria-label="feito">');
     expect(html).toContain('<del>antigo</del>');
     expect(html).toContain('href="#user-content-fn-1"');
     expect(html).toContain('<li id="user-content-fn-1">');
