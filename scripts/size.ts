@@ -33,6 +33,26 @@ export const BUDGETED_ROUTES = [
   `/blog/${examplePosts[0]!.slug}`,
 ];
 
+/**
+ * Pages whose form is part of the page and may load its island as soon as it is on
+ * screen (issue 3: "forms may load their island when they become visible"): route →
+ * the island's export name. They are measured with that one island held back, so
+ * everything else on the page still answers to the budget.
+ */
+export const VISIBLE_FORM_ROUTES: Record<string, string> = { '/contato': 'LeadForm' };
+
+/*
+ * Runs in the page before Astro's scripts: client:visible observes an island's children
+ * with an IntersectionObserver, so observing is skipped for the exempt island only.
+ */
+const holdBackIsland = (exportName: string) => {
+  const observe = IntersectionObserver.prototype.observe;
+  IntersectionObserver.prototype.observe = function (target: Element) {
+    if (target.closest('astro-island')?.getAttribute('component-export') === exportName) return;
+    observe.call(this, target);
+  };
+};
+
 const gz = (text: string | Buffer) => gzipSync(text).length;
 
 const server = await startBuiltServer({ LEAD_RATE_LIMIT: 'off' });
@@ -42,6 +62,8 @@ try {
   const rows: string[] = [];
   for (const route of BUDGETED_ROUTES) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const heldBack = VISIBLE_FORM_ROUTES[route];
+    if (heldBack) await page.addInitScript(holdBackIsland, heldBack);
     const external: Promise<number>[] = [];
     const names: string[] = [];
     page.on('response', (response) => {
@@ -63,7 +85,8 @@ try {
     if (!ok) failures += 1;
     rows.push(
       `${ok ? 'ok  ' : 'FAIL'} ${route.padEnd(28)} ${String(status).padEnd(4)} ${(total / 1024).toFixed(1).padStart(6)} KB gzip ` +
-        `(inline ${(inlineBytes / 1024).toFixed(1)} KB, ${names.length} files ${(externalBytes / 1024).toFixed(1)} KB)`,
+        `(inline ${(inlineBytes / 1024).toFixed(1)} KB, ${names.length} files ${(externalBytes / 1024).toFixed(1)} KB)` +
+        (heldBack ? ` — ${heldBack} form island not counted` : ''),
     );
     await page.close();
   }
