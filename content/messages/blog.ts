@@ -59,6 +59,8 @@ export const coverMessages = {
 /** The editor island and the admin list page. */
 export const editorCopy = {
   listTitle: 'Posts do blog',
+  manage: 'Gerenciar posts do blog',
+  dashboardIntro: 'Escreva, publique e organize os posts de /blog.',
   listIntro: 'Rascunhos ficam visíveis só aqui; publicados aparecem em /blog, no RSS e no sitemap.',
   newPost: 'Novo post',
   backToList: 'Voltar para a lista de posts',

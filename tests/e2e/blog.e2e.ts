@@ -64,7 +64,8 @@ test('an admin writes a post with a cover, previews it, publishes it and sees it
   test.setTimeout(60_000);
   const title = `Checklist da vistoria de entrada ${unique()}`;
 
-  await page.goto('/blog/admin/posts');
+  await page.goto('/blog/admin');
+  await page.getByRole('link', { name: 'Gerenciar posts do blog' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Posts do blog' })).toBeVisible();
   await page.getByRole('link', { name: 'Novo post' }).click();
   await expect(page).toHaveURL(/\/blog\/admin\/posts\/novo$/);
