@@ -2,19 +2,20 @@
  * Creating a lead: persist first, then notify (DESIGN.md "Flows").
  *
  * One transaction inserts the `contatos` row and queues the team e-mail and one
- * webhook call per LEAD_WEBHOOK_URLS entry; the submission key makes a double
+ * webhook call per LEAD_WEBHOOK_URLS entry (leads arriving together share it: see
+ * "Group commit" below); the submission key makes a double
  * submit or a retry return the first lead instead of creating a second. If the
  * database cannot be reached the lead goes to the spool file and is delivered
  * directly; `replaySpool` saves it (once) when the database is back.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { LeadInput } from '~/lib/validation/lead';
 import { HONEYPOT_FIELD } from '~/lib/validation/lead';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { contatos, deliveries } from '../db/schema';
-import type { DeliveryMeta, JobQueue } from '../jobs/queue';
+import { contatos, deliveries, type NewDelivery } from '../db/schema';
+import type { DeliveryMeta, DeliveryRequest, JobQueue } from '../jobs/queue';
 import type { SendMail } from '../mail';
 import { postWebhook } from '../webhooks';
 import { buildLeadEmail, leadWebhookBody } from './lead-email';
@@ -24,7 +25,7 @@ import { appendToSpool, drainSpool, type SpoolEntry } from './spool';
 
 export interface LeadServiceDeps {
   db: Db;
-  queue: Pick<JobQueue, 'enqueueMail' | 'enqueueWebhook'>;
+  queue: Pick<JobQueue, 'enqueueDeliveries'>;
   /** Used directly only in degraded mode; normally the queue sends. */
   sendMail: SendMail;
   config: Pick<
@@ -90,33 +91,104 @@ export async function createLead(input: LeadInput, request: LeadRequestMeta, dep
   }
 }
 
-/**
- * The one transaction: the row, then one queued delivery per target, except
- * targets already reached directly in degraded mode (recorded as sent).
+/*
+ * Group commit. Every lead is written in a transaction together with its deliveries,
+ * but leads arriving while a transaction is in flight share the next one: on the
+ * embedded database each commit waits for an fsync and there is a single connection,
+ * so one transaction per lead would cap the site at one fsync per lead (~150/s here).
+ * A visitor is answered only after the commit that holds their lead. If a shared
+ * transaction fails, each of its leads is retried on its own, so one bad row never
+ * fails the others.
  */
-async function saveLead(
-  lead: LeadRecord,
-  alreadyDelivered: Set<string>,
-  deps: LeadServiceDeps,
-): Promise<{ id: string; duplicate: boolean }> {
+interface PendingLead {
+  lead: LeadRecord;
+  alreadyDelivered: Set<string>;
+  deps: LeadServiceDeps;
+  resolve: (result: { id: string; duplicate: boolean }) => void;
+  reject: (error: unknown) => void;
+}
+
+const MAX_GROUP = 200;
+const pending: PendingLead[] = [];
+let writing = false;
+
+function saveLead(lead: LeadRecord, alreadyDelivered: Set<string>, deps: LeadServiceDeps) {
+  return new Promise<{ id: string; duplicate: boolean }>((resolve, reject) => {
+    pending.push({ lead, alreadyDelivered, deps, resolve, reject });
+    if (!writing) void writePending();
+  });
+}
+
+async function writePending(): Promise<void> {
+  writing = true;
+  try {
+    while (pending.length > 0) {
+      // Leads share a transaction only when they go to the same database with the same settings.
+      const first = pending[0]!;
+      const group: PendingLead[] = [];
+      for (let i = 0; i < pending.length && group.length < MAX_GROUP; ) {
+        const item = pending[i]!;
+        if (item.deps.db === first.deps.db && item.deps.queue === first.deps.queue && item.deps.config === first.deps.config) {
+          group.push(item);
+          pending.splice(i, 1);
+        } else i++;
+      }
+      try {
+        const results = await writeGroup(group, first.deps);
+        group.forEach((item, index) => item.resolve(results[index]!));
+      } catch (error) {
+        if (group.length === 1) {
+          group[0]!.reject(error);
+          continue;
+        }
+        for (const item of group) {
+          await writeGroup([item], item.deps).then(
+            ([result]) => item.resolve(result!),
+            (single: unknown) => item.reject(single),
+          );
+        }
+      }
+    }
+  } finally {
+    writing = false;
+  }
+}
+
+/**
+ * One transaction: the rows, then their deliveries (one e-mail and one call per
+ * webhook URL), except targets already reached directly in degraded mode, which are
+ * recorded as sent. A submission key already in the table (or twice in the group)
+ * returns the first lead's id and sends nothing.
+ */
+async function writeGroup(group: PendingLead[], deps: LeadServiceDeps): Promise<{ id: string; duplicate: boolean }[]> {
   return deps.db.transaction(async (tx) => {
+    const owners = new Map<string, PendingLead>();
+    for (const item of group) if (!owners.has(item.lead.submissionKey)) owners.set(item.lead.submissionKey, item);
     const inserted = await tx
       .insert(contatos)
-      .values(lead)
+      .values([...owners.values()].map((item) => item.lead))
       .onConflictDoNothing({ target: contatos.submissionKey })
-      .returning({ id: contatos.id });
-    if (inserted.length === 0) {
-      const [existing] = await tx
-        .select({ id: contatos.id })
+      .returning({ id: contatos.id, submissionKey: contatos.submissionKey });
+    const fresh = new Set(inserted.map((row) => row.submissionKey));
+    const ids = new Map(inserted.map((row) => [row.submissionKey, row.id]));
+    const missing = [...owners.keys()].filter((key) => !fresh.has(key));
+    if (missing.length > 0) {
+      const existing = await tx
+        .select({ id: contatos.id, submissionKey: contatos.submissionKey })
         .from(contatos)
-        .where(eq(contatos.submissionKey, lead.submissionKey));
-      return { id: existing!.id, duplicate: true };
+        .where(inArray(contatos.submissionKey, missing));
+      for (const row of existing) ids.set(row.submissionKey, row.id);
     }
-    const meta: DeliveryMeta = { subjectType: SUBJECT, subjectId: lead.id };
-    const email = buildLeadEmail(lead, deps.config.leadNotifyTo);
-    const body = leadWebhookBody(lead);
-    const recordSent = (kind: 'email' | 'webhook', target: string, payload: object) =>
-      tx.insert(deliveries).values({
+
+    const queued: DeliveryRequest[] = [];
+    const sentDirectly: NewDelivery[] = [];
+    for (const [key, item] of owners) {
+      if (!fresh.has(key)) continue;
+      const { lead, alreadyDelivered } = item;
+      const meta: DeliveryMeta = { subjectType: SUBJECT, subjectId: lead.id };
+      const email = buildLeadEmail(lead, deps.config.leadNotifyTo);
+      const body = leadWebhookBody(lead);
+      const sent = (kind: 'email' | 'webhook', target: string, payload: object): NewDelivery => ({
         id: randomUUID(),
         kind,
         target,
@@ -127,15 +199,26 @@ async function saveLead(
         attempts: 1,
         lastAttemptAt: lead.createdAt,
         deliveredAt: lead.createdAt,
+        // Already delivered: nothing for the dispatcher to queue.
+        dispatchedAt: lead.createdAt,
       });
-
-    if (alreadyDelivered.has(`email ${email.to as string}`)) await recordSent('email', email.to as string, email);
-    else await deps.queue.enqueueMail(tx, email, meta);
-    for (const url of deps.config.leadWebhookUrls) {
-      if (alreadyDelivered.has(`webhook ${url}`)) await recordSent('webhook', url, body);
-      else await deps.queue.enqueueWebhook(tx, url, body, meta);
+      if (alreadyDelivered.has(`email ${email.to as string}`)) sentDirectly.push(sent('email', email.to as string, email));
+      else queued.push({ kind: 'email', message: email, meta });
+      for (const url of deps.config.leadWebhookUrls) {
+        if (alreadyDelivered.has(`webhook ${url}`)) sentDirectly.push(sent('webhook', url, body));
+        else queued.push({ kind: 'webhook', url, body, meta });
+      }
     }
-    return { id: lead.id, duplicate: false };
+    if (sentDirectly.length > 0) await tx.insert(deliveries).values(sentDirectly);
+    await deps.queue.enqueueDeliveries(tx, queued);
+
+    return group.map((item) => {
+      const owner = owners.get(item.lead.submissionKey)!;
+      return {
+        id: ids.get(item.lead.submissionKey)!,
+        duplicate: owner !== item || !fresh.has(item.lead.submissionKey),
+      };
+    });
   });
 }
 
