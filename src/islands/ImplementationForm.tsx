@@ -10,7 +10,7 @@ import {
   type Ref,
 } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { IMaskInput } from 'react-imask';
 import { Toaster, toast } from 'sonner';
 import type { ImplementationFormCopy } from '@content/implementation-page';
@@ -49,6 +49,10 @@ const NO_FILES: Files = { cnh: null, responsavelCnh: null };
 
 /** Which file input belongs to which document type. */
 const SLOT_BY_TYPE: Record<TipoDocumento, FileSlot> = { cpf: 'cnh', cnpj: 'responsavelCnh' };
+
+// The section switch is CSS on the checked radio (see the form body).
+const HIDE_UNLESS_CPF = '[form:has(input[value=cnpj]:checked)_&]:hidden';
+const HIDE_UNLESS_CNPJ = '[form:has(input[value=cpf]:checked)_&]:hidden';
 
 interface ServerError {
   error?: string;
@@ -184,6 +188,7 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
     handleSubmit,
     reset,
     setError,
+    clearErrors,
     getValues,
     formState: { errors },
   } = useForm<ImplementationFormValues, unknown, ImplementationRequest>({
@@ -205,7 +210,6 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
   const [focusRequest, setFocusRequest] = useState(0);
   const focusFirstError = () => setFocusRequest((n) => n + 1);
 
-  const tipo = useWatch({ control, name: 'tipoDocumento' });
   const [files, setFiles] = useState<Files>(NO_FILES);
   const fileInputs = useRef<Record<FileSlot, HTMLInputElement | null>>({ cnh: null, responsavelCnh: null });
   const [phase, setPhase] = useState<Phase>('idle');
@@ -460,14 +464,23 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
                 key={value}
                 className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 p-4 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600"
               >
-                <input type="radio" value={value} className="size-4 accent-brand-700" {...register('tipoDocumento')} />
+                <input
+                  type="radio"
+                  value={value}
+                  // In the server HTML too: the section switch and a form posted without JavaScript need it.
+                  defaultChecked={value === emptyImplementationForm.tipoDocumento}
+                  className="size-4 accent-brand-700"
+                  {...register('tipoDocumento', { onChange: () => clearErrors() })}
+                />
                 <span className="font-medium text-slate-900">{copy.tipoDocumento[value]}</span>
               </label>
             ))}
           </div>
         </fieldset>
 
-        {tipo === 'cpf' ? (
+        {/* Both sections are always in the page and CSS shows the chosen one, so the switch
+            also works before hydration and with JavaScript off. */}
+        <div className={HIDE_UNLESS_CPF}>
           <section aria-labelledby={idOf('sec-cpf')} className={sectionClass}>
             <h2 id={idOf('sec-cpf')} className={headingClass}>
               {copy.sections.cpf}
@@ -481,33 +494,32 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
             {textField('email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
             {fileField('cnh')}
           </section>
-        ) : (
-          <>
-            <section aria-labelledby={idOf('sec-cnpj')} className={sectionClass}>
-              <h2 id={idOf('sec-cnpj')} className={headingClass}>
-                {copy.sections.cnpj}
-              </h2>
-              {maskedField('cnpj', masks.cnpj, MASKED_LENGTH.cnpj, { autoComplete: 'off', hint: copy.cnpjHint })}
-              {textField('razaoSocial', { autoComplete: 'organization' })}
-            </section>
-            <section aria-labelledby={idOf('sec-resp')} className={sectionClass}>
-              <h2 id={idOf('sec-resp')} className={headingClass}>
-                {copy.sections.responsavel}
-              </h2>
-              {maskedField('responsavelCpf', masks.cpf, MASKED_LENGTH.cpf, {
-                inputMode: 'numeric',
-                autoComplete: 'off',
-              })}
-              {textField('responsavelNome', { autoComplete: 'name' })}
-              {maskedField('responsavelCelular', masks.phone, MASKED_LENGTH.phone, {
-                inputMode: 'tel',
-                autoComplete: 'tel-national',
-              })}
-              {textField('responsavelEmail', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
-              {fileField('responsavelCnh')}
-            </section>
-          </>
-        )}
+        </div>
+        <div className={`space-y-8 ${HIDE_UNLESS_CNPJ}`}>
+          <section aria-labelledby={idOf('sec-cnpj')} className={sectionClass}>
+            <h2 id={idOf('sec-cnpj')} className={headingClass}>
+              {copy.sections.cnpj}
+            </h2>
+            {maskedField('cnpj', masks.cnpj, MASKED_LENGTH.cnpj, { autoComplete: 'off', hint: copy.cnpjHint })}
+            {textField('razaoSocial', { autoComplete: 'organization' })}
+          </section>
+          <section aria-labelledby={idOf('sec-resp')} className={sectionClass}>
+            <h2 id={idOf('sec-resp')} className={headingClass}>
+              {copy.sections.responsavel}
+            </h2>
+            {maskedField('responsavelCpf', masks.cpf, MASKED_LENGTH.cpf, {
+              inputMode: 'numeric',
+              autoComplete: 'off',
+            })}
+            {textField('responsavelNome', { autoComplete: 'name' })}
+            {maskedField('responsavelCelular', masks.phone, MASKED_LENGTH.phone, {
+              inputMode: 'tel',
+              autoComplete: 'tel-national',
+            })}
+            {textField('responsavelEmail', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+            {fileField('responsavelCnh')}
+          </section>
+        </div>
 
         <section aria-labelledby={idOf('sec-acesso')} className={sectionClass}>
           <h2 id={idOf('sec-acesso')} className={headingClass}>

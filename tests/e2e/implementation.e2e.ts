@@ -41,7 +41,7 @@ test.describe('implementation request form', () => {
     const cpfRadio = form(page).getByRole('radio', { name: 'Pessoa física (CPF)' });
     await expect(cpfRadio).toBeChecked();
     await expect(form(page).getByRole('heading', { name: 'Dados pessoais' })).toBeVisible();
-    await expect(form(page).getByLabel('CNPJ', { exact: true })).toHaveCount(0);
+    await expect(form(page).getByLabel('CNPJ', { exact: true })).toBeHidden();
     await expect(form(page).getByLabel('Senha', { exact: true })).toHaveAttribute('placeholder', 'Mínimo 6 caracteres');
 
     await form(page).getByRole('radio', { name: 'Pessoa jurídica (CNPJ)' }).check();
@@ -58,7 +58,7 @@ test.describe('implementation request form', () => {
     ]) {
       await expect(form(page).getByLabel(label, { exact: true })).toBeVisible();
     }
-    await expect(form(page).getByLabel('Nome completo')).toHaveCount(0);
+    await expect(form(page).getByLabel('Nome completo')).toBeHidden();
 
     // Keyboard: arrow keys move between the two radios.
     await form(page).getByRole('radio', { name: 'Pessoa jurídica (CNPJ)' }).focus();
@@ -261,6 +261,45 @@ test.describe('implementation request form', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
     await expect(submit(page)).toBeVisible();
+  });
+});
+
+test.describe('implementation form without JavaScript', () => {
+  test('the section switch works and a valid request lands on /obrigado; errors come back as a page', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseURL!, locale: 'pt-BR' });
+    const page = await context.newPage();
+    try {
+      await page.goto('/implementacao-sistema');
+      await form(page).getByRole('radio', { name: 'Pessoa jurídica (CNPJ)' }).check();
+      await expect(form(page).getByLabel('Razão social')).toBeVisible();
+      await expect(form(page).getByLabel('Nome completo')).toBeHidden();
+      await form(page).getByRole('radio', { name: 'Pessoa física (CPF)' }).check();
+
+      await form(page).getByLabel('CPF', { exact: true }).fill('529.982.247-25');
+      await form(page).getByLabel('Nome completo').fill('Sem Script');
+      await form(page).getByLabel('Celular', { exact: true }).fill('(11) 98765-4321');
+      await form(page).getByLabel('E-mail', { exact: true }).fill('sem.script@example.com');
+      await form(page).getByLabel('E-mail de acesso').fill('acesso@example.com');
+      await form(page).getByLabel('Senha', { exact: true }).fill('123');
+      await submit(page).click();
+      await expect(page.getByRole('heading', { name: 'Erro ao enviar' })).toBeVisible();
+      await expect(page.getByText('Senha deve ter pelo menos 6 caracteres')).toBeVisible();
+
+      await page.getByRole('link', { name: 'Voltar ao formulário' }).click();
+      await form(page).getByLabel('CPF', { exact: true }).fill('529.982.247-25');
+      await form(page).getByLabel('Nome completo').fill('Sem Script');
+      await form(page).getByLabel('Celular', { exact: true }).fill('(11) 98765-4321');
+      await form(page).getByLabel('E-mail', { exact: true }).fill('sem.script@example.com');
+      await form(page).getByLabel('E-mail de acesso').fill('acesso@example.com');
+      await form(page).getByLabel('Senha', { exact: true }).fill('segredo1');
+      await submit(page).click();
+      await expect(page).toHaveURL(/\/obrigado$/);
+    } finally {
+      await context.close();
+    }
   });
 });
 

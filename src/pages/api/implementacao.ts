@@ -3,12 +3,14 @@
  * streamed body (files checked by content and size as they arrive), validate the fields
  * with the schema the browser used, hand both to the service. Answers JSON:
  * 201 `{ id }`, or 4xx/5xx `{ error, stage, fields? }` where `stage` says which of the
- * spec's error families applies ('upload': the files, 'save': the data).
+ * spec's error families applies ('upload': the files, 'save': the data). The same form
+ * posted without JavaScript gets a redirect to /obrigado or a short error page instead.
  */
 import type { APIRoute } from 'astro';
 import { internalErrors, errorToasts, validationMessages } from '@content/messages/implementation';
 import { fieldErrors, implementationSchema } from '~/lib/validation/implementation';
 import { createImplementationRequest } from '~/server/implementation/implementation.service';
+import { noJsErrorPage, wantsHtml } from '~/server/implementation/no-js-answer';
 import {
   MAX_REQUEST_BYTES,
   UploadRejected,
@@ -18,10 +20,20 @@ import {
 
 export const prerender = false;
 
-const json = (status: number, body: object) =>
-  Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+interface Failure {
+  error: string;
+  stage: 'upload' | 'save';
+  fields?: Record<string, string>;
+}
 
-export const POST: APIRoute = async ({ request, locals }) => {
+export const POST: APIRoute = async ({ request, locals, redirect }) => {
+  // The island asks for JSON; a browser posting the form without JavaScript gets pages.
+  const html = wantsHtml(request.headers.get('accept'));
+  const json = (status: number, body: Failure) =>
+    html
+      ? noJsErrorPage(status, body.fields ? Object.values(body.fields) : [body.error])
+      : Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+
   // Refuse an oversized request from its headers alone, before reading any of it.
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > MAX_REQUEST_BYTES) {
@@ -65,7 +77,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
         now: runtime.now,
       },
     );
-    return json(201, { id });
+    return html ? redirect('/obrigado', 303) : Response.json({ id }, { status: 201 });
   } catch (error) {
     console.error(`[implementacao] ${internalErrors.save}:`, error);
     return json(500, { error: internalErrors.save, stage: 'save' });
