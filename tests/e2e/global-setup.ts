@@ -1,16 +1,59 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { resolveChromium } from '../support/chromium';
+import { startReceiver } from '../support/receiver';
 import { startBuiltServer } from '../support/server';
+import { startCaptureSmtp } from '../support/smtp';
 
 /*
  * One production server for the whole e2e run, on a free port with a throwaway
  * data folder. Workers read its address from the environment.
+ *
+ * Its mail goes to a real SMTP server and its lead webhooks to two real HTTP
+ * receivers, all on 127.0.0.1; every message and request is written as one JSON
+ * file into E2E_MAIL_DIR / E2E_WEBHOOK_DIR (see tests/support/captured.ts).
  */
+export const E2E_WEBHOOK_SECRET = 'e2e-webhook-secret';
+
 export default async function globalSetup() {
   await resolveChromium();
-  const server = await startBuiltServer({ LEAD_RATE_LIMIT: 'off' });
+  const mailDir = mkdtempSync(join(tmpdir(), 'pilota-e2e-mail-'));
+  const webhookDir = mkdtempSync(join(tmpdir(), 'pilota-e2e-webhooks-'));
+  let sequence = 0;
+  const file = (dir: string, name: string, data: unknown) =>
+    writeFileSync(join(dir, `${Date.now()}-${String(++sequence).padStart(5, '0')}-${name}.json`), JSON.stringify(data, null, 2));
+
+  const smtp = await startCaptureSmtp();
+  smtp.onMessage = (mail) =>
+    file(mailDir, 'mail', {
+      envelopeTo: mail.envelopeTo,
+      from: mail.from,
+      to: mail.to,
+      replyTo: mail.replyTo,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      receivedAt: mail.receivedAt,
+    });
+  const hooks = { a: await startReceiver(), b: await startReceiver() };
+  for (const [name, hook] of Object.entries(hooks)) {
+    hook.onRequest = (request) => file(webhookDir, `webhook-${name}`, { receiver: name, ...request });
+  }
+
+  const server = await startBuiltServer({
+    LEAD_RATE_LIMIT: 'off',
+    SMTP_URL: smtp.url,
+    LEAD_WEBHOOK_URLS: `${hooks.a.url},${hooks.b.url}`,
+    WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
+  });
   process.env['E2E_BASE_URL'] = server.url;
   process.env['E2E_DATA_DIR'] = server.dataDir;
+  process.env['E2E_MAIL_DIR'] = mailDir;
+  process.env['E2E_WEBHOOK_DIR'] = webhookDir;
+  process.env['E2E_WEBHOOK_SECRET'] = E2E_WEBHOOK_SECRET;
   return async () => {
     await server.stop();
+    await Promise.all([smtp.stop(), hooks.a.close(), hooks.b.close()]);
   };
 }
