@@ -16,6 +16,7 @@ import { authClient, type AuthErrorLike } from './auth-client';
  */
 
 export const ADMIN_HOME = '/blog/admin';
+const VERIFIED_CALLBACK = '/auth?verificado=1';
 
 /** Why the visitor landed here, read from the query string by the page. */
 export type AuthNotice = 'verified' | 'invalid-link' | 'expired';
@@ -67,12 +68,17 @@ export function AuthCard({ notice }: AuthCardProps) {
   const [tab, setTab] = useState<Tab>('entrar');
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const base = useId();
-  // Set right after a successful sign-in so the redirect waits for the success toast.
-  const [signedIn, setSignedIn] = useState(false);
+  /*
+   * True from the moment this card submits a sign-in: the session that appears then is the
+   * card's own doing, and the card (not the redirect below) moves on once the success toast
+   * has shown. A visitor who arrives already signed in is sent on at once.
+   */
+  const [signingIn, setSigningIn] = useState(false);
+  const arrivedSignedIn = !session.isPending && !!session.data && !signingIn && notice !== 'expired';
 
   useEffect(() => {
-    if (!session.isPending && session.data && !signedIn && notice !== 'expired') window.location.replace(ADMIN_HOME);
-  }, [session.isPending, session.data, signedIn, notice]);
+    if (arrivedSignedIn) window.location.replace(ADMIN_HOME);
+  }, [arrivedSignedIn]);
 
   // Notices run once: strict mode or a re-render must not toast twice.
   const noticeShown = useRef(false);
@@ -97,9 +103,10 @@ export function AuthCard({ notice }: AuthCardProps) {
     tabRefs.current[next]?.focus();
   }
 
+  // One Toaster in a fixed place, so switching between loading and the card keeps its toasts.
   const toaster = <Toaster position="top-center" richColors closeButton containerAriaLabel="Notificações" />;
 
-  if (session.isPending || (session.data && !signedIn && notice !== 'expired')) {
+  if (session.isPending || arrivedSignedIn) {
     return (
       <>
         {toaster}
@@ -109,67 +116,70 @@ export function AuthCard({ notice }: AuthCardProps) {
   }
 
   return (
-    <div className="card w-full max-w-md p-6 sm:p-8">
+    <>
       {toaster}
-      <h1 className="text-2xl font-bold text-slate-900">{authCard.heading}</h1>
-      <p className="mt-1 text-slate-600">{authCard.intro}</p>
-      <div
-        role="tablist"
-        aria-label={authCard.heading}
-        className="mt-6 grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1"
-      >
-        {TABS.map((item, index) => {
-          const selected = item.id === tab;
-          return (
-            <button
-              key={item.id}
-              ref={(node) => {
-                tabRefs.current[index] = node;
-              }}
-              type="button"
-              role="tab"
-              id={`${base}-tab-${item.id}`}
-              aria-selected={selected}
-              aria-controls={`${base}-painel-${item.id}`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => setTab(item.id)}
-              onKeyDown={(event) => onTabKeyDown(event, index)}
-              className={
-                'rounded-md px-3 py-2 text-sm font-semibold transition-colors ' +
-                (selected ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-700 hover:text-brand-700')
-              }
-            >
-              {item.label}
-            </button>
-          );
-        })}
+      <div className="card w-full max-w-md p-6 sm:p-8">
+        <h1 className="text-2xl font-bold text-slate-900">{authCard.heading}</h1>
+        <p className="mt-1 text-slate-600">{authCard.intro}</p>
+        <div
+          role="tablist"
+          aria-label={authCard.heading}
+          className="mt-6 grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1"
+        >
+          {TABS.map((item, index) => {
+            const selected = item.id === tab;
+            return (
+              <button
+                key={item.id}
+                ref={(node) => {
+                  tabRefs.current[index] = node;
+                }}
+                type="button"
+                role="tab"
+                id={`${base}-tab-${item.id}`}
+                aria-selected={selected}
+                aria-controls={`${base}-painel-${item.id}`}
+                tabIndex={selected ? 0 : -1}
+                onClick={() => setTab(item.id)}
+                onKeyDown={(event) => onTabKeyDown(event, index)}
+                className={
+                  'rounded-md px-3 py-2 text-sm font-semibold transition-colors ' +
+                  (selected ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-700 hover:text-brand-700')
+                }
+              >
+                {item.label}
+              </button>
+            );
+          })}
+        </div>
+        <div
+          role="tabpanel"
+          id={`${base}-painel-entrar`}
+          aria-labelledby={`${base}-tab-entrar`}
+          hidden={tab !== 'entrar'}
+          className="mt-6"
+        >
+          <SignInForm
+            onStart={() => setSigningIn(true)}
+            onFailure={() => setSigningIn(false)}
+            onSuccess={() => {
+              toast.success(authToasts.signInSuccess);
+              // Long enough to read the toast; the session is already set.
+              window.setTimeout(() => window.location.assign(ADMIN_HOME), 800);
+            }}
+          />
+        </div>
+        <div
+          role="tabpanel"
+          id={`${base}-painel-cadastrar`}
+          aria-labelledby={`${base}-tab-cadastrar`}
+          hidden={tab !== 'cadastrar'}
+          className="mt-6"
+        >
+          <SignUpForm onSuccess={() => setTab('entrar')} />
+        </div>
       </div>
-      <div
-        role="tabpanel"
-        id={`${base}-painel-entrar`}
-        aria-labelledby={`${base}-tab-entrar`}
-        hidden={tab !== 'entrar'}
-        className="mt-6"
-      >
-        <SignInForm
-          onSuccess={() => {
-            setSignedIn(true);
-            toast.success(authToasts.signInSuccess);
-            // Long enough to read the toast; the session is already set.
-            window.setTimeout(() => window.location.assign(ADMIN_HOME), 800);
-          }}
-        />
-      </div>
-      <div
-        role="tabpanel"
-        id={`${base}-painel-cadastrar`}
-        aria-labelledby={`${base}-tab-cadastrar`}
-        hidden={tab !== 'cadastrar'}
-        className="mt-6"
-      >
-        <SignUpForm onSuccess={() => setTab('entrar')} />
-      </div>
-    </div>
+    </>
   );
 }
 
@@ -247,7 +257,15 @@ function PasswordInput({
   );
 }
 
-function SignInForm({ onSuccess }: { onSuccess: () => void }) {
+function SignInForm({
+  onStart,
+  onFailure,
+  onSuccess,
+}: {
+  onStart: () => void;
+  onFailure: () => void;
+  onSuccess: () => void;
+}) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -257,11 +275,21 @@ function SignInForm({ onSuccess }: { onSuccess: () => void }) {
     event.preventDefault();
     if (!sanitizeOrWarn({ email }, (clean) => setEmail(clean['email'] ?? ''))) return;
     setBusy(true);
+    onStart();
     try {
-      const { error } = await authClient.signIn.email({ email: email.trim(), password });
-      if (error) return showServerError(error, authToasts.signInError);
+      // callbackURL: where a fresh verification link lands if the e-mail is not confirmed yet.
+      const { error } = await authClient.signIn.email({
+        email: email.trim(),
+        password,
+        callbackURL: VERIFIED_CALLBACK,
+      });
+      if (error) {
+        onFailure();
+        return showServerError(error, authToasts.signInError);
+      }
       onSuccess();
     } catch {
+      onFailure();
       toast.error(authToasts.errorTitle, { description: authToasts.signInError });
     } finally {
       setBusy(false);
@@ -327,7 +355,7 @@ function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
         name: fullName.trim(),
         email: email.trim(),
         password,
-        callbackURL: '/auth?verificado=1',
+        callbackURL: VERIFIED_CALLBACK,
       });
       if (error) return showServerError(error, authToasts.signUpError);
       toast.success(authToasts.signUpSuccessTitle, { description: authToasts.signUpSuccess });
