@@ -6,6 +6,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import type { Page, Route } from '@playwright/test';
+import { waitForMail } from '../support/captured';
 import { expect, test } from './fixtures';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
@@ -351,13 +352,23 @@ test.describe('implementation endpoints on the built server', () => {
     const { id } = (await response.json()) as { id: string };
     await expect(page.getByText('Formulário enviado!')).toBeVisible({ timeout: 15_000 });
 
-    // Anonymous visitors never get a document: the admin guard answers a request without a
+    // The team's e-mail arrives through the queue with the fields and an admin-only link.
+    const mail = await waitForMail((m) => m.text?.includes(id) ?? false);
+    expect(mail.subject).toBe('Nova solicitação de implementação (CPF): Maria da Silva');
+    expect(mail.replyTo?.[0]?.address).toBe('acesso@example.com');
+    expect(mail.text).toContain('CPF: 529.982.247-25');
+    expect(mail.text).toContain('CNH anexada: Sim');
+    const link = /Arquivo da CNH: cnh\.png — (\S+)/.exec(mail.text ?? '')?.[1];
+    expect(link).toMatch(/\/admin\/documentos\/[0-9a-f-]{36}$/);
+    const documentPath = new URL(link!).pathname;
+
+    // Anonymous visitors never get the document: the admin guard answers a request without a
     // session with 401 (the route itself refuses with 403, see the integration test); a
     // browser navigation gets no document either.
-    const download = await request.get(`/admin/documentos/${id}`);
+    const download = await request.get(documentPath);
     expect([401, 403]).toContain(download.status());
     expect(await download.text()).not.toContain('PNG');
-    const navigation = await page.goto(`/admin/documentos/${id}`);
+    const navigation = await page.goto(documentPath);
     expect(navigation?.headers()['content-type'] ?? '').not.toMatch(/image|pdf/);
     expect(navigation?.status()).not.toBe(200);
   });
