@@ -17,6 +17,8 @@ import { authClient, type AuthErrorLike } from './auth-client';
 
 export const ADMIN_HOME = '/blog/admin';
 const VERIFIED_CALLBACK = '/auth?verificado=1';
+/** How long the sign-in success toast shows before the admin area opens. */
+const SUCCESS_TOAST_MS = 1500;
 
 /** Why the visitor landed here, read from the query string by the page. */
 export type AuthNotice = 'verified' | 'invalid-link' | 'expired';
@@ -165,7 +167,7 @@ export function AuthCard({ notice }: AuthCardProps) {
             onSuccess={() => {
               toast.success(authToasts.signInSuccess);
               // Long enough to read the toast; the session is already set.
-              window.setTimeout(() => window.location.assign(ADMIN_HOME), 800);
+              window.setTimeout(() => window.location.assign(ADMIN_HOME), SUCCESS_TOAST_MS);
             }}
           />
         </div>
@@ -277,23 +279,21 @@ function SignInForm({
     setBusy(true);
     onStart();
     try {
-      // callbackURL: where a fresh verification link lands if the e-mail is not confirmed yet.
-      const { error } = await authClient.signIn.email({
-        email: email.trim(),
-        password,
-        callbackURL: VERIFIED_CALLBACK,
-      });
+      // No callbackURL here: Better Auth's client would navigate to it after success. A fresh
+      // verification link for an unconfirmed e-mail lands on /auth anyway (server side).
+      const { error } = await authClient.signIn.email({ email: email.trim(), password });
       if (error) {
-        onFailure();
-        return showServerError(error, authToasts.signInError);
+        showServerError(error, authToasts.signInError);
+      } else {
+        // Stays busy ('Entrando...') until the page moves on.
+        onSuccess();
+        return;
       }
-      onSuccess();
     } catch {
-      onFailure();
       toast.error(authToasts.errorTitle, { description: authToasts.signInError });
-    } finally {
-      setBusy(false);
     }
+    onFailure();
+    setBusy(false);
   }
 
   return (
