@@ -1,0 +1,199 @@
+/*
+ * Sign-in in Chromium (issue 6): sign-up on /auth → the verification link from the
+ * e-mail the server really sent over SMTP (captured into E2E_MAIL_DIR) → sign-in → /blog/admin
+ * lists a lead submitted earlier in the same test; a plain user gets the pt-BR 403 page;
+ * the lockout message after repeated failures; sign-out; a session that ends while the
+ * admin page is open.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { capturedMails } from '../support/captured';
+import { expect, test } from './fixtures';
+
+const run = promisify(execFile);
+const PASSWORD = 'Piloto#2026x';
+
+const unique = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}@exemplo.com`;
+
+/**
+ * The verification link in the latest e-mail the server sent to `email` (captured by the
+ * e2e SMTP server into E2E_MAIL_DIR). The link names SITE_URL (localhost), so only its
+ * path and query are kept.
+ */
+async function verificationPath(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mails = capturedMails().filter((mail) => mail.envelopeTo.includes(email));
+        link = /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(mails.at(-1)?.text ?? '')?.[0];
+        return link;
+      },
+      { timeout: 20_000, message: `verification e-mail to ${email}` },
+    )
+    .toBeTruthy();
+  const url = new URL(link!);
+  return url.pathname + url.search;
+}
+
+function card(page: Page) {
+  return {
+    signInTab: page.getByRole('tab', { name: 'Entrar' }),
+    signUpTab: page.getByRole('tab', { name: 'Cadastrar' }),
+    signIn: page.getByRole('tabpanel', { name: 'Entrar' }),
+    signUp: page.getByRole('tabpanel', { name: 'Cadastrar' }),
+  };
+}
+
+async function signUp(page: Page, name: string, email: string) {
+  await page.goto('/auth');
+  const { signUpTab, signUp } = card(page);
+  await signUpTab.click();
+  await signUp.getByLabel('Nome completo').fill(name);
+  await signUp.getByLabel('E-mail').fill(email);
+  const create = signUp.getByRole('button', { name: 'Criar conta' });
+  await signUp.getByLabel('Senha', { exact: true }).fill('senha');
+  await expect(signUp.getByText('Use pelo menos 8 caracteres')).toBeVisible();
+  await expect(create).toBeDisabled();
+  await signUp.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await expect(signUp.getByText('Muito forte')).toBeVisible();
+  await create.click();
+  await expect(page.getByText('Conta criada com sucesso! Verifique seu email.')).toBeVisible();
+}
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  const { signInTab, signIn } = card(page);
+  await signInTab.click();
+  await signIn.getByLabel('E-mail').fill(email);
+  await signIn.getByLabel('Senha', { exact: true }).fill(password);
+  await signIn.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** A verified account: sign-up in the card, then the link from its e-mail. */
+async function verifiedAccount(page: Page, name: string, email: string) {
+  await signUp(page, name, email);
+  await page.goto(await verificationPath(email));
+  await expect(page).toHaveURL(/\/auth\?verificado=1$/);
+  await expect(page.getByText('Agora é só entrar com seu e-mail e senha.')).toBeVisible();
+}
+
+async function grantAdmin(email: string) {
+  const { stdout } = await run(join('node_modules', '.bin', 'tsx'), ['scripts/admin-grant.ts', email], {
+    env: { ...process.env, DATA_DIR: process.env['E2E_DATA_DIR']!, DATABASE_URL: '' },
+  });
+  expect(stdout).toContain('agora é administrador(a)');
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('sign-up, e-mail link, sign-in: the admin dashboard lists a lead sent moments before', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // The lead goes in through /contato's form as a visitor without JavaScript posts it:
+  // the real action and service, independent of the form island's state.
+  const leadName = `Lead Teste ${randomBytes(3).toString('hex')}`;
+  const visitor = await browser.newContext({ javaScriptEnabled: false, baseURL: baseURL! });
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto('/contato');
+  const form = visitorPage.locator('#formulario').getByRole('form', { name: 'Solicitar contato' });
+  await form.getByLabel('Nome completo').fill(leadName);
+  await form.getByLabel('E-mail').fill('lead.e2e@example.com');
+  await form.getByLabel('Celular (WhatsApp)').fill('(11) 98765-4321');
+  await form.getByLabel('Você é').selectOption('proprietario');
+  await form.getByRole('button', { name: 'Enviar mensagem' }).click();
+  await expect(visitorPage).toHaveURL(/\/obrigado$/, { timeout: 15_000 });
+  await visitor.close();
+
+  const email = unique('admin');
+  await signUp(page, 'Ana Admin', email);
+
+  // Before the link: refused, with the reason in Portuguese.
+  await signIn(page, email);
+  await expect(page.getByText('Confirme seu e-mail antes de entrar')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await page.goto(await verificationPath(email));
+  await expect(page).toHaveURL(/\/auth\?verificado=1$/);
+  await grantAdmin(email);
+
+  await signIn(page, email);
+  await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
+  await expect(page).toHaveURL(/\/blog\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Painel' })).toBeVisible();
+  const leads = page.getByRole('table', { name: 'Últimos 20 contatos' });
+  await expect(leads.getByRole('cell', { name: leadName, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Últimos eventos de segurança' }).getByText('admin_login'),
+  ).toBeVisible();
+
+  // Signed in, /auth goes straight to the dashboard.
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/blog\/admin$/);
+
+  // Sign-out ends the session for good.
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(card(page).signInTab).toBeVisible();
+  await page.goto('/blog/admin');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a plain user sees the pt-BR 403 page and can sign out from it', async ({ page }) => {
+  const email = unique('usuario');
+  await verifiedAccount(page, 'Bruno Usuário', email);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/blog\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Acesso negado' })).toBeVisible();
+  await expect(page.getByText('Sua conta não tem permissão para acessar esta página.')).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Sair e entrar com outra conta' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(card(page).signInTab).toBeVisible();
+});
+
+test('five wrong passwords lock the account, even for the right one', async ({ page }) => {
+  const email = unique('bloqueio');
+  await verifiedAccount(page, 'Carla Bloqueio', email);
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    await signIn(page, email, 'Errada#2026x');
+    await expect(page.getByText('E-mail ou senha incorretos.').last()).toBeVisible();
+  }
+  await signIn(page, email, 'Errada#2026x');
+  await expect(page.getByText('Conta temporariamente bloqueada').first()).toBeVisible();
+  await expect(
+    page.getByText('Muitas tentativas de login falharam. Tente novamente em alguns minutos.').first(),
+  ).toBeVisible();
+
+  await page.reload();
+  await signIn(page, email);
+  await expect(page.getByText('Conta temporariamente bloqueada')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth(\?|$)/);
+});
+
+test('an admin page whose session ends shows "Sessão expirada", signs out and goes to /auth', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const email = unique('sessao');
+  await verifiedAccount(page, 'Dora Sessão', email);
+  await grantAdmin(email);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/blog\/admin$/);
+
+  // The session watch hydrates when the browser is idle.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  // The session ends elsewhere (another tab signs out); this page notices on its next check.
+  const out = await context.request.post('/api/auth/sign-out', { headers: { origin: baseURL! }, data: {} });
+  expect(out.status()).toBe(200);
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(page.getByText('Sessão expirada')).toBeVisible();
+  await expect(page.getByText('Sua sessão expirou por segurança. Faça login novamente.')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/, { timeout: 10_000 });
+});
