@@ -194,9 +194,7 @@ rmSync(dataDir, { recursive: true, force: true });
 
 const ok = missing === 0 && failed === 0 && (databaseUrl || (perSecond >= FLOOR.perSecond && pct(99) <= FLOOR.p99Ms));
 console.log(
-  ok
-    ? 'bench: OK'
-    : `bench: BELOW FLOOR (needs ≥ ${FLOOR.perSecond}/s, p99 ≤ ${FLOOR.p99Ms} ms, 0 failed, 0 missing)`,
+  ok ? 'bench: OK' : `bench: BELOW FLOOR (needs ≥ ${FLOOR.perSecond}/s, p99 ≤ ${FLOOR.p99Ms} ms, 0 failed, 0 missing)`,
 );
 if (failed > 0) console.log(serverLog.slice(-3000));
 process.exit(ok ? 0 : 1);

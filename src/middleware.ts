@@ -9,6 +9,7 @@ import { authServices } from '~/server/auth';
 import { guardRequest, type CurrentSession, type SessionUser } from '~/server/auth/guard';
 
 declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- Astro declares Locals in the global App namespace.
   namespace App {
     interface Locals {
       /** Database, queue and config of this process (src/server/runtime.ts). */

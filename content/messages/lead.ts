@@ -49,7 +49,10 @@ export const submitLabels = {
 export const toasts = {
   success: { title: 'Mensagem enviada!', description: 'Nossa equipe entrará em contato em breve.' },
   failure: { title: 'Erro ao enviar', description: 'Tente novamente ou entre em contato por telefone.' },
-  savedLater: { title: 'Aviso', description: 'Mensagem enviada com sucesso, mas houve um problema ao salvar os dados.' },
+  savedLater: {
+    title: 'Aviso',
+    description: 'Mensagem enviada com sucesso, mas houve um problema ao salvar os dados.',
+  },
 } as const;
 
 /** Not in the spec: the answer to the eleventh submission in a minute from one address (HTTP 429). */

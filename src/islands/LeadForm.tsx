@@ -21,10 +21,11 @@
  * data-utm-defaults) where the URL has none, and a submission key generated with the
  * form so a double submit or a retry never creates a second lead.
  */
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { actions, isInputError } from 'astro:actions';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Toaster, toast } from 'sonner';
 import {
   consentNotice,
@@ -65,6 +66,8 @@ const newKey = () =>
     ? crypto.randomUUID()
     : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
+const noSubscription = () => () => {};
+
 const VISIBLE_FIELDS = ['nome', 'email', 'celular', 'tipo', 'empresa', 'mensagem'] as const;
 
 export function LeadForm({
@@ -78,12 +81,17 @@ export function LeadForm({
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const popoverRef = useRef<HTMLDivElement>(null);
+  // The toasts' popover is portalled to <body> once mounted: inside the dialog it would vanish when the dialog closes.
+  const mounted = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  /** Server-rendered value of a field (a post made without JavaScript), so the HTML already shows it. */
+  const initial = (name: string) => ({ defaultValue: serverState?.values[name] ?? '' });
   // Never generated during server rendering: a prerendered page would hand every visitor the same key.
   const [submissionKey, setSubmissionKey] = useState(
     () => serverState?.values['submission_key'] || (typeof window === 'undefined' ? '' : newKey()),
-  );
-  const serverErrors: FieldErrors<LeadFormValues> = Object.fromEntries(
-    Object.entries(serverState?.errors ?? {}).map(([name, message]) => [name, { type: 'server', message }]),
   );
   const {
     register,
@@ -94,8 +102,9 @@ export function LeadForm({
   } = useForm<LeadFormValues>({
     resolver: zodResolver(leadSchema),
     defaultValues: Object.fromEntries(VISIBLE_FIELDS.map((name) => [name, serverState?.values[name] ?? ''])),
-    errors: serverErrors,
   });
+  // Server messages (a post without JavaScript) show until the visitor submits again.
+  const [showServerErrors, setShowServerErrors] = useState(true);
 
   /** Toasts live in a popover so they show above the modal dialog (both in the top layer). */
   const notify = (show: () => void) => {
@@ -107,11 +116,17 @@ export function LeadForm({
     show();
   };
 
-  const onValid = async () => {
+  const onValid = async (values: LeadFormValues) => {
     const form = formRef.current!;
     const dialog = form.closest('dialog');
     const attribution = parseAttribution(document.body.getAttribute(ATTRIBUTION_ATTRIBUTE));
-    const data = new FormData(form);
+    // From the validated values, not the DOM: the fieldset is disabled while sending, and
+    // disabled controls are left out of a form's FormData.
+    const data = new FormData();
+    for (const [key, value] of Object.entries(values)) if (typeof value === 'string') data.set(key, value);
+    const honeypot = form.elements.namedItem(HONEYPOT_FIELD);
+    if (honeypot instanceof HTMLInputElement) data.set(HONEYPOT_FIELD, honeypot.value);
+    data.set('consent_version', consentNotice.version);
     data.set('pagina_origem', window.location.href);
     for (const [key, value] of Object.entries(resolveUtm(window.location.search, attribution))) data.set(key, value);
     data.set('partner_slug', attribution?.partner_slug ?? '');
@@ -130,7 +145,8 @@ export function LeadForm({
       return;
     }
     const message = result.outcome === 'warning' ? toasts.savedLater : toasts.success;
-    if (result.outcome === 'warning') notify(() => toast(message.title, { description: message.description, toasterId: id }));
+    if (result.outcome === 'warning')
+      notify(() => toast(message.title, { description: message.description, toasterId: id }));
     else notify(() => toast.success(message.title, { description: message.description, toasterId: id }));
     dialog?.close();
     reset({ nome: '', email: '', celular: '', tipo: '', empresa: '', mensagem: '' } as unknown as LeadFormValues);
@@ -140,12 +156,14 @@ export function LeadForm({
   };
 
   const fieldId = (name: string) => `${id}-${name}`;
+  const messageOf = (name: keyof LeadFormValues): string | undefined =>
+    errors[name]?.message ?? (showServerErrors ? serverState?.errors[name] : undefined);
   const describe = (name: keyof LeadFormValues) =>
-    errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${fieldId(name)}-error` } : {};
+    messageOf(name) ? { 'aria-invalid': true, 'aria-describedby': `${fieldId(name)}-error` } : {};
   const errorText = (name: keyof LeadFormValues) =>
-    errors[name]?.message ? (
+    messageOf(name) ? (
       <p id={`${fieldId(name)}-error`} className="mt-1 text-sm font-medium text-red-700">
-        {String(errors[name]?.message)}
+        {messageOf(name)}
       </p>
     ) : null;
 
@@ -164,7 +182,10 @@ export function LeadForm({
         noValidate
         className="lead-form"
         aria-label="Solicitar contato"
-        onSubmit={handleSubmit(onValid)}
+        onSubmit={(event) => {
+          setShowServerErrors(false);
+          return handleSubmit(onValid)(event);
+        }}
       >
         {serverState?.message && (
           <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
@@ -183,6 +204,7 @@ export function LeadForm({
               placeholder={placeholders.nome}
               className={inputClass}
               {...describe('nome')}
+              {...initial('nome')}
               {...register('nome')}
             />
             {errorText('nome')}
@@ -199,6 +221,7 @@ export function LeadForm({
               placeholder={placeholders.email}
               className={inputClass}
               {...describe('email')}
+              {...initial('email')}
               {...register('email')}
             />
             {errorText('email')}
@@ -216,6 +239,7 @@ export function LeadForm({
               placeholder={placeholders.celular}
               className={inputClass}
               {...describe('celular')}
+              {...initial('celular')}
               {...celular}
               onChange={(event) => {
                 event.target.value = formatLeadPhone(event.target.value);
@@ -228,7 +252,13 @@ export function LeadForm({
             <label htmlFor={fieldId('tipo')} className={labelClass}>
               {fieldLabels.tipo}
             </label>
-            <select id={fieldId('tipo')} className={inputClass} {...describe('tipo')} {...register('tipo')}>
+            <select
+              id={fieldId('tipo')}
+              className={inputClass}
+              {...describe('tipo')}
+              {...initial('tipo')}
+              {...register('tipo')}
+            >
               <option value="">{fieldLabels.tipoPlaceholder}</option>
               {LEAD_TIPOS.map((tipo) => (
                 <option key={tipo} value={tipo}>
@@ -249,6 +279,7 @@ export function LeadForm({
               placeholder={placeholders.empresa}
               className={inputClass}
               {...describe('empresa')}
+              {...initial('empresa')}
               {...register('empresa')}
             />
             {errorText('empresa')}
@@ -264,6 +295,7 @@ export function LeadForm({
                 placeholder={fieldLabels.mensagemPlaceholder}
                 className={inputClass}
                 {...describe('mensagem')}
+                {...initial('mensagem')}
                 {...register('mensagem')}
               />
               {errorText('mensagem')}
@@ -300,13 +332,13 @@ export function LeadForm({
           {consentNotice.after}
         </p>
       </form>
-      <div
-        ref={popoverRef}
-        popover="manual"
-        className="m-0 size-0 overflow-visible border-0 bg-transparent p-0"
-      >
-        <Toaster id={id} position="top-center" richColors duration={4000} visibleToasts={3} />
-      </div>
+      {mounted &&
+        createPortal(
+          <div ref={popoverRef} popover="manual" className="m-0 size-0 overflow-visible border-0 bg-transparent p-0">
+            <Toaster id={id} position="top-center" richColors duration={4000} visibleToasts={3} />
+          </div>,
+          document.body,
+        )}
     </>
   );
 }

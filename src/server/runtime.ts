@@ -113,10 +113,14 @@ async function boot(): Promise<Runtime> {
       await migrateDatabase(database.db);
       await queue.start();
       ready = true;
-      console.log(`[runtime] ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'} ready`);
+      console.log(
+        `[runtime] ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'} ready`,
+      );
     } catch (error) {
       // Only PostgreSQL can be unreachable; leads meanwhile go to the spool (degraded mode).
-      console.error(`[runtime] database not available yet (${(error as Error).message}); retrying in ${RETRY_START_MS / 1000} s`);
+      console.error(
+        `[runtime] database not available yet (${(error as Error).message}); retrying in ${RETRY_START_MS / 1000} s`,
+      );
       if (!stopping) retryTimer = setTimeout(() => void start(), RETRY_START_MS);
       return;
     }

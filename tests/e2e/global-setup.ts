@@ -22,7 +22,10 @@ export default async function globalSetup() {
   const webhookDir = mkdtempSync(join(tmpdir(), 'pilota-e2e-webhooks-'));
   let sequence = 0;
   const file = (dir: string, name: string, data: unknown) =>
-    writeFileSync(join(dir, `${Date.now()}-${String(++sequence).padStart(5, '0')}-${name}.json`), JSON.stringify(data, null, 2));
+    writeFileSync(
+      join(dir, `${Date.now()}-${String(++sequence).padStart(5, '0')}-${name}.json`),
+      JSON.stringify(data, null, 2),
+    );
 
   const smtp = await startCaptureSmtp();
   smtp.onMessage = (mail) =>

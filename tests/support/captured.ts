@@ -49,12 +49,19 @@ function readAll<T>(dir: string): T[] {
 export const capturedMails = () => readAll<CapturedMailFile>(dirOf('E2E_MAIL_DIR'));
 export const capturedWebhooks = () => readAll<CapturedWebhookFile>(dirOf('E2E_WEBHOOK_DIR'));
 
-async function waitFor<T>(read: () => T[], predicate: (item: T) => boolean, count: number, timeoutMs: number, what: string) {
+async function waitFor<T>(
+  read: () => T[],
+  predicate: (item: T) => boolean,
+  count: number,
+  timeoutMs: number,
+  what: string,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = read().filter(predicate);
     if (found.length >= count) return found;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${count} ${what} (found ${found.length})`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${count} ${what} (found ${found.length})`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

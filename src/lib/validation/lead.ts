@@ -31,7 +31,11 @@ const hidden = (max: number) => z.string().trim().max(max).optional();
 export const leadSchema = z
   .object({
     nome: z.string({ error: m.nome }).trim().min(2, { error: m.nome }).max(120, { error: m.tooLong }),
-    email: z.string({ error: m.email }).trim().max(254, { error: m.email }).pipe(z.email({ error: m.email })),
+    email: z
+      .string({ error: m.email })
+      .trim()
+      .max(254, { error: m.email })
+      .pipe(z.email({ error: m.email })),
     celular: z.string({ error: m.celular }).trim().regex(LEAD_PHONE_PATTERN, { error: m.celular }),
     tipo: z.enum(LEAD_TIPOS, { error: m.tipo }),
     empresa: z.string().trim().max(160, { error: m.tooLong }).optional(),

@@ -103,7 +103,7 @@ type Handler<T> = (job: JobWithMetadata<T>) => Promise<unknown>;
 interface WorkerDefinition {
   name: string;
   options: WorkOptions;
-  handler: Handler<any>;
+  handler: Handler<object>;
 }
 
 export class JobQueue {
@@ -157,7 +157,7 @@ export class JobQueue {
    */
   defineWorker<T extends object>(name: string, options: WorkOptions, handler: Handler<T>): void {
     if (this.#started) throw new Error(`defineWorker(${name}) after start()`);
-    this.#workers.push({ name, options, handler });
+    this.#workers.push({ name, options, handler: handler as Handler<object> });
   }
 
   /** Installs or migrates pg-boss's tables, creates the queues and starts the workers. */
@@ -180,7 +180,7 @@ export class JobQueue {
       await this.boss.work(name, { ...options, batchSize: 1, includeMetadata: true }, async (jobs) => {
         for (const job of jobs) {
           await this.#pace();
-          await handler(job);
+          await handler(job as JobWithMetadata<object>);
         }
       });
     }

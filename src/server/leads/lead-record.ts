@@ -8,25 +8,25 @@ import { requiresEmpresa, type LeadInput } from '~/lib/validation/lead';
 import type { NewContato } from '../db/schema';
 
 type RecordKeys =
-    | 'id'
-    | 'createdAt'
-    | 'nome'
-    | 'email'
-    | 'celular'
-    | 'tipo'
-    | 'empresa'
-    | 'mensagem'
-    | 'paginaOrigem'
-    | 'utmSource'
-    | 'utmMedium'
-    | 'utmCampaign'
-    | 'ctaSource'
-    | 'partnerSlug'
-    | 'consentVersion'
-    | 'consentAt'
-    | 'submissionKey'
-    | 'ipHash'
-    | 'userAgent';
+  | 'id'
+  | 'createdAt'
+  | 'nome'
+  | 'email'
+  | 'celular'
+  | 'tipo'
+  | 'empresa'
+  | 'mensagem'
+  | 'paginaOrigem'
+  | 'utmSource'
+  | 'utmMedium'
+  | 'utmCampaign'
+  | 'ctaSource'
+  | 'partnerSlug'
+  | 'consentVersion'
+  | 'consentAt'
+  | 'submissionKey'
+  | 'ipHash'
+  | 'userAgent';
 
 export type LeadRecord = { [K in RecordKeys]-?: Exclude<NewContato[K], undefined> };
 

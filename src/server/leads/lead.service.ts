@@ -60,7 +60,11 @@ export function hashIp(ip: string, secret: string): string {
   return createHmac('sha256', secret).update(ip).digest('hex').slice(0, 32);
 }
 
-export async function createLead(input: LeadInput, request: LeadRequestMeta, deps: LeadServiceDeps): Promise<LeadResult> {
+export async function createLead(
+  input: LeadInput,
+  request: LeadRequestMeta,
+  deps: LeadServiceDeps,
+): Promise<LeadResult> {
   if (input[HONEYPOT_FIELD]?.trim()) return { status: 'ignored' };
   const now = (deps.now ?? (() => new Date()))();
   const ipHash = request.ip ? hashIp(request.ip, deps.config.authSecret ?? '') : null;
@@ -126,9 +130,13 @@ async function writePending(): Promise<void> {
       // Leads share a transaction only when they go to the same database with the same settings.
       const first = pending[0]!;
       const group: PendingLead[] = [];
-      for (let i = 0; i < pending.length && group.length < MAX_GROUP; ) {
+      for (let i = 0; i < pending.length && group.length < MAX_GROUP;) {
         const item = pending[i]!;
-        if (item.deps.db === first.deps.db && item.deps.queue === first.deps.queue && item.deps.config === first.deps.config) {
+        if (
+          item.deps.db === first.deps.db &&
+          item.deps.queue === first.deps.queue &&
+          item.deps.config === first.deps.config
+        ) {
           group.push(item);
           pending.splice(i, 1);
         } else i++;
@@ -202,7 +210,8 @@ async function writeGroup(group: PendingLead[], deps: LeadServiceDeps): Promise<
         // Already delivered: nothing for the dispatcher to queue.
         dispatchedAt: lead.createdAt,
       });
-      if (alreadyDelivered.has(`email ${email.to as string}`)) sentDirectly.push(sent('email', email.to as string, email));
+      if (alreadyDelivered.has(`email ${email.to as string}`))
+        sentDirectly.push(sent('email', email.to as string, email));
       else queued.push({ kind: 'email', message: email, meta });
       for (const url of deps.config.leadWebhookUrls) {
         if (alreadyDelivered.has(`webhook ${url}`)) sentDirectly.push(sent('webhook', url, body));

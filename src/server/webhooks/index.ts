@@ -50,7 +50,8 @@ export async function postWebhook(url: string, payload: unknown, options: Webhoo
       redirect: 'error',
     });
   } catch (error) {
-    const reason = error instanceof Error ? (error.name === 'TimeoutError' ? 'timed out' : error.message) : String(error);
+    const reason =
+      error instanceof Error ? (error.name === 'TimeoutError' ? 'timed out' : error.message) : String(error);
     throw new WebhookError(`POST ${url} failed: ${reason}`);
   }
   // The body is not read (SPEC §7); release the connection.

@@ -1,0 +1,242 @@
+/*
+ * The lead funnel in Chromium against the production build (issue 4): the dialog
+ * from its triggers, every validation message, the form's states, the journey to
+ * /obrigado, attribution reaching the real webhook receivers, the form without
+ * JavaScript, and the server's own refusals when posted to directly.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { rateLimitMessage, validationMessages as m } from '../../content/messages/lead';
+import { waitForMail, waitForWebhooks } from '../support/captured';
+import { startBuiltServer } from '../support/server';
+import { expect, test } from './fixtures';
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Solicitar contato' });
+
+async function fillLead(
+  scope: ReturnType<typeof dialog>,
+  lead: { nome: string; email: string; tipo?: string; empresa?: string },
+) {
+  await scope.getByLabel('Nome completo').fill(lead.nome);
+  await scope.getByLabel('E-mail').fill(lead.email);
+  await scope.getByLabel('Celular (WhatsApp)').fill('11987654321');
+  await scope.getByLabel('Você é').selectOption(lead.tipo ?? 'proprietario');
+  if (lead.empresa) await scope.getByLabel('Empresa').fill(lead.empresa);
+}
+
+/** The island has hydrated (Astro drops `ssr` from its astro-island then): client validation is live. */
+async function hydrated(scope: ReturnType<typeof dialog>) {
+  await expect(scope.locator('astro-island:not([ssr])')).toHaveCount(1);
+}
+
+const uniqueEmail = () => `lead-${randomUUID().slice(0, 8)}@exemplo.com`;
+
+test.describe('lead dialog', () => {
+  test('opens from the nav, a hero CTA and a plan card', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('navigation').getByRole('link', { name: 'Solicitar Contato' }).first().click();
+    await expect(dialog(page)).toBeVisible();
+    await expect(dialog(page).getByLabel('Nome completo')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+
+    await page.getByRole('main').getByRole('link', { name: 'Falar com um consultor' }).first().click();
+    await expect(dialog(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.goto('/planos');
+    await page
+      .getByRole('link', { name: /Profissional$/ })
+      .first()
+      .click();
+    await expect(dialog(page)).toBeVisible();
+    await expect(dialog(page).getByRole('button', { name: 'Solicitar contato' })).toBeVisible();
+  });
+
+  test('shows every validation message, empresa by tipo, and formats the phone', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('navigation').getByRole('link', { name: 'Solicitar Contato' }).first().click();
+    const form = dialog(page);
+    await hydrated(form);
+    await expect(form.getByLabel('Empresa')).toBeHidden();
+
+    await form.getByRole('button', { name: 'Solicitar contato' }).click();
+    // Each message is tied to its field (aria-describedby), so assistive tech reads it with the field.
+    const fields: [string, string][] = [
+      ['Nome completo', m.nome],
+      ['E-mail', m.email],
+      ['Celular (WhatsApp)', m.celular],
+      ['Você é', m.tipo],
+    ];
+    for (const [label, message] of fields) {
+      await expect(form.getByLabel(label)).toHaveAccessibleDescription(message);
+      await expect(form.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+    }
+
+    for (const tipo of ['corretor', 'administrador', 'imobiliaria']) {
+      await form.getByLabel('Você é').selectOption(tipo);
+      await expect(form.getByLabel('Empresa')).toBeVisible();
+    }
+    await form.getByRole('button', { name: 'Solicitar contato' }).click();
+    await expect(form.getByLabel('Empresa')).toHaveAccessibleDescription(m.empresa);
+    await form.getByLabel('Você é').selectOption('proprietario');
+    await expect(form.getByLabel('Empresa')).toBeHidden();
+
+    const phone = form.getByLabel('Celular (WhatsApp)');
+    await phone.pressSequentially('1198765432');
+    await expect(phone).toHaveValue('1198765432');
+    await phone.pressSequentially('1');
+    await expect(phone).toHaveValue('(11) 98765-4321');
+    await phone.fill('1234567890123456789');
+    await expect(phone).toHaveValue('123456789012345');
+    await form.getByLabel('E-mail').fill('nao-e-email');
+    await form.getByRole('button', { name: 'Solicitar contato' }).click();
+    await expect(form.getByText(m.email)).toBeVisible();
+    await expect(form.getByText(m.celular)).toBeVisible();
+  });
+
+  test('sends: "Enviando..." while busy, success toast, /obrigado, e-mail and both webhooks', async ({ page }) => {
+    const email = uniqueEmail();
+    // Hold the request a moment so the busy state can be seen; the real server answers it.
+    await page.route('**/_actions/lead', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.goto('/?utm_source=instagram&utm_campaign=verao');
+    await page.getByRole('navigation').getByRole('link', { name: 'Solicitar Contato' }).first().click();
+    const form = dialog(page);
+    await hydrated(form);
+    await fillLead(form, { nome: 'Carla Teste', email, tipo: 'imobiliaria', empresa: 'Imobiliária Sol' });
+    await form.getByRole('button', { name: 'Solicitar contato' }).click();
+    await expect(form.getByRole('button', { name: 'Enviando...' })).toBeDisabled();
+    await expect(form.getByLabel('Nome completo')).toBeDisabled();
+
+    await expect(page.getByText('Mensagem enviada!')).toBeVisible();
+    await expect(page.getByText('Nossa equipe entrará em contato em breve.')).toBeVisible();
+    await expect(dialog(page)).toBeHidden();
+    await page.waitForURL('**/obrigado');
+
+    const hooks = await waitForWebhooks((r) => r.json['email'] === email, 2);
+    expect(new Set(hooks.map((hook) => hook.receiver))).toEqual(new Set(['a', 'b']));
+    for (const hook of hooks) {
+      expect(hook.json).toMatchObject({
+        nome: 'Carla Teste',
+        email,
+        celular: '(11) 98765-4321',
+        tipo: 'imobiliaria',
+        empresa: 'Imobiliária Sol',
+        utm_source: 'instagram',
+        utm_medium: '',
+        utm_campaign: 'verao',
+      });
+      expect(String(hook.json['pagina_origem'])).toContain('utm_source=instagram');
+      expect(new Date(String(hook.json['timestamp'])).toISOString()).toBe(hook.json['timestamp']);
+      const signature = createHmac('sha256', process.env['E2E_WEBHOOK_SECRET']!).update(hook.body).digest('hex');
+      expect(hook.headers['x-pilota-signature']).toBe(`sha256=${signature}`);
+    }
+    const mail = await waitForMail((candidate) => candidate.replyTo?.[0]?.address === email);
+    expect(mail.subject).toBe('Novo contato pelo site: Carla Teste (Imobiliária)');
+    expect(mail.text).toContain('UTM medium: Não informado');
+  });
+
+  test('a partner page sends its UTM defaults where the URL has none', async ({ page }) => {
+    const email = uniqueEmail();
+    await page.goto('/parceiro/carol-imoveis?utm_medium=stories');
+    await page.getByRole('main').getByRole('link', { name: 'Solicitar Contato' }).first().click();
+    await hydrated(dialog(page));
+    await fillLead(dialog(page), { nome: 'Paulo Parceiro', email });
+    await dialog(page).getByRole('button', { name: 'Solicitar contato' }).click();
+    await page.waitForURL('**/obrigado');
+    const [hook] = await waitForWebhooks((r) => r.json['email'] === email, 2);
+    expect(hook!.json).toMatchObject({ utm_source: 'parceria', utm_medium: 'stories', utm_campaign: 'carol-imoveis' });
+  });
+
+  test('a failed send keeps the values and shows the destructive toast', async ({ page }) => {
+    await page.route('**/_actions/lead', (route) => route.fulfill({ status: 500, body: 'boom' }));
+    await page.goto('/');
+    await page.getByRole('navigation').getByRole('link', { name: 'Solicitar Contato' }).first().click();
+    await hydrated(dialog(page));
+    await fillLead(dialog(page), { nome: 'Erro Teste', email: uniqueEmail() });
+    await dialog(page).getByRole('button', { name: 'Solicitar contato' }).click();
+    await expect(page.getByText('Erro ao enviar')).toBeVisible();
+    await expect(page.getByText('Tente novamente ou entre em contato por telefone.')).toBeVisible();
+    await expect(dialog(page)).toBeVisible();
+    await expect(dialog(page).getByLabel('Nome completo')).toHaveValue('Erro Teste');
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the form shows the server messages, then sends and lands on /obrigado', async ({ page }) => {
+    const email = uniqueEmail();
+    await page.goto('/contato/enviar');
+    const form = page.getByRole('form', { name: 'Solicitar contato' });
+    await form.getByLabel('Nome completo').fill('S');
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByLabel('Você é').selectOption('corretor');
+    await form.getByRole('button', { name: 'Solicitar contato' }).click();
+    for (const message of [m.nome, m.celular, m.empresa]) await expect(page.getByText(message)).toBeVisible();
+    await expect(form.getByLabel('E-mail')).toHaveValue(email);
+
+    await form.getByLabel('Nome completo').fill('Sem Script');
+    await form.getByLabel('Celular (WhatsApp)').fill('(11) 98765-4321');
+    await form.getByLabel('Empresa').fill('Corretora Norte');
+    await form.getByRole('button', { name: 'Solicitar contato' }).click();
+    await page.waitForURL('**/obrigado');
+    const [hook] = await waitForWebhooks((r) => r.json['email'] === email, 2);
+    expect(hook!.json).toMatchObject({ nome: 'Sem Script', tipo: 'corretor', empresa: 'Corretora Norte' });
+  });
+});
+
+test.describe('the server, posted to directly', () => {
+  const valid = { nome: 'Ana Direta', email: 'ana@exemplo.com', celular: '(11) 98765-4321', tipo: 'proprietario' };
+
+  test('refuses each validation rule with the spec message', async ({ request, baseURL }) => {
+    const cases: [Record<string, string>, string, string][] = [
+      [{ nome: 'A' }, 'nome', m.nome],
+      [{ email: 'x@' }, 'email', m.email],
+      [{ celular: '11987654321' }, 'celular', m.celular],
+      [{ tipo: 'inquilino' }, 'tipo', m.tipo],
+      [{ tipo: 'corretor', empresa: ' ' }, 'empresa', m.empresa],
+    ];
+    for (const [patch, field, message] of cases) {
+      const response = await request.post('/_actions/lead', {
+        form: { ...valid, ...patch },
+        headers: { Origin: baseURL!, Accept: 'application/json' },
+      });
+      expect(response.status(), field).toBe(400);
+      const body = await response.json();
+      expect(body.fields[field], field).toEqual([message]);
+    }
+  });
+
+  test('the eleventh submission in a minute from one address gets 429 with a pt-BR message', async ({ request }) => {
+    const server = await startBuiltServer({ LEAD_RATE_LIMIT: '10/60' });
+    try {
+      const post = () =>
+        request.post(`${server.url}/_actions/lead`, {
+          form: { ...valid, submission_key: randomUUID() },
+          headers: { Origin: server.url, Accept: 'application/json' },
+        });
+      for (let i = 0; i < 10; i++) expect((await post()).status()).toBe(200);
+      const refused = await post();
+      expect(refused.status()).toBe(429);
+      expect((await refused.json()).message).toBe(rateLimitMessage);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('a second server on the same DATA_DIR refuses to start with a clear message', async () => {
+    const error = await startBuiltServer({ DATA_DIR: process.env['E2E_DATA_DIR']! }).then(
+      async (server) => {
+        await server.stop();
+        return undefined;
+      },
+      (reason: Error) => reason,
+    );
+    expect(error?.message).toContain('já está em uso por outro servidor');
+    expect(error?.message).toContain('is already in use by another server');
+  });
+});
