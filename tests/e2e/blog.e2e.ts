@@ -56,12 +56,24 @@ async function createPost(baseURL: string, admin: Admin, post: Record<string, un
 
 const unique = () => randomBytes(3).toString('hex');
 
+// Each test drives a React editor and a server that converts images: give a busy 2-core machine room.
+test.describe.configure({ timeout: 90_000 });
+
+/** The editor's form is disabled until React hydrates it; on a busy machine that can take a while. */
+async function editorReady(page: Page) {
+  await expect(page.getByLabel('Título', { exact: true })).toBeEnabled({ timeout: 30_000 });
+}
+
+async function openEditor(page: Page, path: string) {
+  await page.goto(path);
+  await editorReady(page);
+}
+
 test.beforeEach(async ({ context, admin, baseURL }) => {
   await signInAs(context, admin, baseURL!);
 });
 
 test('an admin writes a post with a cover, previews it, publishes it and sees it on /blog', async ({ page }) => {
-  test.setTimeout(60_000);
   const title = `Checklist da vistoria de entrada ${unique()}`;
 
   await page.goto('/blog/admin');
@@ -69,6 +81,7 @@ test('an admin writes a post with a cover, previews it, publishes it and sees it
   await expect(page.getByRole('heading', { level: 1, name: 'Posts do blog' })).toBeVisible();
   await page.getByRole('link', { name: 'Novo post' }).click();
   await expect(page).toHaveURL(/\/blog\/admin\/posts\/novo$/);
+  await editorReady(page);
 
   await page.getByLabel('Título', { exact: true }).fill(title);
   // The address follows the title until it is edited.
@@ -80,7 +93,10 @@ test('an admin writes a post with a cover, previews it, publishes it and sees it
     .fill('## Cômodo por cômodo\n\nFotografe **tudo**.\n\n<script>alert(1)</script>\n\n- Paredes\n- Piso');
 
   const preview = page.getByRole('region', { name: 'Pré-visualização' });
-  await expect(preview.getByRole('heading', { level: 3, name: 'Cômodo por cômodo', exact: true })).toBeVisible();
+  // Debounced, then rendered by the server: allow for a slow round trip.
+  await expect(preview.getByRole('heading', { level: 3, name: 'Cômodo por cômodo', exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(preview.getByRole('listitem')).toHaveText(['Paredes', 'Piso']);
   await expect(preview.locator('script')).toHaveCount(0);
   await expect(page.getByText('Alterações não salvas')).toBeVisible();
@@ -94,7 +110,7 @@ test('an admin writes a post with a cover, previews it, publishes it and sees it
   await expect(page.getByRole('img', { name: 'Chaves sobre a planta do apartamento' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Publicar' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Post publicado' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Post publicado' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Tudo salvo')).toBeVisible();
   await expect(page).toHaveURL(/\/blog\/admin\/posts\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('button', { name: 'Despublicar' })).toBeVisible();
@@ -120,7 +136,7 @@ test('an admin writes a post with a cover, previews it, publishes it and sees it
 });
 
 test('the editor shows pt-BR validation messages and warns about unsaved changes', async ({ page }) => {
-  await page.goto('/blog/admin/posts/novo');
+  await openEditor(page, '/blog/admin/posts/novo');
   await page.getByLabel('Título para SEO').fill('x'.repeat(61));
   await expect(page.getByText('61/60')).toBeVisible();
   await page.getByRole('button', { name: 'Publicar' }).click();
@@ -141,7 +157,7 @@ test('the editor shows pt-BR validation messages and warns about unsaved changes
 test('a duplicate slug is refused with its message', async ({ page, admin, baseURL }) => {
   const title = `Seguro fiança ${unique()}`;
   await createPost(baseURL!, admin, { title });
-  await page.goto('/blog/admin/posts/novo');
+  await openEditor(page, '/blog/admin/posts/novo');
   await page.getByLabel('Título', { exact: true }).fill(title);
   await page.getByRole('button', { name: 'Salvar rascunho' }).click();
   const slug = await page.getByLabel('Endereço (slug)').inputValue();
@@ -154,7 +170,7 @@ test('a duplicate slug is refused with its message', async ({ page, admin, baseU
 test('deleting asks for confirmation first', async ({ page, admin, baseURL }) => {
   const title = `Post para excluir ${unique()}`;
   const post = await createPost(baseURL!, admin, { title, body: 'Texto.' });
-  await page.goto(`/blog/admin/posts/${post.id}`);
+  await openEditor(page, `/blog/admin/posts/${post.id}`);
 
   await page.getByRole('button', { name: 'Excluir' }).click();
   const confirm = page.getByRole('dialog', { name: 'Excluir este post?' });
@@ -174,7 +190,6 @@ test('lists paginate ten posts at a time, with rel prev/next links, once there a
   admin,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   const tag = `Paginação ${unique()}`;
   const tagSlug = slugify(tag);
   for (let i = 1; i <= 11; i++) {
@@ -276,7 +291,6 @@ async function seriousViolations(page: Page) {
 }
 
 test('axe finds no serious violation on the blog pages and the editor', async ({ page, admin, baseURL }) => {
-  test.setTimeout(60_000);
   const post = await createPost(baseURL!, admin, {
     title: `Acessibilidade ${unique()}`,
     body: '## Seção\n\nTexto com [link](https://exemplo.com.br).\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n- [x] feito',
@@ -292,6 +306,7 @@ test('axe finds no serious violation on the blog pages and the editor', async ({
   ]) {
     await page.goto(path);
     if (path.startsWith('/blog/admin/posts/')) {
+      await editorReady(page);
       await expect(
         page.getByRole('region', { name: 'Pré-visualização' }).getByRole('heading', { name: 'Seção' }),
       ).toBeVisible();

@@ -69,7 +69,8 @@ export async function grantAdmin(dataDir: string, email: string): Promise<void> 
 
 /** Follows the verification link of the e-mail sent to `email`. */
 export async function verifyFromMail(smtp: CaptureSmtp, baseUrl: string, email: string): Promise<void> {
-  const mail = await smtp.waitFor((message) => message.envelopeTo.includes(email), 30_000);
+  // The mail goes through the job queue; on a busy machine that can take a while.
+  const mail = await smtp.waitFor((message) => message.envelopeTo.includes(email), 90_000);
   const link = /https?:\/\/\S+verify-email\S+/.exec(mail.text ?? '')?.[0];
   if (!link) throw new Error(`no verification link in:\n${mail.text}`);
   // The link names SITE_URL's host (localhost); the server listens on 127.0.0.1.
