@@ -24,6 +24,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, PgBoss } from 'pg-boss';
 import type { ConstructorOptions, DrizzleTransactionLike, JobWithMetadata, WorkOptions } from 'pg-boss';
+import { bulkInsert } from '../db/bulk';
 import type { DatabaseHandle, Db, DbOrTx } from '../db/client';
 import { deliveries } from '../db/schema';
 import type { MailMessage, SendMail } from '../mail';
@@ -325,7 +326,7 @@ export class JobQueue {
       createdAt: now,
       updatedAt: now,
     }));
-    await tx.insert(deliveries).values(rows);
+    await bulkInsert(tx, deliveries, rows);
     this.#lastEnqueueAt = Date.now();
     // The caller's transaction has not committed yet; the dispatcher picks the rows up after.
     this.#kick();

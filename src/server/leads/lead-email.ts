@@ -75,19 +75,17 @@ export function buildLeadEmail(lead: LeadRecord, to: string): MailMessage {
     [l.utm_campaign, p.utm_campaign],
     [l.current_date, p.current_date],
   ];
+  // One <style> block rather than inline styles per cell: the message is stored with every lead.
   const html = `<!doctype html>
-<html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#0f172a">
-<h1 style="font-size:20px">${escapeHtml(copy.heading)}</h1>
+<html lang="pt-BR"><head><meta charset="utf-8"><style>
+body{font-family:Arial,sans-serif;color:#0f172a}th,td{padding:6px;border-bottom:1px solid #e2e8f0;text-align:left}td{white-space:pre-wrap}
+</style></head><body>
+<h1>${escapeHtml(copy.heading)}</h1>
 <p>${escapeHtml(copy.intro(p.to_name))}</p>
-<table cellpadding="6" style="border-collapse:collapse">
-${rows
-  .map(
-    ([label, value]) =>
-      `<tr><th align="left" style="border-bottom:1px solid #e2e8f0">${escapeHtml(label)}</th><td style="border-bottom:1px solid #e2e8f0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
-  )
-  .join('\n')}
+<table>
+${rows.map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
 </table>
-<p style="color:#475569">${escapeHtml(copy.replyHint)}</p>
+<p>${escapeHtml(copy.replyHint)}</p>
 </body></html>`;
   const text = `${copy.intro(p.to_name)}\n\n${p.message}\n\n${copy.replyHint}\n`;
   return {

@@ -8,11 +8,12 @@
  * database cannot be reached the lead goes to the spool file and is delivered
  * directly; `replaySpool` saves it (once) when the database is back.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { LeadInput } from '~/lib/validation/lead';
 import { HONEYPOT_FIELD } from '~/lib/validation/lead';
 import type { Config } from '../config';
+import { bulkInsert } from '../db/bulk';
 import type { Db } from '../db/client';
 import { contatos, deliveries, type NewDelivery } from '../db/schema';
 import type { DeliveryMeta, DeliveryRequest, JobQueue } from '../jobs/queue';
@@ -57,8 +58,12 @@ const SUBJECT = 'lead';
 
 /** A short keyed hash of the client IP: stable for rate limiting, useless for identifying anyone. */
 export function hashIp(ip: string, secret: string): string {
-  return createHmac('sha256', secret).update(ip).digest('hex').slice(0, 32);
+  let key = hmacKeys.get(secret);
+  if (!key) hmacKeys.set(secret, (key = createSecretKey(Buffer.from(secret))));
+  return createHmac('sha256', key).update(ip).digest('hex').slice(0, 32);
 }
+/** Key objects by secret: building one per request showed up in profiles. */
+const hmacKeys = new Map<string, KeyObject>();
 
 export async function createLead(
   input: LeadInput,
@@ -113,13 +118,19 @@ interface PendingLead {
 }
 
 const MAX_GROUP = 200;
+/** How long the first lead of a group waits for others (also lets the event loop take in more requests). */
+const GROUP_WINDOW_MS = 2;
 const pending: PendingLead[] = [];
 let writing = false;
 
 function saveLead(lead: LeadRecord, alreadyDelivered: Set<string>, deps: LeadServiceDeps) {
   return new Promise<{ id: string; duplicate: boolean }>((resolve, reject) => {
     pending.push({ lead, alreadyDelivered, deps, resolve, reject });
-    if (!writing) void writePending();
+    if (!writing) {
+      // A short window lets requests being handled right now join the same commit.
+      writing = true;
+      setTimeout(() => void writePending(), GROUP_WINDOW_MS);
+    }
   });
 }
 
@@ -172,11 +183,15 @@ async function writeGroup(group: PendingLead[], deps: LeadServiceDeps): Promise<
   return deps.db.transaction(async (tx) => {
     const owners = new Map<string, PendingLead>();
     for (const item of group) if (!owners.has(item.lead.submissionKey)) owners.set(item.lead.submissionKey, item);
-    const inserted = await tx
-      .insert(contatos)
-      .values([...owners.values()].map((item) => item.lead))
-      .onConflictDoNothing({ target: contatos.submissionKey })
-      .returning({ id: contatos.id, submissionKey: contatos.submissionKey });
+    const inserted = await bulkInsert<typeof contatos, { id: string; submissionKey: string }>(
+      tx,
+      contatos,
+      [...owners.values()].map((item) => item.lead),
+      {
+        onConflictDoNothing: contatos.submissionKey,
+        returning: { id: contatos.id, submissionKey: contatos.submissionKey },
+      },
+    );
     const fresh = new Set(inserted.map((row) => row.submissionKey));
     const ids = new Map(inserted.map((row) => [row.submissionKey, row.id]));
     const missing = [...owners.keys()].filter((key) => !fresh.has(key));
@@ -218,7 +233,7 @@ async function writeGroup(group: PendingLead[], deps: LeadServiceDeps): Promise<
         else queued.push({ kind: 'webhook', url, body, meta });
       }
     }
-    if (sentDirectly.length > 0) await tx.insert(deliveries).values(sentDirectly);
+    if (sentDirectly.length > 0) await bulkInsert(tx, deliveries, sentDirectly);
     await deps.queue.enqueueDeliveries(tx, queued);
 
     return group.map((item) => {
