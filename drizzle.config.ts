@@ -4,10 +4,25 @@
  * start-up; `npm run db:migrate` is for PostgreSQL deploys that migrate ahead of
  * time (DATABASE_URL), or for the embedded database while no server holds DATA_DIR.
  */
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { defineConfig } from 'drizzle-kit';
+import lockfile from 'proper-lockfile';
 
 const databaseUrl = process.env['DATABASE_URL'];
+const dataDir = resolve(process.env['DATA_DIR'] ?? './data');
+
+// Only `migrate` opens the database; `generate` just reads the schema.
+if (!databaseUrl && process.argv.includes('migrate')) {
+  mkdirSync(join(dataDir, 'db'), { recursive: true });
+  // The embedded database belongs to one process (see src/server/lock.ts): never open it under a running server.
+  if (lockfile.checkSync(dataDir, { lockfilePath: join(dataDir, 'server.lock'), stale: 10_000, realpath: false })) {
+    throw new Error(
+      `Um servidor está usando ${dataDir}; pare-o antes de migrar (ele aplica as migrações ao iniciar).\n` +
+        `A server is using ${dataDir}; stop it before migrating (it applies migrations at start-up).`,
+    );
+  }
+}
 
 export default defineConfig({
   dialect: 'postgresql',
@@ -15,5 +30,5 @@ export default defineConfig({
   out: './src/server/db/migrations',
   ...(databaseUrl
     ? { dbCredentials: { url: databaseUrl } }
-    : { driver: 'pglite', dbCredentials: { url: join(process.env['DATA_DIR'] ?? './data', 'db') } }),
+    : { driver: 'pglite', dbCredentials: { url: join(dataDir, 'db') } }),
 });

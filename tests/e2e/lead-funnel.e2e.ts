@@ -168,24 +168,32 @@ test.describe('lead dialog', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the form shows the server messages, then sends and lands on /obrigado', async ({ page }) => {
+  test('the /contato form shows the server messages, then sends and lands on /obrigado', async ({ page }) => {
     const email = uniqueEmail();
-    await page.goto('/contato/enviar');
-    const form = page.getByRole('form', { name: 'Solicitar contato' });
+    await page.goto('/contato');
+    // The dialog's form is in a closed <dialog>; the visible one is the page's own.
+    const form = page.getByRole('form', { name: 'Solicitar contato' }).filter({ visible: true });
     await form.getByLabel('Nome completo').fill('S');
     await form.getByLabel('E-mail').fill(email);
     await form.getByLabel('Você é').selectOption('corretor');
-    await form.getByRole('button', { name: 'Solicitar contato' }).click();
-    for (const message of [m.nome, m.celular, m.empresa]) await expect(page.getByText(message)).toBeVisible();
-    await expect(form.getByLabel('E-mail')).toHaveValue(email);
+    await form.getByRole('button', { name: 'Enviar mensagem' }).click();
 
-    await form.getByLabel('Nome completo').fill('Sem Script');
-    await form.getByLabel('Celular (WhatsApp)').fill('(11) 98765-4321');
-    await form.getByLabel('Empresa').fill('Corretora Norte');
-    await form.getByRole('button', { name: 'Solicitar contato' }).click();
+    // Refused: the server renders the form again with its messages and the values typed.
+    const again = page.getByRole('form', { name: 'Solicitar contato' }).filter({ visible: true });
+    await expect(again.getByLabel('Nome completo')).toHaveAccessibleDescription(m.nome);
+    await expect(again.getByLabel('Celular (WhatsApp)')).toHaveAccessibleDescription(m.celular);
+    await expect(again.getByLabel('Empresa')).toHaveAccessibleDescription(m.empresa);
+    await expect(again.getByLabel('E-mail')).toHaveValue(email);
+
+    await again.getByLabel('Nome completo').fill('Sem Script');
+    await again.getByLabel('Celular (WhatsApp)').fill('(11) 98765-4321');
+    await again.getByLabel('Empresa').fill('Corretora Norte');
+    await again.getByLabel('Mensagem (opcional)').fill('Tenho 40 imóveis.');
+    await again.getByRole('button', { name: /Enviar mensagem|Solicitar contato/ }).click();
     await page.waitForURL('**/obrigado');
     const [hook] = await waitForWebhooks((r) => r.json['email'] === email, 2);
     expect(hook!.json).toMatchObject({ nome: 'Sem Script', tipo: 'corretor', empresa: 'Corretora Norte' });
+    expect(String(hook!.json['pagina_origem'])).toContain('/contato');
   });
 });
 
