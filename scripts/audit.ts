@@ -7,7 +7,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { resolveChromium } from '../tests/support/chromium.ts';
 import { startBuiltServer } from '../tests/support/server.ts';
-import { AUDITED_ROUTES } from './public-routes.ts';
+import { PUBLIC_ROUTES } from './public-routes.ts';
 
 const MIN_SCORE = 95;
 const MAX_LCP_MS = 2000;
@@ -25,7 +25,7 @@ interface Row {
   problems: string[];
 }
 
-const routes = process.argv.slice(2).length ? process.argv.slice(2) : AUDITED_ROUTES;
+const routes = process.argv.slice(2).length ? process.argv.slice(2) : PUBLIC_ROUTES;
 const server = await startBuiltServer({ LEAD_RATE_LIMIT: 'off' });
 const { executablePath, args = [] } = await resolveChromium();
 const chrome = await chromeLauncher.launch({

@@ -7,31 +7,9 @@
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from '../tests/support/chromium.ts';
 import { startBuiltServer } from '../tests/support/server.ts';
-import { examplePosts } from '../content/blog.ts';
+import { CONTENT_ROUTES } from './public-routes.ts';
 
 const JS_BUDGET_BYTES = 15 * 1024;
-
-/** Every public page with the interactivity budget. Add new routes here. */
-export const BUDGETED_ROUTES = [
-  '/',
-  '/sobre',
-  '/funcionalidades',
-  '/planos',
-  '/contato',
-  '/obrigado',
-  '/termos-de-uso',
-  '/politica-de-privacidade',
-  '/lgpd',
-  '/cookies',
-  '/gestao',
-  '/parceiro',
-  '/parceiro/carol-imoveis',
-  '/parceiro/maria-silva',
-  '/carol-imoveis',
-  '/blog',
-  // A fresh server seeds the example posts, so one of them is always there to measure.
-  `/blog/${examplePosts[0]!.slug}`,
-];
 
 /**
  * Pages whose form is part of the page and may load its island as soon as it is on
@@ -60,7 +38,7 @@ const browser = await launchChromium();
 let failures = 0;
 try {
   const rows: string[] = [];
-  for (const route of BUDGETED_ROUTES) {
+  for (const route of CONTENT_ROUTES) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const heldBack = VISIBLE_FORM_ROUTES[route];
     if (heldBack) await page.addInitScript(holdBackIsland, heldBack);
