@@ -1,7 +1,7 @@
 /*
  * `npm run bench`: the lead action end to end over HTTP against the built server.
  *
- * Starts BUILD_DIR/server/entry.mjs (building first when missing) on a fresh DATA_DIR
+ * Starts the production server (scripts/serve.mjs over BUILD_DIR, building first when missing) on a fresh DATA_DIR
  * with the rate limit off and two local webhook receivers, sends form posts to the lead
  * action from CONCURRENCY parallel clients for DURATION_S seconds, then stops the
  * server and checks that every accepted lead is a row in `contatos`.
@@ -61,7 +61,7 @@ const hooks = [await receiver(), await receiver()];
 const dataDir = mkdtempSync(join(tmpdir(), 'pilota-bench-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [entry], {
+const server = spawn(process.execPath, ['scripts/serve.mjs'], {
   env: {
     ...process.env,
     HOST: '127.0.0.1',

@@ -11,7 +11,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
-import { securityHeaders } from '../src/server/http/security-headers.ts';
+import { HEADER_CSP, securityHeaders } from '../src/server/http/security-headers.ts';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const port = Number(process.env.PORT ?? 4321);
@@ -23,15 +23,49 @@ const { handler } = await import(pathToFileURL(entry).href);
 const headers = Object.entries(securityHeaders(siteUrl));
 const compress = compression();
 
+/*
+ * On-demand pages get their script-hash CSP from Astro as a response header, which
+ * would replace ours; both policies are sent instead (browsers enforce every one).
+ */
+function keepFrameAncestors(res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (status, ...rest) {
+    const outgoing = rest.find((arg) => arg && typeof arg === 'object' && !Array.isArray(arg));
+    for (const name of Object.keys(outgoing ?? {})) {
+      if (name.toLowerCase() === 'content-security-policy') outgoing[name] = [outgoing[name], HEADER_CSP].flat();
+    }
+    return writeHead.call(this, status, ...rest);
+  };
+}
+
 const server = http.createServer((req, res) => {
   for (const [name, value] of headers) res.setHeader(name, value);
-  compress(req, res, () => handler(req, res));
+  compress(req, res, () => {
+    // After compression has wrapped writeHead: it moves header objects into setHeader calls.
+    keepFrameAncestors(res);
+    handler(req, res);
+  });
 });
 
-server.listen(port, host, () => {
+server.listen(port, host, async () => {
   console.log(`Pilota listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
+  /*
+   * Astro loads middleware on the first request, so boot the runtime (DATA_DIR lock,
+   * database, migrations, queue workers) now rather than on a visitor's request: a
+   * second server on the same DATA_DIR then exits at start with a clear message.
+   */
+  const local = ['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host;
+  const health = `http://${local.includes(':') ? `[${local}]` : local}:${port}/api/health`;
+  for (let attempt = 0; attempt < 150; attempt++) {
+    // 503: booted, but the database is unreachable (degraded mode) — still up.
+    const ready = await fetch(health).then((response) => response.ok || response.status === 503, () => false);
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  console.error(`The server did not become ready (${health}).`);
 });
 
+// The runtime (src/server/runtime.ts) stops workers and the database on the same signals.
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.once(signal, () => {
     server.close();

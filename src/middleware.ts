@@ -25,6 +25,8 @@ declare global {
 
 /** Makes sure the runtime (lock, database, queue) is up before anything else runs. */
 const withRuntime = defineMiddleware(async (context, next) => {
+  // Prerendering happens at build time: it must not open (and lock) the data folder.
+  if (context.isPrerendered) return next();
   context.locals.runtime = await getRuntime();
   return next();
 });

@@ -4,10 +4,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** The production server entry of the current build (BUILD_DIR, default dist). */
-export function builtEntry(): string {
-  return join(process.env['BUILD_DIR'] ?? 'dist', 'server', 'entry.mjs');
-}
 
 /** A free TCP port on the loopback interface. */
 export function freePort(): Promise<number> {
@@ -33,16 +29,16 @@ export interface RunningServer {
 }
 
 /**
- * Starts the production build (BUILD_DIR/server/entry.mjs, BUILD_DIR defaulting to dist) on a free port with its own
+ * Starts the production server (scripts/serve.mjs over BUILD_DIR, default dist) on a free port with its own
  * data folder, and waits until `/api/health` answers. That request is also the warm-up that boots the runtime
- * (lock, database, queue), as scripts/start.mjs does; a server that cannot take the DATA_DIR lock exits, and this
+ * (lock, database, queue), as serve.mjs does; a server that cannot take the DATA_DIR lock exits, and this
  * rejects with its output.
  */
 export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env['DATA_DIR'] ?? mkdtempSync(join(tmpdir(), 'pilota-data-'));
   let output = '';
-  const child = spawn(process.execPath, [builtEntry()], {
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

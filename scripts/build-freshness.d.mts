@@ -1,0 +1,3 @@
+export declare function builtEntry(): string;
+export declare function buildState(): 'missing' | 'stale' | 'fresh';
+export declare function ensureBuild(): void;

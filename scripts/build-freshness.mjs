@@ -1,0 +1,42 @@
+/*
+ * Whether the production build in BUILD_DIR (default dist) matches the sources, and
+ * how to make it so. Shared by `npm start` and the tests that need a built server.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const SOURCES = ['src', 'content', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json'];
+
+/** The server entry of the build in BUILD_DIR. */
+export function builtEntry() {
+  return join(process.env.BUILD_DIR ?? 'dist', 'server', 'entry.mjs');
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** 'missing' when there is no build, 'stale' when a source is newer, else 'fresh'. */
+export function buildState() {
+  const entry = builtEntry();
+  if (!existsSync(entry)) return 'missing';
+  return statSync(entry).mtimeMs < Math.max(...SOURCES.map(newestMtime)) ? 'stale' : 'fresh';
+}
+
+/** Runs `astro build` when the build is missing or stale; throws when the build fails. */
+export function ensureBuild() {
+  const state = buildState();
+  if (state === 'fresh') return;
+  console.log(state === 'missing' ? 'No build yet: building…' : 'Sources changed since the last build: rebuilding…');
+  const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  if (build.status !== 0) throw new Error(`astro build failed (exit ${build.status})`);
+}
