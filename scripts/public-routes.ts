@@ -31,3 +31,10 @@ export const CONTENT_ROUTES = [
 export const FORM_ROUTES = ['/implementacao-sistema'];
 
 export const PUBLIC_ROUTES = [...CONTENT_ROUTES, ...FORM_ROUTES];
+
+/**
+ * Public but deliberately kept out of search results (noindex): the thank-you page and
+ * partner pages for slugs not in content/partners.ts. Lighthouse's "is crawlable" check
+ * does not apply to them.
+ */
+export const NOINDEX_ROUTES = ['/obrigado', '/parceiro/maria-silva'];

@@ -489,7 +489,7 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
             {textField('nomeCompleto', { autoComplete: 'name' })}
             {maskedField('celular', masks.phone, MASKED_LENGTH.phone, {
               inputMode: 'tel',
-              autoComplete: 'tel-national',
+              autoComplete: 'tel',
             })}
             {textField('email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
             {fileField('cnh')}
@@ -514,7 +514,7 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
             {textField('responsavelNome', { autoComplete: 'name' })}
             {maskedField('responsavelCelular', masks.phone, MASKED_LENGTH.phone, {
               inputMode: 'tel',
-              autoComplete: 'tel-national',
+              autoComplete: 'tel',
             })}
             {textField('responsavelEmail', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
             {fileField('responsavelCnh')}

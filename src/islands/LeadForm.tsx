@@ -233,7 +233,7 @@ export function LeadForm({
             <input
               id={fieldId('celular')}
               type="tel"
-              autoComplete="tel-national"
+              autoComplete="tel"
               inputMode="tel"
               maxLength={LEAD_PHONE_MAX_LENGTH}
               placeholder={placeholders.celular}

@@ -61,6 +61,8 @@ export interface PricingToggleProps {
   sourcePrefix?: string | undefined;
   /** Where card buttons lead with JavaScript off; defaults to the contact form. */
   ctaHref?: string | undefined;
+  /** Heading level of each plan's name: 2 right under the page's h1, 3 under a section h2 (default). */
+  cardHeadingLevel?: 2 | 3 | undefined;
 }
 
 const PERIODS: readonly BillingPeriod[] = ['mensal', 'anual'];
@@ -71,6 +73,7 @@ export function PricingToggle({
   annualBadge,
   sourcePrefix = 'plano-',
   ctaHref = '/contato#formulario',
+  cardHeadingLevel = 3,
 }: PricingToggleProps) {
   const [period, setPeriod] = useState<BillingPeriod>('mensal');
   const radioRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -134,6 +137,7 @@ export function PricingToggle({
               labels={labels}
               source={`${sourcePrefix}${plan.id}`}
               ctaHref={ctaHref}
+              headingLevel={cardHeadingLevel}
             />
           </li>
         ))}
@@ -148,9 +152,11 @@ interface PlanCardProps {
   labels: PricingLabels;
   source: string;
   ctaHref: string;
+  headingLevel: 2 | 3;
 }
 
-function PlanCard({ plan, period, labels, source, ctaHref }: PlanCardProps) {
+function PlanCard({ plan, period, labels, source, ctaHref, headingLevel }: PlanCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const view = planPriceView(plan, period);
   const nameId = `plano-${plan.id}-nome`;
   return (
@@ -166,9 +172,9 @@ function PlanCard({ plan, period, labels, source, ctaHref }: PlanCardProps) {
           {labels.popular}
         </p>
       ) : null}
-      <h3 id={nameId} className="text-lg font-bold text-slate-900">
+      <Heading id={nameId} className="text-lg font-bold text-slate-900">
         {plan.name}
-      </h3>
+      </Heading>
       <p className="mt-2 text-sm text-slate-600 xl:min-h-20">{plan.description}</p>
 
       <div className="mt-5 min-h-24">

@@ -57,11 +57,23 @@ function textOf(node: Element | ElementContent): string {
  * The post's title is the page's only <h1>; a "# Heading" in the body becomes <h2>,
  * and so on down, so the outline stays one tree (h6 stays h6).
  */
-function rehypeDemoteHeadings() {
+/*
+ * The post's title is the page's only h1, so the body's top-most heading becomes h2 and
+ * the others keep their distance from it: a post written with "##" sections renders
+ * them as h2, one written with "#" is demoted by one. No level is skipped either way.
+ */
+function rehypeRebaseHeadings() {
   return (tree: HastRoot) => {
+    const levels: number[] = [];
     eachElement(tree, (element) => {
       const match = /^h([1-6])$/.exec(element.tagName);
-      if (match) element.tagName = `h${Math.min(6, Number(match[1]) + 1)}`;
+      if (match) levels.push(Number(match[1]));
+    });
+    if (levels.length === 0) return;
+    const shift = 2 - Math.min(...levels);
+    eachElement(tree, (element) => {
+      const match = /^h([1-6])$/.exec(element.tagName);
+      if (match) element.tagName = `h${Math.min(6, Number(match[1]) + shift)}`;
     });
   };
 }
@@ -106,7 +118,7 @@ function createProcessor(siteOrigin: string | undefined): Processor<MdastRoot, M
     .use(remarkGfm)
     .use(remarkRehype, { footnoteLabel: 'Notas', footnoteBackLabel: 'Voltar ao texto' })
     .use(rehypeSanitize, sanitizeSchema)
-    .use(rehypeDemoteHeadings)
+    .use(rehypeRebaseHeadings)
     .use(rehypeSlug)
     .use(rehypeAutolinkHeadings, {
       // The anchor sits after the heading, not inside it, so the heading's accessible
@@ -151,9 +163,9 @@ function processorFor(siteUrl: string | undefined) {
 
 /**
  * A post's Markdown (CommonMark + GitHub extensions) as sanitised HTML, ready to be
- * inserted with `set:html`. Headings are demoted one level and get ids and anchor links.
+ * inserted with `set:html`. The top heading level becomes h2 (under the page's h1); headings get ids and anchor links.
  * @example renderMarkdown('## Reajuste\n\n[IGP-M](https://fgv.br)', { siteUrl: 'https://pilota.example' })
- * // '<div class="heading-group"><h3 id="reajuste">Reajuste</h3><a class="heading-anchor" aria-label="Link para a seção “Reajuste”" href="#reajuste"><span aria-hidden="true">#</span></a></div>\n<p><a href="https://fgv.br" rel="noopener noreferrer nofollow">IGP-M</a></p>'
+ * // '<div class="heading-group"><h2 id="reajuste">Reajuste</h2><a class="heading-anchor" aria-label="Link para a seção “Reajuste”" href="#reajuste"><span aria-hidden="true">#</span></a></div>\n<p><a href="https://fgv.br" rel="noopener noreferrer nofollow">IGP-M</a></p>'
  * @example renderMarkdown('<script>alert(1)</script>') // ""
  */
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): string {

@@ -94,7 +94,7 @@ test('an admin writes a post with a cover, previews it, publishes it and sees it
 
   const preview = page.getByRole('region', { name: 'Pré-visualização' });
   // Debounced, then rendered by the server: allow for a slow round trip.
-  await expect(preview.getByRole('heading', { level: 3, name: 'Cômodo por cômodo', exact: true })).toBeVisible({
+  await expect(preview.getByRole('heading', { level: 2, name: 'Cômodo por cômodo', exact: true })).toBeVisible({
     timeout: 15_000,
   });
   await expect(preview.getByRole('listitem')).toHaveText(['Paredes', 'Piso']);
@@ -122,8 +122,8 @@ test('an admin writes a post with a cover, previews it, publishes it and sees it
   await expect(cover).toBeVisible();
   // Decoded by the browser from the AVIF/WebP variants, at the size the server stored.
   expect(await cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThanOrEqual(480);
-  // "##" in the post sits one level below the page's <h1>; the anchor link is beside it, not in its name.
-  await expect(page.getByRole('heading', { level: 3, name: 'Cômodo por cômodo', exact: true })).toBeVisible();
+  // The post's top heading level becomes h2 under the page's <h1>; the anchor link is beside it, not in its name.
+  await expect(page.getByRole('heading', { level: 2, name: 'Cômodo por cômodo', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Link para a seção “Cômodo por cômodo”' })).toHaveAttribute(
     'href',
     '#cômodo-por-cômodo',

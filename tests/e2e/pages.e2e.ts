@@ -242,7 +242,8 @@ test.describe('plans /planos', () => {
     const response = await page.goto('/planos');
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(/Planos e Preços/);
-    await expect(page.getByRole('article').getByRole('heading', { level: 3 })).toHaveText(PLANS.map((p) => p.name));
+    // Plan names are h2: the cards sit right under the page's h1.
+    await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toHaveText(PLANS.map((p) => p.name));
     await expect(card(page, 'Profissional').getByText('Mais popular')).toBeVisible();
     await expect(page.getByText('Mais popular')).toHaveCount(1);
     await expect(card(page, 'Profissional')).toContainText('Até 150 imóveis');

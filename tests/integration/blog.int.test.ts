@@ -110,8 +110,8 @@ describe('publishing', () => {
     expect(html).toContain('<meta property="og:type" content="article">');
     expect(html).toMatch(/"@type":"BlogPosting"/);
     expect(html).toContain('1 min de leitura');
-    // The post's "##" sits under the page's <h1>, one level down.
-    expect(postBody(html)).toContain('<h3 id="chave-pix">Chave PIX');
+    // The post's top heading level ("##" here) becomes h2, right under the page's <h1>.
+    expect(postBody(html)).toContain('<h2 id="chave-pix">Chave PIX');
     // dd/mm/aaaa in São Paulo time.
     const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
     expect(html).toContain(`Publicado em <time datetime=`);
@@ -200,7 +200,7 @@ describe('publishing', () => {
     });
     expect(response.status).toBe(200);
     const { html } = (await response.json()) as { html: string };
-    expect(html).toContain('<h3 id="olá">Olá');
+    expect(html).toContain('<h2 id="olá">Olá');
     expect(html).not.toContain('<script');
     expect(html).toContain('<a>a</a>');
   });

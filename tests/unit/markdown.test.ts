@@ -109,6 +109,13 @@ describe('renderMarkdown: XSS vectors render inert', () => {
 });
 
 describe('renderMarkdown: structure', () => {
+  it('starts a post written with "##" sections at h2, with nothing skipped', () => {
+    const html = render('## Contratos\n\n### Assinatura digital\n\n## Cobrança');
+    expect(html).toContain('<h2 id="contratos">Contratos');
+    expect(html).toContain('<h3 id="assinatura-digital">Assinatura digital');
+    expect(html).toContain('<h2 id="cobrança">Cobrança');
+  });
+
   it('demotes headings below the page title and gives them ids and anchors', () => {
     const html = render('# Gestão de Imóveis\n\n## Reajuste anual\n\n###### Fundo');
     expect(html).toContain('<h2 id="gestão-de-imóveis">Gestão de Imóveis');
@@ -146,7 +153,7 @@ describe('renderMarkdown: structure', () => {
     expect(html).toContain('href="#user-content-fn-1"');
     expect(html).toContain('<li id="user-content-fn-1">');
     // The screen-reader-only footnote heading gets no focusable anchor.
-    expect(html).toMatch(/<h3 class="sr-only" id="footnote-label">Notas<\/h3>/);
+    expect(html).toMatch(/<h2 class="sr-only" id="footnote-label">Notas<\/h2>/);
   });
 
   it('lazy-loads images', () => {

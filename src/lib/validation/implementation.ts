@@ -6,7 +6,7 @@
  * browser and the server read them differently, and both judge them with `checkDocument`
  * from `lib/file-type`.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { validationMessages as m } from '@content/messages/implementation';
 import { isCnpj, isCpf, isPhone, unmaskCnpj, unmaskCpf, unmaskPhone } from '../documents';
 

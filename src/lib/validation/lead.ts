@@ -3,7 +3,7 @@
  * Messages are the spec's, from content/messages/lead.ts. Hidden fields (page, UTM,
  * partner, submission key) are optional text: a visitor never sees an error for them.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { validationMessages as m } from '@content/messages/lead';
 import { LEAD_PHONE_PATTERN } from '../phone';
 

@@ -5,7 +5,7 @@
  * from the title when it is left empty, and requires a body only to publish — a draft
  * may be just a title.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { postLimits as L, postValidationMessages as m } from '@content/messages/blog';
 import { MAX_SLUG_LENGTH, SLUG_PATTERN, slugify } from '../slug';
 
