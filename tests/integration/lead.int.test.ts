@@ -13,7 +13,7 @@ import { leadEmail } from '@content/messages/lead';
 import type { LeadInput } from '~/lib/validation/lead';
 import type { Config } from '~/server/config';
 import { openDatabase, type DatabaseHandle } from '~/server/db/client';
-import { contatos, deliveries } from '~/server/db/schema';
+import { contatos, deliveries, securityEvents } from '~/server/db/schema';
 import { JobQueue, type QueueSettings } from '~/server/jobs/queue';
 import { createLead, replaySpool, type LeadServiceDeps } from '~/server/leads/lead.service';
 import { spoolPath } from '~/server/leads/spool';
@@ -240,6 +240,22 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
     now = new Date('2026-03-02T12:01:01Z');
     expect((await createLead(lead(), { ip: '198.51.100.1' }, d)).status).toBe('saved');
     expect(await t.db.select().from(contatos)).toHaveLength(12);
+  });
+
+  it('strips markup from text fields, keeps the lead and records input_validation_failed', async () => {
+    const result = await createLead(
+      lead({ nome: 'Ana<script>alert(1)</script> Souza', empresa: "Sol'; DROP TABLE contatos; --" }),
+      { ip: '198.51.100.9' },
+      deps(),
+    );
+    expect(result.status).toBe('saved');
+    const [row] = await t.db.select().from(contatos);
+    expect(row?.nome).toBe('Ana Souza');
+    const events = await t.db.select().from(securityEvents).where(eq(securityEvents.eventType, 'input_validation_failed'));
+    const byField = Object.fromEntries(events.map((e) => [(e.details as { field: string }).field, e.details]));
+    expect(byField['nome']).toMatchObject({ severity: 'warning', source: 'lead-form', sample: 'Ana<script>alert(1)</script> Souza' });
+    expect(byField['empresa']).toMatchObject({ severity: 'critical', sql_like: true });
+    expect(String((byField['nome'] as { ip_hash: string }).ip_hash)).not.toContain('198.51.100.9');
   });
 
   it('the honeypot stores and sends nothing', async () => {

@@ -18,6 +18,7 @@ import type { Db } from '../db/client';
 import { contatos, deliveries, type NewDelivery } from '../db/schema';
 import type { DeliveryMeta, DeliveryRequest, JobQueue } from '../jobs/queue';
 import type { SendMail } from '../mail';
+import { checkTextFields, createSecurityLogger } from '../security';
 import { postWebhook } from '../webhooks';
 import { buildLeadEmail, leadWebhookBody } from './lead-email';
 import { toLeadRecord, type LeadRecord } from './lead-record';
@@ -82,6 +83,23 @@ export async function createLead(
       // Database unreachable: fail open, the lead matters more (it goes to the spool below).
     }
   }
+
+  // SPEC §5's input check: markup is stripped and suspicious text recorded as a security event,
+  // but the lead itself is kept — a contact request matters more than a stray "<b>", and every
+  // value reaches SQL only as a parameter.
+  const checked = await checkTextFields(
+    {
+      nome: input.nome,
+      empresa: input.empresa,
+      mensagem: input.mensagem,
+      utm_source: input.utm_source,
+      utm_medium: input.utm_medium,
+      utm_campaign: input.utm_campaign,
+    },
+    createSecurityLogger({ db: deps.db, secret: deps.config.authSecret ?? '', ...(deps.log ? { report: deps.log } : {}) }),
+    { source: 'lead-form', ip: request.ip, email: input.email },
+  );
+  if (!checked.valid) input = { ...input, ...checked.cleaned };
 
   const lead = toLeadRecord(input, {
     id: randomUUID(),
