@@ -33,7 +33,7 @@ export default defineConfig({
         "img-src 'self' data: blob:",
         "font-src 'self'",
         "connect-src 'self'",
-        "frame-src https://www.youtube-nocookie.com",
+        'frame-src https://www.youtube-nocookie.com',
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

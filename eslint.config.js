@@ -5,7 +5,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-*/', 'test-results*/', '.astro/', 'node_modules/', 'data/', 'playwright-report/', 'src/server/db/migrations/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-*/',
+      'test-results*/',
+      '.astro/',
+      'node_modules/',
+      'data/',
+      'playwright-report/',
+      'src/server/db/migrations/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,

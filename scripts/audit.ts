@@ -49,8 +49,9 @@ try {
       Object.entries(lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
     );
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const bytes = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] })
-      ?.items;
+    const bytes = (
+      lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
+    )?.items;
     const total = bytes?.find((item) => item.resourceType === 'total')?.transferSize ?? 0;
     const js = bytes?.find((item) => item.resourceType === 'script')?.transferSize ?? 0;
     const row: Row = {
@@ -91,5 +92,6 @@ for (const r of rows) {
   );
 }
 const failed = rows.filter((r) => r.problems.length);
-for (const r of rows) if (r.notes) console.log(`${r.problems.length ? 'FAIL' : 'note'} ${r.route}: ${[...r.problems, r.notes].join('; ')}`);
+for (const r of rows)
+  if (r.notes) console.log(`${r.problems.length ? 'FAIL' : 'note'} ${r.route}: ${[...r.problems, r.notes].join('; ')}`);
 if (failed.length) process.exit(1);

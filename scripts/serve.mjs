@@ -58,7 +58,10 @@ server.listen(port, host, async () => {
   const health = `http://${local.includes(':') ? `[${local}]` : local}:${port}/api/health`;
   for (let attempt = 0; attempt < 150; attempt++) {
     // 503: booted, but the database is unreachable (degraded mode) — still up.
-    const ready = await fetch(health).then((response) => response.ok || response.status === 503, () => false);
+    const ready = await fetch(health).then(
+      (response) => response.ok || response.status === 503,
+      () => false,
+    );
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -26,6 +26,9 @@ export function documentTitle(title: string, brand: string): string {
  * @example publicPath('/index.html') // "/"
  */
 export function publicPath(pathname: string): string {
-  const path = pathname.replace(/\.html$/, '').replace(/(^|\/)index$/, '').replace(/\/+$/, '');
+  const path = pathname
+    .replace(/\.html$/, '')
+    .replace(/(^|\/)index$/, '')
+    .replace(/\/+$/, '');
   return path.startsWith('/') ? path : `/${path}`;
 }

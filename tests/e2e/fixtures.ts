@@ -24,14 +24,17 @@ export const test = base.extend<{ cspViolations: string[] }, { browser: Browser 
     async ({ page }, use) => {
       const violations: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+          violations.push(message.text());
       });
       // Some violations never reach the console (a caught `new Function` probe, for one): listen for the event too.
       await page.exposeBinding('__reportCspViolation', (_source, text: string) => violations.push(text));
       await page.addInitScript(() => {
         addEventListener('securitypolicyviolation', (event) => {
           const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
-          report(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+          report(
+            `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+          );
         });
       });
       await use(violations);

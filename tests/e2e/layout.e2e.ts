@@ -21,7 +21,9 @@ test.describe('site chrome', () => {
 
   test('"Solicitar Contato" opens the lead dialog; Escape closes it and focus returns', async ({ page }) => {
     await page.goto('/');
-    const trigger = page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Solicitar Contato' });
+    const trigger = page
+      .getByRole('navigation', { name: 'Principal' })
+      .getByRole('link', { name: 'Solicitar Contato' });
     await trigger.click();
     const dialog = page.getByRole('dialog', { name: 'Solicitar contato' });
     await expect(dialog).toBeVisible();

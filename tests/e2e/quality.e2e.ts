@@ -12,7 +12,10 @@ async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 for (const route of [...PUBLIC_ROUTES, '/auth']) {
@@ -66,7 +69,9 @@ test('keyboard only: open the lead dialog from the nav, fill it, send it', async
     const label = await page.evaluate(() => document.activeElement?.textContent?.trim());
     if (label === 'Solicitar Contato') break;
   }
-  await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Solicitar Contato' })).toBeFocused();
+  await expect(
+    page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Solicitar Contato' }),
+  ).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Solicitar contato' });
   await expect(dialog).toBeVisible();
@@ -96,14 +101,19 @@ test('keyboard only: open the lead dialog from the nav, fill it, send it', async
 
 test('the dialog traps focus and gives it back to its trigger on Escape', async ({ page }) => {
   await page.goto('/planos');
-  const trigger = page.getByRole('main').getByRole('link', { name: /Profissional$/ }).first();
+  const trigger = page
+    .getByRole('main')
+    .getByRole('link', { name: /Profissional$/ })
+    .first();
   await trigger.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Solicitar contato' });
   await expect(dialog).toBeVisible();
   for (let step = 0; step < 12; step++) {
     await page.keyboard.press('Tab');
-    const inside = await dialog.evaluate((el) => el.contains(document.activeElement) || document.activeElement === document.body);
+    const inside = await dialog.evaluate(
+      (el) => el.contains(document.activeElement) || document.activeElement === document.body,
+    );
     expect(inside).toBe(true);
   }
   await page.keyboard.press('Escape');

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fileMessages, validationMessages } from '@content/messages/implementation';
 import { MAX_CNH_BYTES } from '~/lib/file-type';
-import { deliveries, privateFiles, solicitacoesImplementacao } from '~/server/db/schema';
+import { deliveries, privateFiles, securityEvents, solicitacoesImplementacao } from '~/server/db/schema';
 import { IMPLEMENTATION_SUBJECT } from '~/server/implementation/implementation.service';
 import { MAX_REQUEST_BYTES } from '~/server/implementation/multipart';
 import { verifyPassword } from '~/server/implementation/password';
@@ -121,12 +121,13 @@ describe.each(engines)('implementation request on %s', (engine) => {
     ({
       request,
       params,
+      clientAddress: '203.0.113.7',
       locals: {
         runtime: {
           ready: () => true,
           db: t.db,
           queue,
-          config: { siteUrl: SITE_URL, leadNotifyTo: TEAM },
+          config: { siteUrl: SITE_URL, leadNotifyTo: TEAM, authSecret: 'test-secret' },
           now: () => NOW,
         },
       },
@@ -281,6 +282,19 @@ describe.each(engines)('implementation request on %s', (engine) => {
     const mail = await smtp.waitFor();
     expect(mail.text).toContain('CNH anexada: Não');
     expect(mail.text).not.toContain('/admin/documentos/');
+  });
+
+  it('strips markup from names, keeps the request and records input_validation_failed', async () => {
+    const { status: code } = await submit(
+      form({ ...cpfFields, nomeCompleto: 'Maria <img src=x onerror=alert(1)>Silva' }),
+    );
+    expect(code).toBe(201);
+    const [row] = await t.db.select().from(solicitacoesImplementacao);
+    expect(row?.nomeCompleto).not.toContain('onerror');
+    expect(row?.nomeCompleto).toContain('Maria');
+    const events = await t.db.select().from(securityEvents);
+    expect(events.map((e) => e.eventType)).toEqual(['input_validation_failed']);
+    expect(events[0]?.details).toMatchObject({ field: 'nomeCompleto', source: 'implementation-form' });
   });
 
   it('a file named .pdf whose content is PNG is accepted, as PNG', async () => {

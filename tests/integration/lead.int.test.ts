@@ -251,9 +251,16 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
     expect(result.status).toBe('saved');
     const [row] = await t.db.select().from(contatos);
     expect(row?.nome).toBe('Ana Souza');
-    const events = await t.db.select().from(securityEvents).where(eq(securityEvents.eventType, 'input_validation_failed'));
+    const events = await t.db
+      .select()
+      .from(securityEvents)
+      .where(eq(securityEvents.eventType, 'input_validation_failed'));
     const byField = Object.fromEntries(events.map((e) => [(e.details as { field: string }).field, e.details]));
-    expect(byField['nome']).toMatchObject({ severity: 'warning', source: 'lead-form', sample: 'Ana<script>alert(1)</script> Souza' });
+    expect(byField['nome']).toMatchObject({
+      severity: 'warning',
+      source: 'lead-form',
+      sample: 'Ana<script>alert(1)</script> Souza',
+    });
     expect(byField['empresa']).toMatchObject({ severity: 'critical', sql_like: true });
     expect(String((byField['nome'] as { ip_hash: string }).ip_hash)).not.toContain('198.51.100.9');
   });

@@ -26,7 +26,7 @@ interface Failure {
   fields?: Record<string, string>;
 }
 
-export const POST: APIRoute = async ({ request, locals, redirect }) => {
+export const POST: APIRoute = async ({ request, locals, redirect, clientAddress }) => {
   // The island asks for JSON; a browser posting the form without JavaScript gets pages.
   const html = wantsHtml(request.headers.get('accept'));
   const json = (status: number, body: Failure) =>
@@ -75,6 +75,7 @@ export const POST: APIRoute = async ({ request, locals, redirect }) => {
         siteUrl: runtime.config.siteUrl,
         notifyTo: runtime.config.leadNotifyTo,
         now: runtime.now,
+        inputCheck: { secret: runtime.config.authSecret ?? '', ip: clientAddress },
       },
     );
     return html ? redirect('/obrigado', 303) : Response.json({ id }, { status: 201 });

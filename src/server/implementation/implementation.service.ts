@@ -16,6 +16,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { deliveries, privateFiles, solicitacoesImplementacao } from '../db/schema';
 import type { DeliveryMeta } from '../jobs/queue';
 import type { MailMessage } from '../mail';
+import { checkTextFields, createSecurityLogger } from '../security';
 import { buildImplementationEmail, type StoredDocumentRef } from './implementation-email';
 import { hashPassword } from './password';
 
@@ -45,6 +46,27 @@ export interface ImplementationDeps {
   /** The team inbox (LEAD_NOTIFY_TO). */
   notifyTo: string;
   now?: () => Date;
+  /** SPEC §5's input check on the free-text fields: IP-hash key (AUTH_SECRET) and the client address. */
+  inputCheck?: { secret: string; ip?: string | undefined } | undefined;
+}
+
+/*
+ * Names are the only free text of the form (documents, phones and e-mails are already
+ * held to strict formats). Markup is stripped and recorded as a security event; the
+ * request itself is kept, as with leads.
+ */
+async function checkNames(request: ImplementationRequest, deps: ImplementationDeps): Promise<ImplementationRequest> {
+  if (!deps.inputCheck) return request;
+  const names =
+    request.tipoDocumento === 'cpf'
+      ? { nomeCompleto: request.nomeCompleto }
+      : { razaoSocial: request.razaoSocial, responsavelNome: request.responsavelNome };
+  const checked = await checkTextFields(names, createSecurityLogger({ db: deps.db, secret: deps.inputCheck.secret }), {
+    source: 'implementation-form',
+    ip: deps.inputCheck.ip,
+    email: request.emailAcesso,
+  });
+  return checked.valid ? request : ({ ...request, ...checked.cleaned } as ImplementationRequest);
 }
 
 async function storeDocument(tx: DbOrTx, document: UploadedDocument, now: Date): Promise<StoredDocumentRef> {
@@ -68,7 +90,7 @@ export async function createImplementationRequest(
   input: ImplementationInput,
   deps: ImplementationDeps,
 ): Promise<{ id: string }> {
-  const { request } = input;
+  const request = await checkNames(input.request, deps);
   const now = (deps.now ?? (() => new Date()))();
   // Hashing is deliberately slow: do it before the transaction holds any lock.
   const senhaHash = await hashPassword(request.senha);

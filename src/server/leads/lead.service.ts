@@ -96,7 +96,11 @@ export async function createLead(
       utm_medium: input.utm_medium,
       utm_campaign: input.utm_campaign,
     },
-    createSecurityLogger({ db: deps.db, secret: deps.config.authSecret ?? '', ...(deps.log ? { report: deps.log } : {}) }),
+    createSecurityLogger({
+      db: deps.db,
+      secret: deps.config.authSecret ?? '',
+      ...(deps.log ? { report: deps.log } : {}),
+    }),
     { source: 'lead-form', ip: request.ip, email: input.email },
   );
   if (!checked.valid) input = { ...input, ...checked.cleaned };
