@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { contact } from '../../content/site';
 import { gestaoPage } from '../../content/gestao';
 import { partners } from '../../content/partners';
+import { PUBLIC_ROUTES } from '../../scripts/public-routes';
 import { expect, test } from './fixtures';
 
 /*
@@ -27,19 +28,7 @@ const bodyAttribution = async (page: Page) =>
   JSON.parse((await page.locator('body').getAttribute('data-utm-defaults')) ?? 'null') as unknown;
 
 test.describe('status of every route', () => {
-  for (const path of [
-    '/contato',
-    '/obrigado',
-    '/termos-de-uso',
-    '/politica-de-privacidade',
-    '/lgpd',
-    '/cookies',
-    '/gestao',
-    '/parceiro',
-    '/parceiro/carol-imoveis',
-    '/parceiro/maria-silva',
-    '/carol-imoveis',
-  ]) {
+  for (const path of PUBLIC_ROUTES) {
     test(`${path} answers 200`, async ({ request }) => {
       expect((await request.get(path)).status()).toBe(200);
     });
