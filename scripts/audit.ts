@@ -94,4 +94,5 @@ for (const r of rows) {
 const failed = rows.filter((r) => r.problems.length);
 for (const r of rows)
   if (r.notes) console.log(`${r.problems.length ? 'FAIL' : 'note'} ${r.route}: ${[...r.problems, r.notes].join('; ')}`);
+console.log(`audit: ${rows.length - failed.length} passed, ${failed.length} failed`);
 if (failed.length) process.exit(1);
