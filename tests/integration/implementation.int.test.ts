@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fileMessages, validationMessages } from '@content/messages/implementation';
 import { MAX_CNH_BYTES } from '~/lib/file-type';
+import { rateLimitMessage } from '@content/messages/lead';
 import { deliveries, privateFiles, securityEvents, solicitacoesImplementacao } from '~/server/db/schema';
 import { IMPLEMENTATION_SUBJECT } from '~/server/implementation/implementation.service';
 import { MAX_REQUEST_BYTES } from '~/server/implementation/multipart';
@@ -117,7 +118,7 @@ describe.each(engines)('implementation request on %s', (engine) => {
   });
 
   /** What the route gets from the middleware: this test's database, queue and settings. */
-  const context = (request: Request, params: Record<string, string> = {}) =>
+  const context = (request: Request, params: Record<string, string> = {}, config: Record<string, unknown> = {}) =>
     ({
       request,
       params,
@@ -127,7 +128,7 @@ describe.each(engines)('implementation request on %s', (engine) => {
           ready: () => true,
           db: t.db,
           queue,
-          config: { siteUrl: SITE_URL, leadNotifyTo: TEAM, authSecret: 'test-secret' },
+          config: { siteUrl: SITE_URL, leadNotifyTo: TEAM, authSecret: 'test-secret', ...config },
           now: () => NOW,
         },
       },
@@ -295,6 +296,20 @@ describe.each(engines)('implementation request on %s', (engine) => {
     const events = await t.db.select().from(securityEvents);
     expect(events.map((e) => e.eventType)).toEqual(['input_validation_failed']);
     expect(events[0]?.details).toMatchObject({ field: 'nomeCompleto', source: 'implementation-form' });
+  });
+
+  it('shares LEAD_RATE_LIMIT per client address: past the limit it answers 429 and saves nothing', async () => {
+    const limited = async () => {
+      const request = new Request('http://localhost/api/implementacao', { method: 'POST', body: form(cpfFields) });
+      const response = await POST(context(request, {}, { leadRateLimit: { count: 2, windowMs: 60_000 } }));
+      return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+    };
+    expect((await limited()).status).toBe(201);
+    expect((await limited()).status).toBe(201);
+    const third = await limited();
+    expect(third.status).toBe(429);
+    expect(third.json['error']).toBe(rateLimitMessage);
+    expect((await counts()).requests).toBe(2);
   });
 
   it('a file named .pdf whose content is PNG is accepted, as PNG', async () => {

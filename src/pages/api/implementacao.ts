@@ -8,8 +8,10 @@
  */
 import type { APIRoute } from 'astro';
 import { internalErrors, errorToasts, validationMessages } from '@content/messages/implementation';
+import { rateLimitMessage } from '@content/messages/lead';
 import { fieldErrors, implementationSchema } from '~/lib/validation/implementation';
 import { createImplementationRequest } from '~/server/implementation/implementation.service';
+import { hashIp, hitRateLimit } from '~/server/rate-limit';
 import { noJsErrorPage, wantsHtml } from '~/server/implementation/no-js-answer';
 import {
   MAX_REQUEST_BYTES,
@@ -41,6 +43,15 @@ export const POST: APIRoute = async ({ request, locals, redirect, clientAddress 
     return json(error.status, { error: error.message, stage: 'upload' });
   }
 
+  // Public forms share LEAD_RATE_LIMIT per client address, each form with its own counter.
+  const runtime = locals.runtime;
+  const limit = runtime.config.leadRateLimit;
+  if (limit && runtime.ready()) {
+    const key = `implementacao:${hashIp(clientAddress, runtime.config.authSecret ?? '')}`;
+    const allowed = await hitRateLimit(runtime.db, key, limit, runtime.now()).catch(() => true);
+    if (!allowed) return json(429, { error: rateLimitMessage, stage: 'upload' });
+  }
+
   let upload;
   try {
     upload = await readImplementationUpload(request.headers, request.body);
@@ -64,7 +75,6 @@ export const POST: APIRoute = async ({ request, locals, redirect, clientAddress 
     return json(400, { error, stage: 'save', fields });
   }
 
-  const runtime = locals.runtime;
   if (!runtime.ready()) return json(503, { error: errorToasts.sendSave, stage: 'save' });
   try {
     const { id } = await createImplementationRequest(

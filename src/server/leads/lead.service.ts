@@ -8,7 +8,7 @@
  * database cannot be reached the lead goes to the spool file and is delivered
  * directly; `replaySpool` saves it (once) when the database is back.
  */
-import { createHmac, createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { LeadInput } from '~/lib/validation/lead';
 import { HONEYPOT_FIELD } from '~/lib/validation/lead';
@@ -19,10 +19,11 @@ import { contatos, deliveries, type NewDelivery } from '../db/schema';
 import type { DeliveryMeta, DeliveryRequest, JobQueue } from '../jobs/queue';
 import type { SendMail } from '../mail';
 import { checkTextFields, createSecurityLogger } from '../security';
+import { hashIp, hitRateLimit } from '../rate-limit';
 import { postWebhook } from '../webhooks';
 import { buildLeadEmail, leadWebhookBody } from './lead-email';
 import { toLeadRecord, type LeadRecord } from './lead-record';
-import { hitRateLimit } from './rate-limit';
+
 import { appendToSpool, drainSpool, type SpoolEntry } from './spool';
 
 export interface LeadServiceDeps {
@@ -56,15 +57,6 @@ export type LeadResult =
   | { status: 'ignored' };
 
 const SUBJECT = 'lead';
-
-/** A short keyed hash of the client IP: stable for rate limiting, useless for identifying anyone. */
-export function hashIp(ip: string, secret: string): string {
-  let key = hmacKeys.get(secret);
-  if (!key) hmacKeys.set(secret, (key = createSecretKey(Buffer.from(secret))));
-  return createHmac('sha256', key).update(ip).digest('hex').slice(0, 32);
-}
-/** Key objects by secret: building one per request showed up in profiles. */
-const hmacKeys = new Map<string, KeyObject>();
 
 export async function createLead(
   input: LeadInput,

@@ -2,11 +2,22 @@
  * Fixed-window rate limit kept in the database (table rate_limits), so all app
  * instances share the counters and a restart does not reset them. One statement
  * per check: insert, or bump the counter / open a new window when the old one ended.
+ * The public forms (leads, implementation requests) count per hashed client address.
  */
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { RateLimit } from '../config';
-import type { DbOrTx } from '../db/client';
-import { rateLimits } from '../db/schema';
+import type { RateLimit } from './config';
+import type { DbOrTx } from './db/client';
+import { rateLimits } from './db/schema';
+
+/** A short keyed hash of the client IP: stable for rate limiting, useless for identifying anyone. */
+export function hashIp(ip: string, secret: string): string {
+  let key = hmacKeys.get(secret);
+  if (!key) hmacKeys.set(secret, (key = createSecretKey(Buffer.from(secret))));
+  return createHmac('sha256', key).update(ip).digest('hex').slice(0, 32);
+}
+/** Key objects by secret: building one per request showed up in profiles. */
+const hmacKeys = new Map<string, KeyObject>();
 
 /** Counts one hit for `key`; false when it goes over the limit. */
 export async function hitRateLimit(db: DbOrTx, key: string, limit: RateLimit, now: Date): Promise<boolean> {
