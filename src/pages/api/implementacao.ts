@@ -49,7 +49,8 @@ export const POST: APIRoute = async ({ request, locals, redirect, clientAddress 
   if (limit && runtime.ready()) {
     const key = `implementacao:${hashIp(clientAddress, runtime.config.authSecret ?? '')}`;
     const allowed = await hitRateLimit(runtime.db, key, limit, runtime.now()).catch(() => true);
-    if (!allowed) return json(429, { error: rateLimitMessage, stage: 'upload' });
+    // Shown as 'Erro ao salvar' / 'Não foi possível salvar a solicitação: <message>'.
+    if (!allowed) return json(429, { error: rateLimitMessage, stage: 'save' });
   }
 
   let upload;
