@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { arrivals } from './arrivals';
 
 export type Reply = number | 'hang';
 
@@ -33,30 +34,16 @@ export interface Receiver {
 }
 
 export async function startReceiver(options: { script?: Reply[]; fallback?: Reply } = {}): Promise<Receiver> {
-  const waiters = new Set<() => void>();
   const hanging = new Set<ServerResponse>();
+  const requests: ReceivedRequest[] = [];
+  const receiverArrivals = arrivals(requests, 'request');
   const receiver: Receiver = {
     url: '',
-    requests: [],
+    requests,
     script: [...(options.script ?? [])],
     fallback: options.fallback ?? 200,
     onRequest: undefined,
-    waitFor: (predicate = () => true, timeoutMs = 15_000) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          const found = receiver.requests.find(predicate);
-          if (!found) return false;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(found);
-          return true;
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no matching request within ${timeoutMs} ms (got ${receiver.requests.length})`));
-        }, timeoutMs);
-        if (!check()) waiters.add(check);
-      }),
+    waitFor: receiverArrivals.waitFor,
     close: () =>
       new Promise<void>((resolve) => {
         for (const response of hanging) response.destroy();
@@ -88,7 +75,7 @@ export async function startReceiver(options: { script?: Reply[]; fallback?: Repl
       };
       receiver.requests.push(recorded);
       receiver.onRequest?.(recorded);
-      for (const waiter of [...waiters]) waiter();
+      receiverArrivals.notify();
       if (reply === 'hang') {
         hanging.add(response);
         return;

@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { arrivals } from './arrivals';
 
 export interface CapturedMail extends Email {
   /** Envelope recipients (RCPT TO). */
@@ -28,30 +29,16 @@ export interface CaptureSmtp {
 }
 
 export async function startCaptureSmtp(port = 0): Promise<CaptureSmtp> {
-  const waiters = new Set<() => void>();
   let server: SMTPServer | undefined;
+  const messages: CapturedMail[] = [];
+  const captureArrivals = arrivals(messages, 'e-mail');
 
   const capture: CaptureSmtp = {
     url: '',
     port,
-    messages: [],
+    messages,
     onMessage: undefined,
-    waitFor: (predicate = () => true, timeoutMs = 15_000) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          const found = capture.messages.find(predicate);
-          if (!found) return false;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(found);
-          return true;
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no matching e-mail within ${timeoutMs} ms (got ${capture.messages.length})`));
-        }, timeoutMs);
-        if (!check()) waiters.add(check);
-      }),
+    waitFor: captureArrivals.waitFor,
     start: async () => {
       server = new SMTPServer({
         authOptional: true,
@@ -70,7 +57,7 @@ export async function startCaptureSmtp(port = 0): Promise<CaptureSmtp> {
                 };
                 capture.messages.push(mail);
                 capture.onMessage?.(mail);
-                for (const waiter of [...waiters]) waiter();
+                captureArrivals.notify();
                 callback();
               })
               .catch((error: Error) => callback(error));
