@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { interactionDirective } from './src/integrations/interaction-directive.mjs';
+import { precompress } from './src/integrations/precompress.mjs';
 
 const port = Number(process.env.PORT ?? 4321);
 // BUILD_DIR lets parallel builds (tests, benchmarks) keep separate outputs.
@@ -16,7 +17,7 @@ export default defineConfig({
   outDir,
   cacheDir: `./node_modules/.astro/${outDir.replace(/\W+/g, '_')}`,
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), interactionDirective()],
+  integrations: [react(), interactionDirective(), precompress()],
   trailingSlash: 'never',
   // Legal Markdown has no code; Shiki's inline styles would also clash with the CSP.
   markdown: { syntaxHighlight: false },

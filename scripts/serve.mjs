@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 /*
- * The production HTTP server: Astro's Node handler (static files + SSR) wrapped
- * with what the adapter leaves out — security headers on every response, the
- * prerendered pages included, and gzip/brotli compression.
+ * The production HTTP server. The build's client folder (prerendered pages, assets)
+ * is answered from memory with the brotli/gzip files compressed at build time
+ * (scripts/static-files.ts); everything else goes to Astro's Node handler, wrapped
+ * with what the adapter leaves out — security headers on every response and
+ * on-the-fly compression of on-demand responses (the `compression` package skips
+ * bodies under 1 KB).
  *
  * `npm start` builds when needed and then imports this file; tests and benchmarks
  * start it directly against an existing build (BUILD_DIR, default dist).
@@ -12,15 +15,18 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import { HEADER_CSP, securityHeaders } from '../src/server/http/security-headers.ts';
+import { loadStaticFiles } from './static-files.ts';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '0.0.0.0';
 const siteUrl = process.env.SITE_URL ?? `http://localhost:${port}`;
-const entry = join(process.env.BUILD_DIR ?? 'dist', 'server', 'entry.mjs');
+const buildDir = process.env.BUILD_DIR ?? 'dist';
+const entry = join(buildDir, 'server', 'entry.mjs');
 
 const { handler } = await import(pathToFileURL(entry).href);
 const headers = Object.entries(securityHeaders(siteUrl));
+const staticFiles = loadStaticFiles(join(buildDir, 'client'), securityHeaders(siteUrl));
 const compress = compression();
 
 /*
@@ -39,6 +45,7 @@ function keepFrameAncestors(res) {
 }
 
 const server = http.createServer((req, res) => {
+  if (staticFiles.serve(req, res)) return;
   for (const [name, value] of headers) res.setHeader(name, value);
   compress(req, res, () => {
     // After compression has wrapped writeHead: it moves header objects into setHeader calls.

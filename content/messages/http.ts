@@ -1,0 +1,9 @@
+/**
+ * Answers of the HTTP layer itself (scripts/serve.mjs), before any page or form is
+ * involved. Not in the spec.
+ */
+
+export const httpMessages = {
+  /** A path with `..`, a NUL or broken percent-encoding: a crafted request, never a link of ours. */
+  invalidPath: 'Endereço inválido.',
+} as const;
