@@ -18,7 +18,7 @@ import { JobQueue, type QueueSettings } from '~/server/jobs/queue';
 import { createLead, replaySpool, type LeadServiceDeps } from '~/server/leads/lead.service';
 import { spoolPath } from '~/server/leads/spool';
 import { createMailer } from '~/server/mail';
-import { engines, useTestDatabase } from '../support/db';
+import { engines, isPostgres, useTestDatabase } from '../support/db';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
 
@@ -281,7 +281,7 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
       if (engine === 'pglite') await dead.close();
     });
     afterEach(async () => {
-      if (engine === 'postgres') await dead.close();
+      if (isPostgres(engine)) await dead.close();
     });
 
     it('spools the lead, delivers it directly and says "Aviso"; replay saves it exactly once', async () => {

@@ -1,8 +1,12 @@
 /*
  * A fresh, migrated database for a test file, on every engine the run supports:
- * PGlite in memory always, and PostgreSQL when TEST_DATABASE_URL is set. On
- * PostgreSQL each call creates its own database (dropped at the end), so parallel
- * runs and test files never see each other's rows.
+ * PGlite in memory always, PostgreSQL when TEST_DATABASE_URL is set, and that same
+ * PostgreSQL through PgBouncer in transaction mode ('pgbouncer', Supabase's pooler
+ * profile that Netlify functions use) when pgbouncer is installed too. On PostgreSQL
+ * each call creates its own database (dropped at the end), so parallel runs and test
+ * files never see each other's rows. A 'pgbouncer' database is created and migrated
+ * directly, as a deploy does over DATABASE_MIGRATION_URL, and then used only through
+ * the pooler (tests/support/pgbouncer.ts says why it is strict).
  *
  *   describe.each(engines)('%s', (engine) => {
  *     const t = useTestDatabase(engine);          // hooks: create, truncate between tests, drop
@@ -14,20 +18,38 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { openDatabase, type DatabaseHandle, type Db } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
+import { acquirePgBouncer, pgBouncerMissingReason } from './pgbouncer';
 
-export type Engine = 'pglite' | 'postgres';
+export type Engine = 'pglite' | 'postgres' | 'pgbouncer';
 
 const TEST_DATABASE_URL = process.env['TEST_DATABASE_URL'];
 
-/** The engines of this run: PGlite, plus PostgreSQL when TEST_DATABASE_URL is set. */
-export const engines: Engine[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/** TEST_ENGINES=pgbouncer (comma-separated) narrows a run to some engines, e.g. while fixing one. */
+const only = process.env['TEST_ENGINES']?.split(',').map((name) => name.trim());
+
+/**
+ * The engines of this run: PGlite; PostgreSQL when TEST_DATABASE_URL is set; PostgreSQL
+ * through PgBouncer when pgbouncer is installed as well (TEST_PGBOUNCER=0 leaves it out).
+ */
+export const engines: Engine[] = (
+  [
+    'pglite',
+    ...(TEST_DATABASE_URL ? (['postgres'] as const) : []),
+    ...(pgBouncerMissingReason() === undefined ? (['pgbouncer'] as const) : []),
+  ] satisfies Engine[]
+).filter((engine) => !only || only.includes(engine));
+
+/** Whether `engine` is a PostgreSQL server (directly or through the pooler). */
+export const isPostgres = (engine: Engine): boolean => engine !== 'pglite';
 
 export interface TestDatabase {
   engine: Engine;
   handle: DatabaseHandle;
   db: Db;
-  /** The PostgreSQL URL of this database (postgres engine only). */
+  /** The PostgreSQL URL the handle uses (the pooler's on 'pgbouncer'). */
   url?: string;
+  /** The database's own URL on PostgreSQL, bypassing any pooler (for migrations, admin). */
+  directUrl?: string;
   /** Empties every application table and pg-boss's jobs. */
   truncate: () => Promise<void>;
   close: () => Promise<void>;
@@ -47,20 +69,36 @@ async function adminQuery(text: string): Promise<void> {
 export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
   let handle: DatabaseHandle;
   let url: string | undefined;
+  let directUrl: string | undefined;
   let dropDatabase = async () => {};
-  if (engine === 'postgres') {
+  if (engine === 'postgres' || engine === 'pgbouncer') {
     if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
     const name = `pilota_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     await adminQuery(`CREATE DATABASE ${name}`);
     const parsed = new URL(TEST_DATABASE_URL);
     parsed.pathname = `/${name}`;
-    url = parsed.toString();
-    handle = await openDatabase({ databaseUrl: url, maxConnections: 5 });
+    directUrl = parsed.toString();
     dropDatabase = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (engine === 'pgbouncer') {
+      const direct = await openDatabase({ databaseUrl: directUrl, maxConnections: 1 });
+      await migrateDatabase(direct.db).finally(() => direct.close());
+      const { bouncer, release } = await acquirePgBouncer(TEST_DATABASE_URL);
+      url = bouncer.urlFor(directUrl);
+      handle = await openDatabase({ databaseUrl: url, transactionPooler: true });
+      const drop = dropDatabase;
+      dropDatabase = async () => {
+        await drop();
+        await release();
+      };
+    } else {
+      url = directUrl;
+      handle = await openDatabase({ databaseUrl: url, maxConnections: 5 });
+      await migrateDatabase(handle.db);
+    }
   } else {
     handle = await openDatabase({});
+    await migrateDatabase(handle.db);
   }
-  await migrateDatabase(handle.db);
 
   const truncate = async () => {
     const { rows } = await execute(
@@ -79,6 +117,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
     handle,
     db: handle.db,
     ...(url ? { url } : {}),
+    ...(directUrl ? { directUrl } : {}),
     truncate,
     close: async () => {
       await handle.close();

@@ -2,6 +2,14 @@
  * One way to open the database: PGlite persisted in `$DATA_DIR/db` by default,
  * node-postgres when a PostgreSQL URL is given. Both are driven through the same
  * Drizzle `pg-core` API, so services never know which one they got.
+ *
+ * Through a transaction-mode pooler (Supabase's on port 6543, which Netlify functions
+ * use) each transaction — or lone statement — may run on a different server connection.
+ * What works there: unnamed statements (node-postgres and Drizzle name a statement only
+ * when asked, and nothing here asks), transactions, and locks taken inside one. What does
+ * not: named prepared statements, session state (SET, session advisory locks, temp
+ * tables) and LISTEN/NOTIFY; `handle.transactionPooler` tells the queue to poll instead.
+ * tests/support/pgbouncer.ts runs the integration suite through such a pooler.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +19,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { restrictToOwner } from '../owner-only';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -28,6 +37,8 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** Set on PostgreSQL: the connection string, for the queue's own pool. */
   databaseUrl?: string;
+  /** Reached through a transaction-mode pooler: no LISTEN/NOTIFY, no session state. */
+  transactionPooler?: boolean;
   close: () => Promise<void>;
 }
 
@@ -36,9 +47,17 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder of the embedded database's files; absent means in memory (tests). */
   pgliteDir?: string | undefined;
-  /** Pool size on PostgreSQL. */
+  /** Pool size on PostgreSQL (default 10; POOLED_MAX_CONNECTIONS through a pooler). */
   maxConnections?: number;
+  /** The URL is a transaction-mode pooler (see the header). */
+  transactionPooler?: boolean;
 }
+
+/**
+ * Connections per process through a transaction-mode pooler: a function instance serves one
+ * request at a time, and the pooler multiplexes every instance onto a few server connections.
+ */
+export const POOLED_MAX_CONNECTIONS = 2;
 
 /** The embedded database's folder inside DATA_DIR. */
 export function pgliteDirFor(dataDir: string): string {
@@ -48,14 +67,28 @@ export function pgliteDirFor(dataDir: string): string {
 /** Opens (does not migrate) the database. Close it with `handle.close()`. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+    const pooled = options.transactionPooler === true;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.maxConnections ?? (pooled ? POOLED_MAX_CONNECTIONS : 10),
+      // A frozen function instance should not hold pooler slots for long.
+      ...(pooled ? { idleTimeoutMillis: 5_000 } : {}),
+    });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-    return { db, kind: 'postgres', databaseUrl: options.databaseUrl, close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      databaseUrl: options.databaseUrl,
+      ...(pooled ? { transactionPooler: true } : {}),
+      close: () => pool.end(),
+    };
   }
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true, mode: 0o700 });
   const pglite = await PGlite.create(options.pgliteDir ?? 'memory://');
+  // PGlite chmods a new database's files to 0666 whatever the umask: take that back at once.
+  if (options.pgliteDir) restrictToOwner(options.pgliteDir);
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
   return {
     db,
