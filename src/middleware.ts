@@ -6,7 +6,8 @@ import { getActionContext, isInputError } from 'astro:actions';
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { getRuntime, type Runtime } from '~/server/runtime';
 import { authServices } from '~/server/auth';
-import { guardRequest, type CurrentSession, type SessionUser } from '~/server/auth/guard';
+import { guardRequest, PRIVATE_CACHE_CONTROL, type CurrentSession, type SessionUser } from '~/server/auth/guard';
+import { clientAddressOf } from '~/server/http/client-address';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- Astro declares Locals in the global App namespace.
@@ -60,17 +61,26 @@ const leadFormPost = defineMiddleware(async (context, next) => {
 });
 
 /**
- * Admin area (/admin/*, /blog/admin/*, admin endpoints): anonymous → /auth (pages) or 401,
- * signed-in non-admin → the pt-BR 403 page or 403; a signed-in visitor of /auth → /blog/admin.
+ * Admin area and /auth (src/server/auth/access-policy.ts decides on the matched route, so no
+ * spelling of a path gets past it): anonymous → /auth (pages) or 401, signed-in non-admin →
+ * the pt-BR 403 page or 403; a signed-in visitor of /auth → /blog/admin. Every answer of
+ * those zones — the page, a redirect, a 401/403, an error — is `private, no-store`.
  */
 const adminGuard = defineMiddleware(async (context, next) => {
   // Prerendered pages are public and have no request (nor clientAddress) at build time.
   if (context.isPrerendered) return next();
-  const { outcome, session, setCookies } = await guardRequest(
+  const guard = await guardRequest(
     authServices(context.locals.runtime),
-    { pathname: context.url.pathname, method: context.request.method, headers: context.request.headers },
-    context.clientAddress,
+    {
+      routePattern: context.routePattern,
+      pathname: context.url.pathname,
+      search: context.url.search,
+      method: context.request.method,
+      headers: context.request.headers,
+    },
+    clientAddressOf(context),
   );
+  const { outcome, session, setCookies } = guard;
   if (session) {
     context.locals.user = session.user;
     context.locals.session = session;
@@ -80,10 +90,12 @@ const adminGuard = defineMiddleware(async (context, next) => {
   else if (outcome.action === 'redirect') response = context.redirect(outcome.location);
   else if (outcome.action === 'forbidden-page') response = await context.rewrite('/403');
   else response = new Response(null, { status: outcome.status });
-  if (setCookies.length === 0) return response;
-  // Sliding expiry / clearing a dead cookie: Better Auth's cookies ride on whatever we answer.
+  if (setCookies.length === 0 && !guard.private) return response;
   const headers = new Headers(response.headers);
+  // Sliding expiry / clearing a dead cookie: Better Auth's cookies ride on whatever we answer.
   for (const cookie of setCookies) headers.append('set-cookie', cookie);
+  // Decided here, once, for the whole zone: a page that forgets cannot make personal data cacheable.
+  if (guard.private) headers.set('cache-control', PRIVATE_CACHE_CONTROL);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 });
 

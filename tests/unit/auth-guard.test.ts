@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { adminArea, guardDecision, hasSessionCookie, type CurrentSession } from '../../src/server/auth/guard';
+import { adminZoneDecision, guardDecision, hasSessionCookie, type CurrentSession } from '../../src/server/auth/guard';
+import { refuseUnlessAdminPage, isAdminSession } from '../../src/server/auth/require-admin';
 import { trustedOriginsFor } from '../../src/server/auth/auth';
 import { IDLE_LOGOUT_MS, isIdleExpired } from '../../src/lib/session-idle';
-
-describe('adminArea', () => {
-  it.each([
-    ['/blog/admin', 'GET', 'text/html,application/xhtml+xml', 'page'],
-    ['/blog/admin/', 'GET', 'text/html', 'page'],
-    ['/blog/admin/posts/novo', 'GET', 'text/html', 'page'],
-    ['/admin', 'GET', 'text/html', 'page'],
-    ['/blog/admin/posts', 'POST', 'text/html', 'endpoint'],
-    ['/blog/admin', 'GET', '*/*', 'endpoint'],
-    ['/admin/documentos/abc', 'GET', 'text/html', 'endpoint'],
-    ['/api/admin/posts', 'GET', 'text/html', 'endpoint'],
-    ['/_actions/admin.publish', 'POST', '*/*', 'endpoint'],
-    ['/blog', 'GET', 'text/html', undefined],
-    ['/blog/administracao-de-imoveis', 'GET', 'text/html', undefined],
-    ['/administrador', 'GET', 'text/html', undefined],
-    ['/api/auth/sign-in/email', 'POST', '*/*', undefined],
-  ])('%s %s (%s) → %s', (path, method, accept, kind) => {
-    expect(adminArea(path, method, accept)).toBe(kind);
-  });
-});
 
 describe('guardDecision', () => {
   const as = (role: string): CurrentSession => ({
@@ -39,6 +20,56 @@ describe('guardDecision', () => {
     ['endpoint', 'admin', false, { action: 'allow' }],
   ] as const)('%s, role %s, stale %s', (kind, role, stale, expected) => {
     expect(guardDecision(kind, { session: role ? as(role) : undefined, stale })).toEqual(expected);
+  });
+});
+
+const session = (role: string): CurrentSession => ({
+  user: { id: 'u', email: 'a@b.c', name: 'A', role },
+  sessionId: 's',
+  expiresAt: new Date(),
+});
+
+describe('adminZoneDecision', () => {
+  it('lets an admin into a route the policy lists', () => {
+    const lookup = { session: session('admin'), stale: false };
+    expect(adminZoneDecision({ zone: 'admin', kind: 'page', unlisted: false }, lookup)).toEqual({ action: 'allow' });
+  });
+  it('refuses everyone, admins included, on an admin-area route the policy does not list', () => {
+    const admin = { session: session('admin'), stale: false };
+    expect(adminZoneDecision({ zone: 'admin', kind: 'page', unlisted: true }, admin)).toEqual({
+      action: 'forbidden-page',
+    });
+    expect(adminZoneDecision({ zone: 'admin', kind: 'endpoint', unlisted: true }, admin)).toEqual({
+      action: 'status',
+      status: 403,
+    });
+    expect(
+      adminZoneDecision({ zone: 'admin', kind: 'page', unlisted: true }, { session: undefined, stale: false }),
+    ).toEqual({ action: 'redirect', location: '/auth' });
+  });
+});
+
+describe('the second lock in admin pages', () => {
+  // Astro's Astro.redirect / Astro.rewrite, as far as the page helper uses them.
+  const answers = {
+    redirect: (path: string) => new Response(null, { status: 302, headers: { location: path } }),
+    rewrite: async (path: string) => new Response(`rewritten to ${path}`, { status: 403 }),
+  };
+  it('sends anonymous visitors to sign in', async () => {
+    const refused = await refuseUnlessAdminPage(undefined, answers);
+    expect(refused?.status).toBe(302);
+    expect(refused?.headers.get('location')).toBe('/auth');
+  });
+  it('shows a signed-in non-admin the 403 page', async () => {
+    const refused = await refuseUnlessAdminPage(session('user'), answers);
+    expect(refused?.status).toBe(403);
+    expect(await refused?.text()).toBe('rewritten to /403');
+  });
+  it('lets an admin render the page', async () => {
+    expect(await refuseUnlessAdminPage(session('admin'), answers)).toBeUndefined();
+    expect(isAdminSession(session('admin'))).toBe(true);
+    expect(isAdminSession(session('user'))).toBe(false);
+    expect(isAdminSession(undefined)).toBe(false);
   });
 });
 

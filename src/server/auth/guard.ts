@@ -1,41 +1,17 @@
 /*
- * Who may open what (SPEC §6, issue "Roles"): every /admin/* and /blog/admin/* page and
- * every admin endpoint needs a signed-in admin. The decision is made here, without Astro;
- * src/middleware.ts turns it into a redirect, a 403 page or a status code.
+ * Who may open what (SPEC §6): the table and the path rules live in ./access-policy.ts;
+ * this module turns them, and the session of the request, into a decision. It is made
+ * here, without Astro; src/middleware.ts turns it into a redirect, a 403 page or a status
+ * code, and marks every answer of a guarded zone `private, no-store`.
  */
 import type { SecurityLogger } from '../security';
+import { ADMIN_HOME, classifyRequest, type AreaKind, type Zone } from './access-policy';
 import { COOKIE_PREFIX, type Auth } from './auth';
 
-export type AreaKind = 'page' | 'endpoint';
+export type { AreaKind } from './access-policy';
 
-/*
- * Admin endpoints answer 401/403; admin pages redirect to /auth or show the 403 page.
- * Known endpoint folders are endpoints whatever the request; elsewhere in the admin area a
- * browser navigation (GET/HEAD accepting HTML) is treated as a page, and anything else —
- * fetch() calls, form POSTs, scripts — as an endpoint. So a new admin endpoint is answered
- * correctly without being listed here.
- */
-export const ADMIN_ENDPOINT_PREFIXES = ['/admin/documentos/', '/api/admin/', '/_actions/admin.'];
-export const ADMIN_PAGE_PREFIXES = ['/admin', '/blog/admin'];
-
-const under = (path: string, prefix: string) =>
-  prefix.endsWith('/') || prefix.endsWith('.')
-    ? path.startsWith(prefix)
-    : path === prefix || path.startsWith(`${prefix}/`);
-
-/**
- * Whether a request belongs to the admin area, and whether it is answered as a page or an endpoint.
- * @example adminArea('/blog/admin', 'GET', 'text/html') // 'page'
- * @example adminArea('/blog/admin/posts', 'POST', '*\/*') // 'endpoint'
- * @example adminArea('/blog', 'GET', 'text/html') // undefined
- */
-export function adminArea(pathname: string, method = 'GET', accept = 'text/html'): AreaKind | undefined {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  if (ADMIN_ENDPOINT_PREFIXES.some((prefix) => under(path, prefix))) return 'endpoint';
-  if (!ADMIN_PAGE_PREFIXES.some((prefix) => under(path, prefix))) return undefined;
-  const navigation = (method === 'GET' || method === 'HEAD') && accept.includes('text/html');
-  return navigation ? 'page' : 'endpoint';
-}
+/** Every answer in the admin area and on /auth: personal data, never kept by a cache. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 export interface SessionUser {
   id: string;
@@ -103,9 +79,18 @@ export function guardDecision(kind: AreaKind, lookup: Pick<SessionLookup, 'sessi
   return { action: 'allow' };
 }
 
-/** The sign-in page: a signed-in visitor is sent on to the admin area (SPEC §2 'Auth'). */
-export const AUTH_PAGE = '/auth';
-export const ADMIN_HOME = '/blog/admin';
+/**
+ * guardDecision for a request classified into the admin zone, denying by default: an
+ * admin-area route nobody wrote a policy line for opens for no one, admins included.
+ */
+export function adminZoneDecision(
+  zone: Extract<Zone, { zone: 'admin' }>,
+  lookup: Pick<SessionLookup, 'session' | 'stale'>,
+): GuardDecision {
+  const decision = guardDecision(zone.kind, lookup);
+  if (!zone.unlisted || decision.action !== 'allow') return decision;
+  return zone.kind === 'endpoint' ? { action: 'status', status: 403 } : { action: 'forbidden-page' };
+}
 
 export type RequestOutcome =
   | { action: 'next' }
@@ -117,21 +102,39 @@ export interface GuardResult {
   outcome: RequestOutcome;
   session: CurrentSession | undefined;
   setCookies: string[];
+  /** The request is in the admin area or on /auth: its answer, whatever it is, must not be stored. */
+  private: boolean;
+}
+
+export interface GuardedRequest {
+  /** Astro's `context.routePattern`, the route that will render; the decision starts from it. */
+  routePattern?: string;
+  pathname: string;
+  search?: string;
+  method: string;
+  headers: Headers;
 }
 
 /**
- * Everything the middleware needs for one request: whether it may go on, and who is
- * signed in. Only the admin area and /auth read the session; other pages pass untouched.
+ * Everything the middleware needs for one request: whether it may go on, who is signed
+ * in, and whether the answer is private. Only the admin area and /auth read the session;
+ * other pages pass untouched.
  */
 export async function guardRequest(
   services: { auth: Auth; security: SecurityLogger },
-  request: { pathname: string; method: string; headers: Headers },
+  request: GuardedRequest,
   clientAddress: string | undefined,
 ): Promise<GuardResult> {
   const { pathname, headers } = request;
-  const kind = adminArea(pathname, request.method, headers.get('accept') ?? '');
-  const isAuthPage = pathname === AUTH_PAGE;
-  if (!kind && !isAuthPage) return { outcome: { action: 'next' }, session: undefined, setCookies: [] };
+  const zone = classifyRequest({
+    routePattern: request.routePattern,
+    pathname,
+    search: request.search ?? '',
+    method: request.method,
+    accept: headers.get('accept') ?? '',
+  });
+  if (zone.zone === 'public')
+    return { outcome: { action: 'next' }, session: undefined, setCookies: [], private: false };
 
   let lookup: SessionLookup;
   try {
@@ -145,20 +148,22 @@ export async function guardRequest(
     });
     // The sign-in page still works without knowing the session; the admin area does not.
     return {
-      outcome: kind ? { action: 'status', status: 503 } : { action: 'next' },
+      outcome: zone.zone === 'admin' ? { action: 'status', status: 503 } : { action: 'next' },
       session: undefined,
       setCookies: [],
+      private: true,
     };
   }
   const { session, setCookies } = lookup;
-  if (!kind) {
+  if (zone.zone === 'sign-in') {
     return {
       outcome: session ? { action: 'redirect', location: ADMIN_HOME } : { action: 'next' },
       session,
       setCookies,
+      private: true,
     };
   }
-  const decision = guardDecision(kind, lookup);
+  const decision = adminZoneDecision(zone, lookup);
   if (decision.action === 'forbidden-page' || (decision.action === 'status' && decision.status === 403)) {
     await services.security.log({
       type: 'access_denied',
@@ -166,9 +171,13 @@ export async function guardRequest(
       userId: session?.user.id,
       email: session?.user.email,
       ip: clientAddress,
-      details: { path: pathname },
+      details: {
+        path: pathname,
+        ...(request.routePattern ? { route: request.routePattern } : {}),
+        ...(zone.unlisted ? { reason: 'route-without-policy' } : {}),
+      },
     });
   }
   const outcome: RequestOutcome = decision.action === 'allow' ? { action: 'next' } : decision;
-  return { outcome, session, setCookies };
+  return { outcome, session, setCookies, private: true };
 }

@@ -56,13 +56,23 @@ async function localize(response: Response): Promise<Response> {
   });
 }
 
-/** Runs one request through Better Auth with the connection's IP. */
+/**
+ * Runs one request through Better Auth with the connection's IP. Without one (the client
+ * hung up before the server read its address) nothing is run: Better Auth would skip its
+ * per-IP rate limit for a request with no address.
+ */
 export async function handleAuthRequest(
   auth: Auth,
   request: Request,
-  clientAddress: string,
+  clientAddress: string | undefined,
   security: SecurityLogger,
 ): Promise<Response> {
+  if (!clientAddress) {
+    return Response.json(
+      { code: 'CLIENT_ADDRESS_UNKNOWN', message: authErrors.generic },
+      { status: 400, headers: { 'Cache-Control': 'no-store' } },
+    );
+  }
   request.headers.delete(CLIENT_IP_HEADER);
   request.headers.set(CLIENT_IP_HEADER, clientAddress);
   const path = new URL(request.url).pathname;

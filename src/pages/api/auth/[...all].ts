@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { authServices, handleAuthRequest } from '~/server/auth';
+import { clientAddressOf } from '~/server/http/client-address';
 
 /*
  * Better Auth's catch-all route, mounted as its Astro guide documents. The Node adapter
@@ -9,7 +10,7 @@ import { authServices, handleAuthRequest } from '~/server/auth';
  */
 export const prerender = false;
 
-export const ALL: APIRoute = async ({ request, clientAddress, locals }) => {
-  const { auth, security } = authServices(locals.runtime);
-  return handleAuthRequest(auth, request, clientAddress, security);
+export const ALL: APIRoute = async (context) => {
+  const { auth, security } = authServices(context.locals.runtime);
+  return handleAuthRequest(auth, context.request, clientAddressOf(context), security);
 };

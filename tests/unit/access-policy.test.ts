@@ -1,0 +1,205 @@
+/*
+ * The access policy (src/server/auth/access-policy.ts) on its own: how paths are
+ * normalised, which zone a request falls in whatever the spelling of its path, and the
+ * rule that every route file under an admin area has a policy line — so a new admin page
+ * or endpoint cannot be added without deciding who may open it.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  ACCESS_POLICY,
+  ADMIN_AREAS,
+  classifyRequest,
+  inAdminArea,
+  normalizePath,
+  type RequestTarget,
+} from '../../src/server/auth/access-policy';
+import { clientAddressOf } from '../../src/server/http/client-address';
+
+const PAGES = 'src/pages';
+
+/** Route files of src/pages as Astro names their routes (no extension, no `/index`; `_` files are not routes). */
+function routeFiles(dir = PAGES): { pattern: string; file: string }[] {
+  return readdirSync(dir).flatMap((entry) => {
+    if (entry.startsWith('_')) return [];
+    const full = join(dir, entry);
+    if (statSync(full).isDirectory()) return routeFiles(full);
+    if (!/\.(astro|ts|js|md|mdx|html)$/.test(entry)) return [];
+    const route = relative(PAGES, full)
+      .replace(/\.(astro|ts|js|md|mdx|html)$/, '')
+      .replace(/(^|\/)index$/, '');
+    return [{ pattern: `/${route}`, file: full }];
+  });
+}
+
+describe('normalizePath', () => {
+  it.each([
+    ['/blog/admin', '/blog/admin'],
+    ['/blog/admin.html', '/blog/admin'],
+    ['/blog/admin/index.html', '/blog/admin'],
+    ['/blog/admin/index', '/blog/admin'],
+    ['/blog/admin/', '/blog/admin'],
+    ['/blog/%61dmin.html', '/blog/admin'],
+    ['/blog/%2561dmin', '/blog/admin'],
+    ['/%62%6C%6F%67/%61%64%6D%69%6E', '/blog/admin'],
+    ['/BLOG/ADMIN.HTML', '/blog/admin'],
+    ['//blog//admin//', '/blog/admin'],
+    ['\\blog\\admin', '/blog/admin'],
+    ['/blog%2Fadmin', '/blog/admin'],
+    ['/blog/x/../admin', '/blog/admin'],
+    ['/blog/./admin/.', '/blog/admin'],
+    ['/blog/admin;jsessionid=1', '/blog/admin'],
+    ['/../../blog/admin', '/blog/admin'],
+    ['/', '/'],
+    ['', '/'],
+    ['/index.html', '/'],
+    // A malformed escape does not throw; the valid ones around it are still decoded.
+    ['/%E0%A4%A', '/\u00e0\u00a4%a'],
+    ['/blog/administracao-de-imoveis', '/blog/administracao-de-imoveis'],
+  ])('%s → %s', (path, expected) => {
+    expect(normalizePath(path)).toBe(expected);
+  });
+});
+
+describe('classifyRequest', () => {
+  const target = (pathname: string, extra: Partial<RequestTarget> = {}): RequestTarget => ({
+    pathname,
+    method: 'GET',
+    accept: 'text/html,application/xhtml+xml',
+    ...extra,
+  });
+
+  it.each([
+    // What Astro routes, whatever the path looked like: the matched pattern decides.
+    ['/blog/admin', '/blog/admin.html', 'page'],
+    ['/blog/admin', '/blog/%61dmin.html', 'page'],
+    ['/blog/admin', '/%62log/admin', 'page'],
+    ['/blog/admin/posts/[id]', '/blog/admin/posts/abc.html', 'page'],
+    ['/admin/documentos/[id]', '/admin/documentos/abc', 'endpoint'],
+    ['/api/admin/posts', '/api/admin/posts/index', 'endpoint'],
+    ['/api/admin/posts/preview', '/api/admin/posts/preview', 'endpoint'],
+    // No admin route matched, but the path is in an admin area: still guarded.
+    ['/404', '/admin', 'page'],
+    ['/404', '/BLOG/ADMIN', 'page'],
+    ['/blog/[slug]', '/blog/admin%2Fposts', 'page'],
+    [undefined, '/blog/admin/novo-rascunho', 'page'],
+  ])('route %s, path %s → admin %s', (routePattern, pathname, kind) => {
+    expect(classifyRequest(target(pathname, { routePattern }))).toEqual({ zone: 'admin', kind, unlisted: false });
+  });
+
+  it('answers a listed endpoint as an endpoint and a listed page as a page, whatever the request accepts', () => {
+    expect(classifyRequest(target('/blog/admin', { routePattern: '/blog/admin', accept: '*/*' }))).toMatchObject({
+      kind: 'page',
+    });
+    expect(
+      classifyRequest(target('/admin/documentos/x', { routePattern: '/admin/documentos/[id]', accept: 'text/html' })),
+    ).toMatchObject({ kind: 'endpoint' });
+  });
+
+  it('judges a request with no matched entry by how it asks: navigation → page, anything else → endpoint', () => {
+    expect(classifyRequest(target('/admin/nada', { routePattern: '/404' }))).toMatchObject({ kind: 'page' });
+    expect(classifyRequest(target('/admin/nada', { routePattern: '/404', accept: '*/*' }))).toMatchObject({
+      kind: 'endpoint',
+    });
+    expect(classifyRequest(target('/admin/nada', { routePattern: '/404', method: 'POST' }))).toMatchObject({
+      kind: 'endpoint',
+    });
+  });
+
+  it('denies by default: an admin-area route with no policy line is unlisted', () => {
+    expect(classifyRequest(target('/blog/admin/relatorios', { routePattern: '/blog/admin/relatorios' }))).toEqual({
+      zone: 'admin',
+      kind: 'page',
+      unlisted: true,
+    });
+    expect(
+      classifyRequest(
+        target('/api/admin/leads', { routePattern: '/api/admin/leads', method: 'DELETE', accept: '*/*' }),
+      ),
+    ).toEqual({ zone: 'admin', kind: 'endpoint', unlisted: true });
+  });
+
+  it('guards admin actions, called as /_actions/admin.* or from a form with ?_action=admin.*', () => {
+    const action = { routePattern: '/_actions/[...path]', method: 'POST', accept: 'application/json' };
+    expect(classifyRequest(target('/_actions/admin.publicar', action))).toMatchObject({ zone: 'admin' });
+    expect(classifyRequest(target('/_actions/%61dmin.publicar', action))).toMatchObject({ zone: 'admin' });
+    expect(classifyRequest(target('/_actions/lead', action))).toEqual({ zone: 'public' });
+    const formPost = { routePattern: '/contato', method: 'POST', accept: 'text/html' };
+    expect(classifyRequest(target('/contato', { ...formPost, search: '?_action=Admin.publicar' }))).toMatchObject({
+      zone: 'admin',
+    });
+    expect(classifyRequest(target('/contato', { ...formPost, search: '?_action=lead' }))).toEqual({ zone: 'public' });
+  });
+
+  it.each([
+    ['/auth', '/auth'],
+    ['/auth', '/auth.html'],
+    ['/auth', '/au%74h'],
+    [undefined, '/AUTH/'],
+  ])('route %s, path %s → the sign-in page', (routePattern, pathname) => {
+    expect(classifyRequest(target(pathname, { routePattern }))).toEqual({ zone: 'sign-in' });
+  });
+
+  it.each([
+    ['/blog/[slug]', '/blog/administracao-de-imoveis'],
+    ['/[name]', '/administrador'],
+    ['/blog', '/blog'],
+    ['/api/auth/[...all]', '/api/auth/sign-in/email'],
+    ['/403', '/403'],
+    ['/', '/'],
+  ])('route %s, path %s → public', (routePattern, pathname) => {
+    expect(classifyRequest(target(pathname, { routePattern }))).toEqual({ zone: 'public' });
+  });
+});
+
+describe('every admin route has a policy line', () => {
+  const routes = routeFiles();
+  const adminFiles = routes.filter((route) => inAdminArea(route.pattern));
+
+  it('reads the route files', () => {
+    expect(routes.map((route) => route.pattern)).toEqual(expect.arrayContaining(['/blog/admin', '/auth']));
+    expect(ADMIN_AREAS).toEqual(['/admin', '/blog/admin', '/api/admin']);
+  });
+
+  it.each(adminFiles.map((route) => [route.pattern, route.file]))('%s (%s)', (pattern, file) => {
+    const entry = ACCESS_POLICY[pattern];
+    expect(entry, `${file} is in an admin area: add '${pattern}' to ACCESS_POLICY`).toBeDefined();
+    expect(entry).toEqual({ access: 'admin', kind: file.endsWith('.astro') ? 'page' : 'endpoint' });
+  });
+
+  it('names no route that does not exist', () => {
+    const patterns = new Set(routes.map((route) => route.pattern));
+    expect(Object.keys(ACCESS_POLICY).filter((pattern) => !patterns.has(pattern))).toEqual([]);
+  });
+
+  it('every admin page and endpoint handler asks again itself, before reading data', () => {
+    for (const { file } of adminFiles) {
+      const source = readFileSync(file, 'utf8');
+      if (file.endsWith('.astro')) {
+        expect(source, file).toMatch(/const refused = await refuseUnlessAdminPage\(Astro\.locals\.session, Astro\);/);
+        expect(source, file).toContain('if (refused) return refused;');
+      } else {
+        const handlers = source.match(/export const (GET|POST|PUT|PATCH|DELETE|ALL)\b/g) ?? [];
+        const checks = source.match(/refuseUnlessAdmin\(locals\.session|canDownloadDocuments\(locals\)/g) ?? [];
+        expect(handlers.length, file).toBeGreaterThan(0);
+        expect(checks.length, file).toBe(handlers.length);
+      }
+    }
+  });
+});
+
+describe('clientAddressOf', () => {
+  it("is the connection's address when Astro has one", () => {
+    expect(clientAddressOf({ clientAddress: '203.0.113.9' })).toBe('203.0.113.9');
+  });
+  it('is undefined, not an exception, when the client is gone', () => {
+    const gone = {
+      get clientAddress(): string {
+        throw new Error('ClientAddressNotAvailable');
+      },
+    };
+    expect(clientAddressOf(gone)).toBeUndefined();
+    expect(clientAddressOf({ clientAddress: '' })).toBeUndefined();
+  });
+});
