@@ -7,6 +7,7 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { getRuntime, type Runtime } from '~/server/runtime';
 import { authServices } from '~/server/auth';
 import { guardRequest, PRIVATE_CACHE_CONTROL, type CurrentSession, type SessionUser } from '~/server/auth/guard';
+import { safeRequest } from '~/server/http/safe-request';
 import { clientAddressOf } from '~/server/http/client-address';
 
 declare global {
@@ -99,4 +100,4 @@ const adminGuard = defineMiddleware(async (context, next) => {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 });
 
-export const onRequest = sequence(withRuntime, adminGuard, leadFormPost);
+export const onRequest = sequence(withRuntime, adminGuard, safeRequest, leadFormPost);

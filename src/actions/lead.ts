@@ -4,10 +4,13 @@
  * form posts (`?_action=lead`, see src/middleware.ts) when JavaScript is off.
  */
 import { ActionError, defineAction } from 'astro:actions';
+import { inputMessages } from '@content/messages/input';
 import { rateLimitMessage, toasts } from '@content/messages/lead';
 import { leadSchema } from '~/lib/validation/lead';
+import { hasForbiddenCharacters } from '~/lib/validation/text';
+import { describeError } from '~/server/describe-error';
 import { leadDeps } from '~/server/leads/feature';
-import { createLead } from '~/server/leads/lead.service';
+import { createLead, type LeadResult } from '~/server/leads/lead.service';
 
 export interface LeadActionResult {
   /** 'saved': the usual success; 'warning': e-mailed but not saved yet (SPEC §8 'Aviso'). */
@@ -22,19 +25,30 @@ export const lead = defineAction({
     const referer = URL.canParse(context.request.headers.get('referer') ?? '')
       ? new URL(context.request.headers.get('referer')!)
       : undefined;
-    const fromReferer = (key: 'utm_source' | 'utm_medium' | 'utm_campaign') =>
-      input[key] || referer?.searchParams.get(key)?.slice(0, 200) || undefined;
-    const result = await createLead(
-      {
-        ...input,
-        pagina_origem: input.pagina_origem || referer?.href.slice(0, 500),
-        utm_source: fromReferer('utm_source'),
-        utm_medium: fromReferer('utm_medium'),
-        utm_campaign: fromReferer('utm_campaign'),
-      },
-      { ip: context.clientAddress, userAgent: context.request.headers.get('user-agent') ?? undefined },
-      leadDeps(context.locals.runtime),
-    );
+    const fromReferer = (key: 'utm_source' | 'utm_medium' | 'utm_campaign') => {
+      if (input[key]) return input[key];
+      const value = referer?.searchParams.get(key)?.slice(0, 200);
+      // Decoded from the query string, so "%00" would be a NUL: such a value is dropped, not refused.
+      return value && !hasForbiddenCharacters(value) ? value : undefined;
+    };
+    let result: LeadResult;
+    try {
+      result = await createLead(
+        {
+          ...input,
+          pagina_origem: input.pagina_origem || referer?.href.slice(0, 500),
+          utm_source: fromReferer('utm_source'),
+          utm_medium: fromReferer('utm_medium'),
+          utm_campaign: fromReferer('utm_campaign'),
+        },
+        { ip: context.clientAddress, userAgent: context.request.headers.get('user-agent') ?? undefined },
+        leadDeps(context.locals.runtime),
+      );
+    } catch (error) {
+      // Not even the spool took it. Astro would send the raw error message to the client: log it safely instead.
+      console.error(`[leads] lead action failed: ${describeError(error)}`);
+      throw new ActionError({ code: 'INTERNAL_SERVER_ERROR', message: toasts.failure.description });
+    }
     switch (result.status) {
       case 'saved':
       case 'ignored':
@@ -44,6 +58,8 @@ export const lead = defineAction({
         throw new ActionError({ code: 'INTERNAL_SERVER_ERROR', message: toasts.failure.description });
       case 'rate_limited':
         throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: rateLimitMessage });
+      case 'rejected':
+        throw new ActionError({ code: 'BAD_REQUEST', message: inputMessages.dataRejected });
     }
   },
 });

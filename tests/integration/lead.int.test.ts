@@ -4,7 +4,7 @@
  * receivers on 127.0.0.1. Queue back-off is shortened; nothing else is faked.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -16,7 +16,8 @@ import { openDatabase, type DatabaseHandle } from '~/server/db/client';
 import { contatos, deliveries, securityEvents } from '~/server/db/schema';
 import { JobQueue, type QueueSettings } from '~/server/jobs/queue';
 import { createLead, replaySpool, type LeadServiceDeps } from '~/server/leads/lead.service';
-import { spoolPath } from '~/server/leads/spool';
+import { toLeadRecord } from '~/server/leads/lead-record';
+import { appendToSpool, hasSpool, rejectedSpoolPath, spoolPath, type SpoolEntry } from '~/server/leads/spool';
 import { createMailer } from '~/server/mail';
 import { engines, isPostgres, useTestDatabase } from '../support/db';
 import { startReceiver, type Receiver } from '../support/receiver';
@@ -40,6 +41,37 @@ const lead = (patch: Partial<LeadInput> = {}): LeadInput => ({
   pagina_origem: 'http://localhost/planos',
   submission_key: randomUUID(),
   ...patch,
+});
+
+/*
+ * A lead whose values the database refuses: a NUL byte stands in for anything that slips
+ * past validation (createLead is called directly, as a gap in the schema would let it).
+ */
+const SECRET_LEAD = {
+  nome: 'Helena Sigilo',
+  email: 'helena.sigilo@example.com',
+  celular: '(11) 91234-5678',
+  mensagem: 'Ligar\u0000depois',
+};
+const refusedLead = () => lead(SECRET_LEAD);
+
+/** No line may carry any of the refused lead's personal data. */
+function expectNoPersonalData(lines: string[]) {
+  const text = lines.join('\n');
+  for (const value of [...Object.values(SECRET_LEAD), 'Helena', 'helena.sigilo', '91234', 'Failed query', 'params:']) {
+    expect(text).not.toContain(value);
+  }
+}
+
+const spooled = (input: LeadInput): SpoolEntry => ({
+  type: 'lead',
+  lead: toLeadRecord(input, {
+    id: randomUUID(),
+    now: new Date(),
+    submissionKey: input.submission_key!,
+    ipHash: null,
+    userAgent: null,
+  }),
 });
 
 const verify = (body: string, header: string | string[] | undefined) =>
@@ -265,6 +297,74 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
     expect(String((byField['nome'] as { ip_hash: string }).ip_hash)).not.toContain('198.51.100.9');
   });
 
+  it('a lead the database refuses is answered "rejected", never spooled nor sent, and logged without its data', async () => {
+    const lines: string[] = [];
+    const input = refusedLead();
+    const result = await createLead(input, { ip: '198.51.100.20' }, deps({ log: (line) => lines.push(line) }));
+    expect(result).toMatchObject({ status: 'rejected' });
+    expect(existsSync(spoolPath(dataDir))).toBe(false);
+    expect(await t.db.select().from(contatos)).toHaveLength(0);
+    expect(lines.some((line) => result.status === 'rejected' && line.includes(result.id))).toBe(true);
+    expectNoPersonalData(lines);
+
+    const [event] = await t.db.select().from(securityEvents).where(eq(securityEvents.eventType, 'lead_rejected'));
+    expect(event?.details).toMatchObject({ source: 'lead-form', severity: 'error' });
+    expectNoPersonalData([JSON.stringify(event?.details)]);
+
+    // Degraded mode used to e-mail and post it directly: nothing goes out for a refused lead.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(smtp.messages).toHaveLength(0);
+    expect(hookA.requests).toHaveLength(0);
+  });
+
+  it('replay sets a refused lead aside (owner-only file, alert) and saves every lead spooled after it', async () => {
+    const bad = spooled(refusedLead());
+    const first = spooled(lead({ nome: 'Bruno Depois' }));
+    const second = spooled(lead({ nome: 'Carla Depois' }));
+    const firstKey = first.type === 'lead' ? first.lead.submissionKey : '';
+    await appendToSpool(dataDir, [
+      bad,
+      first,
+      // The first one's e-mail already went out directly while the database was away.
+      { type: 'delivered', submissionKey: firstKey, kind: 'email', target: NOTIFY_TO, at: new Date().toISOString() },
+      second,
+    ]);
+
+    const lines: string[] = [];
+    expect(await replaySpool(deps({ log: (line) => lines.push(line) }))).toBe(2);
+    const rows = await t.db.select().from(contatos);
+    expect(rows.map((row) => row.nome).sort()).toEqual(['Bruno Depois', 'Carla Depois']);
+    expect(existsSync(spoolPath(dataDir))).toBe(false);
+
+    const rejected = readFileSync(rejectedSpoolPath(dataDir), 'utf8').trim().split('\n');
+    expect(rejected).toHaveLength(1);
+    expect(JSON.parse(rejected[0]!)).toMatchObject({ type: 'lead', lead: { nome: SECRET_LEAD.nome } });
+    expect(statSync(rejectedSpoolPath(dataDir)).mode & 0o777).toBe(0o600);
+
+    const events = await t.db.select().from(securityEvents).where(eq(securityEvents.eventType, 'lead_rejected'));
+    expect(events).toHaveLength(1);
+    expect(events[0]!.details).toMatchObject({ source: 'lead-spool', kept_in: 'leads-spool.rejected.jsonl' });
+    expectNoPersonalData(lines);
+    expectNoPersonalData([JSON.stringify(events[0]!.details)]);
+
+    // Only the second one's e-mail is sent now; the refused lead is never tried again.
+    const mail = await smtp.waitFor();
+    expect(mail.subject).toContain('Carla Depois');
+    expect(await replaySpool(deps())).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(smtp.messages).toHaveLength(1);
+    expect(await t.db.select().from(contatos)).toHaveLength(2);
+  });
+
+  it('a replay left unfinished by a process that died is picked up again', async () => {
+    const orphan = spooled(lead({ nome: 'Dora Orfa' }));
+    writeFileSync(`${spoolPath(dataDir)}.4242-deadbeef.1700000000000.replaying`, `${JSON.stringify(orphan)}\n`);
+    expect(hasSpool(dataDir)).toBe(true);
+    expect(await replaySpool(deps())).toBe(1);
+    expect((await t.db.select().from(contatos)).map((row) => row.nome)).toEqual(['Dora Orfa']);
+    expect(hasSpool(dataDir)).toBe(false);
+  });
+
   it('the honeypot stores and sends nothing', async () => {
     expect(await createLead(lead({ website: 'http://spam.example' }), {}, deps())).toEqual({ status: 'ignored' });
     expect(await t.db.select().from(contatos)).toHaveLength(0);
@@ -314,6 +414,18 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
       expect(await t.db.select().from(contatos)).toHaveLength(1);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(smtp.messages).toHaveLength(2);
+    });
+
+    it('while the database stays unreachable, replay keeps every spooled lead for the next pass', async () => {
+      const entries = [spooled(lead({ nome: 'Eva Espera' })), spooled(lead({ nome: 'Fabio Espera' }))];
+      await appendToSpool(dataDir, entries);
+      expect(await replaySpool(deps({ db: dead.db }))).toBe(0);
+      const kept = readFileSync(spoolPath(dataDir), 'utf8');
+      expect(kept).toContain('Eva Espera');
+      expect(kept).toContain('Fabio Espera');
+      expect(existsSync(rejectedSpoolPath(dataDir))).toBe(false);
+      expect(await replaySpool(deps())).toBe(2);
+      expect(await t.db.select().from(contatos)).toHaveLength(2);
     });
 
     it('when nothing could be sent either, the visitor gets the failure (the lead stays in the spool)', async () => {

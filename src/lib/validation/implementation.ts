@@ -9,6 +9,7 @@
 import { z } from './zod';
 import { validationMessages as m } from '@content/messages/implementation';
 import { isCnpj, isCpf, isPhone, unmaskCnpj, unmaskCpf, unmaskPhone } from '../documents';
+import { plainText } from './text';
 
 export const TIPOS_DOCUMENTO = ['cpf', 'cnpj'] as const;
 export type TipoDocumento = (typeof TIPOS_DOCUMENTO)[number];
@@ -17,7 +18,7 @@ export type TipoDocumento = (typeof TIPOS_DOCUMENTO)[number];
 export const MIN_SENHA_LENGTH = 6;
 
 // An absent field (a hand-made request) reads as an empty one, so it gets the spec's message.
-const text = (missing: string) => z.string({ error: missing }).trim();
+const text = (missing: string) => plainText(z.string({ error: missing })).trim();
 
 /** A required text: blank is "Todos os campos obrigatórios devem ser preenchidos". */
 const required = () => text(m.required).min(1, { error: m.required, abort: true });
@@ -37,8 +38,8 @@ const requiredEmail = () => required().pipe(z.email({ error: m.email }));
 
 const access = {
   emailAcesso: text(m.email).pipe(z.email({ error: m.email })),
-  // Not trimmed: spaces are legitimate password characters.
-  senha: z.string({ error: m.senha }).min(MIN_SENHA_LENGTH, { error: m.senha }),
+  // Not trimmed: spaces are legitimate password characters (control characters are not).
+  senha: plainText(z.string({ error: m.senha })).min(MIN_SENHA_LENGTH, { error: m.senha }),
 };
 
 export const cpfRequestSchema = z.object({

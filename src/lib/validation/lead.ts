@@ -6,6 +6,7 @@
 import { z } from './zod';
 import { validationMessages as m } from '@content/messages/lead';
 import { LEAD_PHONE_PATTERN } from '../phone';
+import { plainText } from './text';
 
 export const LEAD_TIPOS = ['proprietario', 'corretor', 'administrador', 'imobiliaria'] as const;
 export type LeadTipo = (typeof LEAD_TIPOS)[number];
@@ -26,20 +27,24 @@ export function requiresEmpresa(tipo: string | undefined): boolean {
 export const HONEYPOT_FIELD = 'website';
 
 // Hidden/optional inputs: absent and '' both arrive as undefined (Astro's form parsing).
-const hidden = (max: number) => z.string().trim().max(max).optional();
+const hidden = (max: number) => plainText(z.string()).trim().max(max).optional();
 
 export const leadSchema = z
   .object({
-    nome: z.string({ error: m.nome }).trim().min(2, { error: m.nome }).max(120, { error: m.tooLong }),
-    email: z
-      .string({ error: m.email })
+    nome: plainText(z.string({ error: m.nome }))
+      .trim()
+      .min(2, { error: m.nome })
+      .max(120, { error: m.tooLong }),
+    email: plainText(z.string({ error: m.email }))
       .trim()
       .max(254, { error: m.email })
       .pipe(z.email({ error: m.email })),
-    celular: z.string({ error: m.celular }).trim().regex(LEAD_PHONE_PATTERN, { error: m.celular }),
+    celular: plainText(z.string({ error: m.celular }))
+      .trim()
+      .regex(LEAD_PHONE_PATTERN, { error: m.celular }),
     tipo: z.enum(LEAD_TIPOS, { error: m.tipo }),
-    empresa: z.string().trim().max(160, { error: m.tooLong }).optional(),
-    mensagem: z.string().trim().max(2000, { error: m.tooLong }).optional(),
+    empresa: plainText(z.string()).trim().max(160, { error: m.tooLong }).optional(),
+    mensagem: plainText(z.string()).trim().max(2000, { error: m.tooLong }).optional(),
     pagina_origem: hidden(500),
     utm_source: hidden(200),
     utm_medium: hidden(200),
@@ -50,6 +55,7 @@ export const leadSchema = z
     submission_key: hidden(64),
     /** Version of the LGPD notice the visitor saw. */
     consent_version: hidden(40),
+    // Never stored nor shown: a bot filling it gets the usual success, whatever it typed.
     [HONEYPOT_FIELD]: z.string().optional(),
   })
   .refine((lead) => !requiresEmpresa(lead.tipo) || (lead.empresa ?? '').length > 0, {

@@ -8,6 +8,7 @@
 import { z } from './zod';
 import { postLimits as L, postValidationMessages as m } from '@content/messages/blog';
 import { MAX_SLUG_LENGTH, SLUG_PATTERN, slugify } from '../slug';
+import { plainText } from './text';
 
 export const POST_STATUSES = ['draft', 'published'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
@@ -44,25 +45,31 @@ export function normalizeTags(input: unknown): unknown {
 }
 
 const text = (max: number, maxMessage: string) =>
-  z.string({ error: maxMessage }).trim().max(max, { error: maxMessage }).default('');
+  plainText(z.string({ error: maxMessage }))
+    .trim()
+    .max(max, { error: maxMessage })
+    .default('');
 
-const tag = z
-  .string({ error: m.tagInvalid })
+const tag = plainText(z.string({ error: m.tagInvalid }))
   .max(L.tag, { error: m.tagMax })
   .refine((value) => slugify(value) !== '', { error: m.tagInvalid });
 
 /** The post's editable fields; see the module comment for what parsing does. */
 export const postInputSchema = z
   .object({
-    title: z
-      .string({ error: m.titleRequired })
+    title: plainText(z.string({ error: m.titleRequired }))
       .trim()
       .min(1, { error: m.titleRequired })
       .max(L.title, { error: m.titleMax }),
-    slug: z.string({ error: m.slugInvalid }).trim().toLowerCase().default(''),
+    slug: plainText(z.string({ error: m.slugInvalid }))
+      .trim()
+      .toLowerCase()
+      .default(''),
     excerpt: text(L.excerpt, m.excerptMax),
     // Not trimmed: leading spaces are Markdown (an indented code block).
-    body: z.string({ error: m.bodyRequired }).max(L.body, { error: m.bodyMax }).default(''),
+    body: plainText(z.string({ error: m.bodyRequired }))
+      .max(L.body, { error: m.bodyMax })
+      .default(''),
     tags: z
       .preprocess(normalizeTags, z.array(tag, { error: m.tagInvalid }).max(L.tags, { error: m.tagsMax }))
       .default([]),

@@ -3,13 +3,17 @@
  * streamed body (files checked by content and size as they arrive), validate the fields
  * with the schema the browser used, hand both to the service. Answers JSON:
  * 201 `{ id }`, or 4xx/5xx `{ error, stage, fields? }` where `stage` says which of the
- * spec's error families applies ('upload': the files, 'save': the data). The same form
+ * spec's error families applies ('upload': the files, 'save': the data). A value the
+ * database refuses is the request's fault (400), an unreachable database a 503. The same form
  * posted without JavaScript gets a redirect to /obrigado or a short error page instead.
  */
 import type { APIRoute } from 'astro';
 import { internalErrors, errorToasts, validationMessages } from '@content/messages/implementation';
+import { inputMessages } from '@content/messages/input';
 import { rateLimitMessage } from '@content/messages/lead';
 import { fieldErrors, implementationSchema } from '~/lib/validation/implementation';
+import { databaseErrorKind } from '~/server/db/errors';
+import { describeError } from '~/server/describe-error';
 import { createImplementationRequest } from '~/server/implementation/implementation.service';
 import { hashIp, hitRateLimit } from '~/server/rate-limit';
 import { noJsErrorPage, wantsHtml } from '~/server/implementation/no-js-answer';
@@ -91,7 +95,11 @@ export const POST: APIRoute = async ({ request, locals, redirect, clientAddress 
     );
     return html ? redirect('/obrigado', 303) : Response.json({ id }, { status: 201 });
   } catch (error) {
-    console.error(`[implementacao] ${internalErrors.save}:`, error);
+    // Never the error itself: Drizzle's message lists every value, the password hash included.
+    console.error(`[implementacao] ${internalErrors.save}: ${describeError(error)}`);
+    const kind = databaseErrorKind(error);
+    if (kind === 'rejected') return json(400, { error: inputMessages.dataRejected, stage: 'save' });
+    if (kind === 'unavailable') return json(503, { error: errorToasts.sendSave, stage: 'save' });
     return json(500, { error: internalErrors.save, stage: 'save' });
   }
 };

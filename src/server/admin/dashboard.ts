@@ -9,6 +9,7 @@
 import { count, desc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { contatos, securityEvents, type Contato, type SecurityEvent } from '../db/schema';
+import { describeError } from '../describe-error';
 
 export const DASHBOARD_LATEST = 20;
 
@@ -59,7 +60,7 @@ async function implementationData(db: DbOrTx): Promise<DashboardData['implementa
       })),
     };
   } catch (error) {
-    console.error(`[admin] implementation requests unavailable: ${(error as Error).message}`);
+    console.error(`[admin] implementation requests unavailable: ${describeError(error)}`);
     return undefined;
   }
 }

@@ -7,6 +7,7 @@
  *   show "the server's message" as SPEC §8 asks.
  */
 import { authErrors } from '../../../content/messages/auth';
+import { describeError } from '../describe-error';
 import type { SecurityLogger } from '../security';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
 
@@ -84,7 +85,8 @@ export async function handleAuthRequest(
       type: 'authentication_error',
       source: 'auth:handler',
       ip: clientAddress,
-      details: { path, error: (error as Error).message },
+      // Stored and shown on the dashboard: the class and code only, never a driver message with values.
+      details: { path, error: describeError(error) },
     });
     throw error;
   }

@@ -5,11 +5,14 @@
  * they have (the request and the signed-in user).
  */
 import { coverMessages, postErrors, editorToasts } from '@content/messages/blog';
+import { inputMessages } from '@content/messages/input';
 import { coverUrl, MAX_COVER_BYTES } from '~/lib/cover-image';
 import type { EditorPost } from '~/lib/validation/post';
 import { guardDecision, type CurrentSession } from '../auth/guard';
 import type { BlogPost } from '../db/schema/blog';
 import type { DbOrTx } from '../db/client';
+import { databaseErrorKind } from '../db/errors';
+import { describeError } from '../describe-error';
 import { CoverUploadError, getCoverSizes } from './cover.service';
 import { NO_STORE } from './http';
 import { DuplicateSlugError, PostNotFoundError, PostValidationError, toInput } from './post.service';
@@ -96,13 +99,17 @@ export async function readCoverUpload(request: Request): Promise<{ bytes: Uint8A
   return { bytes };
 }
 
-/** Known failures of the services as answers; anything else is logged and a 500. */
+/**
+ * Known failures of the services as answers; a value the database refused is the
+ * request's fault (400); anything else is logged (safely) and a 500.
+ */
 export function errorResponse(error: unknown): Response {
   if (error instanceof DuplicateSlugError) return jsonError(409, error.message, error.fields);
   if (error instanceof PostValidationError) return jsonError(422, postErrors.invalid, error.fields);
   if (error instanceof PostNotFoundError) return jsonError(404, error.message);
   if (error instanceof CoverUploadError) return jsonError(error.reason === 'size' ? 413 : 422, error.message);
-  console.error('[blog] admin API error:', error);
+  console.error(`[blog] admin API error: ${describeError(error)}`);
+  if (databaseErrorKind(error) === 'rejected') return jsonError(400, inputMessages.dataRejected);
   return jsonError(500, postErrors.unexpected);
 }
 

@@ -3,6 +3,7 @@
  * replay leads spooled while the database was unreachable, at start and then
  * every REPLAY_INTERVAL_MS while a spool file exists.
  */
+import { describeError } from '../describe-error';
 import type { Feature, Runtime } from '../runtime';
 import { replaySpool, type LeadServiceDeps } from './lead.service';
 import { hasSpool } from './spool';
@@ -22,10 +23,15 @@ export function leadDeps(runtime: Runtime): LeadServiceDeps {
 
 let timer: NodeJS.Timeout | undefined;
 
+/** One replay pass; never throws, and logs errors only through describeError (no lead data in logs). */
 async function replay(runtime: Runtime): Promise<void> {
   if (!runtime.ready() || !hasSpool(runtime.config.dataDir)) return;
-  const count = await replaySpool(leadDeps(runtime));
-  if (count > 0) console.log(`[leads] saved ${count} spooled lead(s)`);
+  try {
+    const count = await replaySpool(leadDeps(runtime));
+    if (count > 0) console.log(`[leads] saved ${count} spooled lead(s)`);
+  } catch (error) {
+    console.error(`[leads] spool replay: ${describeError(error)}`);
+  }
 }
 
 export const leadFeature: Feature = {
@@ -33,9 +39,7 @@ export const leadFeature: Feature = {
   onStart: async (runtime) => {
     await replay(runtime);
     clearInterval(timer);
-    timer = setInterval(() => {
-      replay(runtime).catch((error: Error) => console.error(`[leads] spool replay: ${error.message}`));
-    }, REPLAY_INTERVAL_MS);
+    timer = setInterval(() => void replay(runtime), REPLAY_INTERVAL_MS);
     timer.unref();
   },
   onStop: async () => {

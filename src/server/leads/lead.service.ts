@@ -6,7 +6,10 @@
  * "Group commit" below); the submission key makes a double
  * submit or a retry return the first lead instead of creating a second. If the
  * database cannot be reached the lead goes to the spool file and is delivered
- * directly; `replaySpool` saves it (once) when the database is back.
+ * directly; `replaySpool` saves it (once) when the database is back. A lead the
+ * database refuses for its content (src/server/db/errors.ts) is the request's fault:
+ * answered as such, never spooled — a spooled lead that can never be saved used to
+ * block every lead spooled after it.
  */
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
@@ -15,7 +18,9 @@ import { HONEYPOT_FIELD } from '~/lib/validation/lead';
 import type { Config } from '../config';
 import { bulkInsert } from '../db/bulk';
 import type { Db } from '../db/client';
+import { databaseErrorKind } from '../db/errors';
 import { contatos, deliveries, type NewDelivery } from '../db/schema';
+import { describeError, maskMessage } from '../describe-error';
 import type { DeliveryMeta, DeliveryRequest, JobQueue } from '../jobs/queue';
 import type { SendMail } from '../mail';
 import { checkTextFields, createSecurityLogger } from '../security';
@@ -23,8 +28,7 @@ import { hashIp, hitRateLimit } from '../rate-limit';
 import { postWebhook } from '../webhooks';
 import { buildLeadEmail, leadWebhookBody } from './lead-email';
 import { toLeadRecord, type LeadRecord } from './lead-record';
-
-import { appendToSpool, drainSpool, type SpoolEntry } from './spool';
+import { appendToSpool, drainSpool, REJECTED_SPOOL_FILE, type SpoolEntry } from './spool';
 
 export interface LeadServiceDeps {
   db: Db;
@@ -53,6 +57,8 @@ export type LeadResult =
   /** Database unreachable: spooled; `mailed` tells whether the team e-mail went out directly. */
   | { status: 'spooled'; id: string; mailed: boolean }
   | { status: 'rate_limited' }
+  /** The database refused the values themselves (a data or constraint error): not saved, not spooled. */
+  | { status: 'rejected'; id: string }
   /** The honeypot was filled: answered like a success, nothing stored or sent. */
   | { status: 'ignored' };
 
@@ -105,13 +111,36 @@ export async function createLead(
     userAgent: request.userAgent ?? null,
   });
 
+  const log = deps.log ?? console.error;
   try {
     const saved = await saveLead(lead, new Set(), deps);
     return { status: 'saved', ...saved };
   } catch (error) {
-    (deps.log ?? console.error)(`[leads] database unavailable, spooling lead ${lead.id}: ${(error as Error).message}`);
+    const kind = databaseErrorKind(error);
+    if (kind === 'rejected') {
+      log(`[leads] the database refused lead ${lead.id}; answered as invalid, not spooled: ${describeError(error)}`);
+      await alertRejected(lead.id, error, 'lead-form', deps);
+      return { status: 'rejected', id: lead.id };
+    }
+    // Unreachable, or failing for a reason of our own: either way the lead must not be lost.
+    log(
+      `[leads] ${kind === 'unavailable' ? 'database unavailable' : 'unexpected database error'}, spooling lead ${lead.id}: ${describeError(error)}`,
+    );
     return deliverDirectly(lead, deps);
   }
+}
+
+/** A lead the database refused is a gap in validation or a crafted request: someone should look. */
+async function alertRejected(id: string, error: unknown, source: string, deps: LeadServiceDeps, keptIn?: string) {
+  await createSecurityLogger({
+    db: deps.db,
+    secret: deps.config.authSecret ?? '',
+    ...(deps.log ? { report: deps.log } : {}),
+  }).log({
+    type: 'lead_rejected',
+    source,
+    details: { lead_id: id, error: describeError(error), ...(keptIn ? { kept_in: keptIn } : {}) },
+  });
 }
 
 /*
@@ -170,8 +199,9 @@ async function writePending(): Promise<void> {
         const results = await writeGroup(group, first.deps);
         group.forEach((item, index) => item.resolve(results[index]!));
       } catch (error) {
-        if (group.length === 1) {
-          group[0]!.reject(error);
+        // Unreachable is unreachable for every lead of the group: no point trying them one by one.
+        if (group.length === 1 || databaseErrorKind(error) === 'unavailable') {
+          for (const item of group) item.reject(error);
           continue;
         }
         for (const item of group) {
@@ -281,7 +311,9 @@ async function deliverDirectly(lead: LeadRecord, deps: LeadServiceDeps): Promise
       ...(deps.webhookTimeoutMs ? { timeoutMs: deps.webhookTimeoutMs } : {}),
     })
       .then(() => appendToSpool(dataDir, [delivered('webhook', url)]))
-      .catch((error: Error) => log(`[leads] direct webhook to ${url} failed: ${error.message}`));
+      .catch((error: unknown) =>
+        log(`[leads] direct webhook to ${maskMessage(url)} for lead ${lead.id} failed: ${describeError(error)}`),
+      );
   }
 
   const email = buildLeadEmail(lead, deps.config.leadNotifyTo);
@@ -291,18 +323,23 @@ async function deliverDirectly(lead: LeadRecord, deps: LeadServiceDeps): Promise
     mailed = true;
     await appendToSpool(dataDir, [delivered('email', email.to as string)]);
   } catch (error) {
-    log(`[leads] direct e-mail for lead ${lead.id} failed: ${(error as Error).message}`);
+    log(`[leads] direct e-mail for lead ${lead.id} failed: ${describeError(error)}`);
   }
   return { status: 'spooled', id: lead.id, mailed };
 }
 
 /**
- * Saves every spooled lead (a lead already in the table is skipped by its
- * submission key) and queues the deliveries that did not go out directly.
- * Returns how many spooled leads were processed.
+ * Saves every spooled lead (a lead already in the table is skipped by its submission
+ * key) and queues the deliveries that did not go out directly. Each lead stands alone:
+ * while the database is unavailable a lead goes back into the spool; a lead it refuses
+ * for its content is set aside (REJECTED_SPOOL_FILE), logged without its data and
+ * raised as a `lead_rejected` event, and the others are saved all the same.
+ * Returns how many spooled leads were saved.
  */
 export async function replaySpool(deps: LeadServiceDeps): Promise<number> {
-  return drainSpool(deps.config.dataDir, async (entries) => {
+  const log = deps.log ?? console.error;
+  let saved = 0;
+  await drainSpool(deps.config.dataDir, async (entries) => {
     const done = new Map<string, Set<string>>();
     for (const entry of entries) {
       if (entry.type !== 'delivered') continue;
@@ -310,8 +347,36 @@ export async function replaySpool(deps: LeadServiceDeps): Promise<number> {
       set.add(`${entry.kind} ${entry.target}`);
       done.set(entry.submissionKey, set);
     }
-    for (const entry of entries) {
-      if (entry.type === 'lead') await saveLead(entry.lead, done.get(entry.lead.submissionKey) ?? new Set(), deps);
+    const leads = entries.flatMap((entry) => (entry.type === 'lead' ? [entry.lead] : []));
+    // Together, so group commit batches them; a failed group is retried lead by lead.
+    const results = await Promise.allSettled(
+      leads.map((lead) => saveLead(lead, done.get(lead.submissionKey) ?? new Set(), deps)),
+    );
+    const retry = new Set<string>();
+    const rejected = new Set<string>();
+    for (const [index, result] of results.entries()) {
+      const lead = leads[index]!;
+      if (result.status === 'fulfilled') {
+        saved++;
+        continue;
+      }
+      if (databaseErrorKind(result.reason) === 'unavailable') {
+        retry.add(lead.submissionKey);
+        continue;
+      }
+      rejected.add(lead.submissionKey);
+      log(
+        `[leads] spooled lead ${lead.id} refused by the database, kept aside in ${REJECTED_SPOOL_FILE}: ${describeError(result.reason)}`,
+      );
+      await alertRejected(lead.id, result.reason, 'lead-spool', deps, REJECTED_SPOOL_FILE);
     }
+    if (retry.size > 0)
+      log(`[leads] database still unavailable: ${retry.size} spooled lead(s) kept for the next replay`);
+    const keyOf = (entry: SpoolEntry) => (entry.type === 'lead' ? entry.lead.submissionKey : entry.submissionKey);
+    return {
+      retry: entries.filter((entry) => retry.has(keyOf(entry))),
+      rejected: entries.filter((entry) => rejected.has(keyOf(entry))),
+    };
   });
+  return saved;
 }

@@ -2,26 +2,53 @@
  * Degraded mode's safety net: when the database cannot be reached, each lead is
  * appended (and fsync'ed) as one JSON line to `$DATA_DIR/leads-spool.jsonl`, with
  * a line per direct delivery that went out. Replay moves the file aside first, so
- * new leads spooled meanwhile are never lost, and re-spools whatever it could not save.
+ * new leads spooled meanwhile are never lost; what could not be saved because the
+ * database is still away goes back into the spool, and an entry the database refuses
+ * for its content is set aside in `leads-spool.rejected.jsonl` (owner-only) for a
+ * person to look at — it must never hold back the entries behind it.
  */
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import { open, readFile, rename, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LeadRecord } from './lead-record';
 
 export const SPOOL_FILE = 'leads-spool.jsonl';
+/** Entries the database refused (a data or constraint error): kept for a person, never replayed. */
+export const REJECTED_SPOOL_FILE = 'leads-spool.rejected.jsonl';
+
+const CLAIM_SUFFIX = '.replaying';
+/*
+ * Claimed files carry a token of this process: a claim with another token was left by a
+ * process that died mid-replay and is picked up again. (Not the pid: in a container the
+ * restarted server often has the same one.)
+ */
+const PROCESS_TOKEN = randomUUID().slice(0, 8);
 
 export type SpoolEntry =
   | { type: 'lead'; lead: LeadRecord }
   /** A delivery done directly while the database was down: replay records it as sent. */
   | { type: 'delivered'; submissionKey: string; kind: 'email' | 'webhook'; target: string; at: string };
 
+/** What a replay pass decided about the entries it was handed. */
+export interface SpoolReplayOutcome {
+  /** Not saved because the database is (still) unavailable: back into the spool. */
+  retry: SpoolEntry[];
+  /** Refused by the database for their content: into REJECTED_SPOOL_FILE. */
+  rejected: SpoolEntry[];
+}
+
 export function spoolPath(dataDir: string): string {
   return join(dataDir, SPOOL_FILE);
 }
 
-export async function appendToSpool(dataDir: string, entries: SpoolEntry[]): Promise<void> {
-  const handle = await open(spoolPath(dataDir), 'a', 0o600);
+export function rejectedSpoolPath(dataDir: string): string {
+  return join(dataDir, REJECTED_SPOOL_FILE);
+}
+
+async function appendLines(path: string, entries: SpoolEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const handle = await open(path, 'a', 0o600);
   try {
     await handle.appendFile(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
     await handle.sync();
@@ -30,8 +57,25 @@ export async function appendToSpool(dataDir: string, entries: SpoolEntry[]): Pro
   }
 }
 
+export async function appendToSpool(dataDir: string, entries: SpoolEntry[]): Promise<void> {
+  await appendLines(spoolPath(dataDir), entries);
+}
+
+/** Claims left by a process that stopped mid-replay (see PROCESS_TOKEN). */
+function orphanedClaims(dataDir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dataDir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => name.startsWith(`${SPOOL_FILE}.`) && name.endsWith(CLAIM_SUFFIX) && !name.includes(PROCESS_TOKEN))
+    .map((name) => join(dataDir, name));
+}
+
 export function hasSpool(dataDir: string): boolean {
-  return existsSync(spoolPath(dataDir));
+  return existsSync(spoolPath(dataDir)) || orphanedClaims(dataDir).length > 0;
 }
 
 function revive(entry: SpoolEntry): SpoolEntry {
@@ -40,16 +84,8 @@ function revive(entry: SpoolEntry): SpoolEntry {
   return { type: 'lead', lead: { ...lead, createdAt: new Date(lead.createdAt), consentAt: new Date(lead.consentAt) } };
 }
 
-/**
- * Hands the spooled entries to `save` and removes them once it resolved. Entries of
- * a failed `save` go back into the spool. Returns how many leads were handed over.
- */
-export async function drainSpool(dataDir: string, save: (entries: SpoolEntry[]) => Promise<void>): Promise<number> {
-  const path = spoolPath(dataDir);
-  if (!existsSync(path)) return 0;
-  const claimed = `${path}.${process.pid}.${Date.now()}.replaying`;
-  await rename(path, claimed);
-  const entries = (await readFile(claimed, 'utf8'))
+function parseLines(text: string): SpoolEntry[] {
+  return text
     .split('\n')
     .filter((line) => line.trim())
     .flatMap((line) => {
@@ -60,13 +96,58 @@ export async function drainSpool(dataDir: string, save: (entries: SpoolEntry[]) 
         return [];
       }
     });
+}
+
+/** One replay at a time per folder: the start-up replay and the interval's may otherwise meet. */
+const running = new Map<string, Promise<unknown>>();
+
+/**
+ * Hands the spooled entries (and those of orphaned claims) to `decide`, then puts its
+ * `retry` entries back into the spool and its `rejected` ones into the rejected file.
+ * If `decide` throws, every entry goes back. Returns how many lead entries were handed over
+ * and `decide`'s outcome (empty when there was nothing to replay).
+ */
+export async function drainSpool(
+  dataDir: string,
+  decide: (entries: SpoolEntry[]) => Promise<SpoolReplayOutcome>,
+): Promise<SpoolReplayOutcome & { leads: number }> {
+  const previous = running.get(dataDir) ?? Promise.resolve();
+  const pass = previous.catch(() => undefined).then(() => drainOnce(dataDir, decide));
+  running.set(dataDir, pass);
   try {
-    await save(entries);
+    return await pass;
+  } finally {
+    if (running.get(dataDir) === pass) running.delete(dataDir);
+  }
+}
+
+async function drainOnce(
+  dataDir: string,
+  decide: (entries: SpoolEntry[]) => Promise<SpoolReplayOutcome>,
+): Promise<SpoolReplayOutcome & { leads: number }> {
+  const path = spoolPath(dataDir);
+  const claims = orphanedClaims(dataDir);
+  if (existsSync(path)) {
+    const claimed = `${path}.${process.pid}-${PROCESS_TOKEN}.${Date.now()}${CLAIM_SUFFIX}`;
+    await rename(path, claimed);
+    claims.push(claimed);
+  }
+  if (claims.length === 0) return { retry: [], rejected: [], leads: 0 };
+
+  const entries: SpoolEntry[] = [];
+  for (const claim of claims) entries.push(...parseLines(await readFile(claim, 'utf8')));
+  const leads = entries.filter((entry) => entry.type === 'lead').length;
+  let outcome: SpoolReplayOutcome;
+  try {
+    outcome = await decide(entries);
   } catch (error) {
     await appendToSpool(dataDir, entries);
-    await rm(claimed, { force: true });
+    for (const claim of claims) await rm(claim, { force: true });
     throw error;
   }
-  await rm(claimed, { force: true });
-  return entries.filter((entry) => entry.type === 'lead').length;
+  // Written (and fsync'ed) before the claims go: a crash in between duplicates lines, never loses them.
+  await appendLines(rejectedSpoolPath(dataDir), outcome.rejected);
+  await appendToSpool(dataDir, outcome.retry);
+  for (const claim of claims) await rm(claim, { force: true });
+  return { ...outcome, leads };
 }

@@ -10,6 +10,7 @@ import { createHmac } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { securityEvents, type SecurityEvent, type SecuritySeverity } from '../db/schema';
+import { describeError } from '../describe-error';
 
 /** Event types written server-side; the first ten are the spec's names. */
 export const SECURITY_EVENT_TYPES = [
@@ -29,6 +30,8 @@ export const SECURITY_EVENT_TYPES = [
   'admin_granted',
   /** A signed-in non-admin (or an anonymous client) was refused an admin page or endpoint. */
   'access_denied',
+  /** The database refused a lead for its content (a spooled one is kept aside for a person). */
+  'lead_rejected',
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
@@ -46,6 +49,7 @@ const DEFAULT_SEVERITY: Record<SecurityEventType, SecuritySeverity> = {
   rate_limited: 'warning',
   admin_granted: 'info',
   access_denied: 'warning',
+  lead_rejected: 'error',
 };
 
 export interface SecurityEventInput {
@@ -102,7 +106,8 @@ export function createSecurityLogger({
           createdAt: now(),
         });
       } catch (error) {
-        report(`[security] could not record ${event.type}: ${(error as Error).message}`);
+        // Never the driver's message: it lists the row's values (e-mail, input samples).
+        report(`[security] could not record ${event.type}: ${describeError(error)}`);
       }
     },
   };
