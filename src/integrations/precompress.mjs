@@ -79,14 +79,20 @@ export async function precompressFolder(dir) {
 }
 
 /**
- * Precompresses the client folder after every build.
+ * Precompresses the client folder after every build for the Node server. Other hosts
+ * (a CDN such as Netlify's) compress on their own and would publish the siblings as files.
  * @returns {import('astro').AstroIntegration}
  */
 export function precompress() {
+  let nodeServer = false;
   return {
     name: 'pilota:precompress',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        nodeServer = config.adapter?.name === '@astrojs/node';
+      },
       'astro:build:done': async ({ dir, logger }) => {
+        if (!nodeServer) return logger.info('not the Node server build: nothing to precompress');
         const started = Date.now();
         const { files, written, bytesBefore, bytesAfter } = await precompressFolder(fileURLToPath(dir));
         const kb = (/** @type {number} */ bytes) => `${Math.round(bytes / 1024)} KB`;
