@@ -1,29 +1,52 @@
 // @ts-check
 import { defineConfig, fontProviders } from 'astro/config';
+import netlify from '@astrojs/netlify';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { interactionDirective } from './src/integrations/interaction-directive.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
+import { netlifyTarget } from './src/integrations/netlify-target.mjs';
+import { deployTargetFromEnv } from './src/server/deploy-target.ts';
 
 const port = Number(process.env.PORT ?? 4321);
 // BUILD_DIR lets parallel builds (tests, benchmarks) keep separate outputs.
 const outDir = process.env.BUILD_DIR ?? './dist';
+/*
+ * One codebase, two hosts: Netlify's functions when building there (NETLIFY is set) or with
+ * DEPLOY_TARGET=netlify, one Node process otherwise. src/server/deploy-target.ts; the built
+ * server knows its target through __PILOTA_DEPLOY_TARGET__.
+ */
+const target = deployTargetFromEnv(process.env);
+// On Netlify, its URL variable is the site's address unless SITE_URL names another (a custom domain).
+const site = process.env.SITE_URL || (target === 'netlify' ? process.env.URL : undefined) || `http://localhost:${port}`;
 
 export default defineConfig({
   // Canonical links, Open Graph URLs and the sitemap are built from this.
-  site: process.env.SITE_URL ?? `http://localhost:${port}`,
+  site,
   output: 'server',
   outDir,
   cacheDir: `./node_modules/.astro/${outDir.replace(/\W+/g, '_')}`,
-  adapter: node({ mode: 'standalone' }),
-  integrations: [react(), interactionDirective(), precompress()],
+  // Netlify: classic middleware inside the SSR function (no edge function, so nothing runs on
+  // Deno), and Astro's session store off (sign-in lives in Better Auth's cookies and tables).
+  adapter:
+    target === 'netlify' ? netlify({ middlewareMode: 'classic', imageCDN: false }) : node({ mode: 'standalone' }),
+  ...(target === 'netlify' ? { session: false } : {}),
+  integrations: [
+    react(),
+    interactionDirective(),
+    precompress(),
+    ...(target === 'netlify' ? [netlifyTarget({ siteUrl: site, buildDir: outDir })] : []),
+  ],
   trailingSlash: 'never',
   // Legal Markdown has no code; Shiki's inline styles would also clash with the CSP.
   markdown: { syntaxHighlight: false },
   build: { format: 'file' },
   server: { port, host: process.env.HOST ?? '0.0.0.0' },
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    define: { __PILOTA_DEPLOY_TARGET__: JSON.stringify(target) },
+  },
   security: {
     // Astro hashes every inline script it emits (hydration included) into a <meta> CSP,
     // so scripts need no 'unsafe-inline'. Styles keep it: React islands and toasts set

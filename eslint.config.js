@@ -9,6 +9,7 @@ export default tseslint.config(
     ignores: [
       'dist/',
       'dist-*/',
+      '.netlify/',
       'test-results*/',
       '.astro/',
       'node_modules/',

@@ -1,3 +1,3 @@
 export declare function builtEntry(): string;
-export declare function buildState(): 'missing' | 'stale' | 'fresh';
-export declare function ensureBuild(): void;
+export declare function buildState(entry?: string): 'missing' | 'stale' | 'fresh';
+export declare function ensureBuild(options?: { entry?: string; env?: Record<string, string> }): void;

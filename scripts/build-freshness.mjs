@@ -23,20 +23,23 @@ function newestMtime(path) {
 }
 
 /** 'missing' when there is no build, 'stale' when a source is newer, else 'fresh'. */
-export function buildState() {
-  const entry = builtEntry();
+export function buildState(entry = builtEntry()) {
   if (!existsSync(entry)) return 'missing';
   return statSync(entry).mtimeMs < Math.max(...SOURCES.map(newestMtime)) ? 'stale' : 'fresh';
 }
 
-/** Runs `astro build` when the build is missing or stale; throws when the build fails. */
-export function ensureBuild() {
-  const state = buildState();
+/**
+ * Runs `astro build` when the build is missing or stale; throws when the build fails.
+ * Another target's build passes the file it produces and its environment, e.g. the Netlify
+ * function with `{ DEPLOY_TARGET: 'netlify', BUILD_DIR }`.
+ */
+export function ensureBuild({ entry = builtEntry(), env = {} } = {}) {
+  const state = buildState(entry);
   if (state === 'fresh') return;
   console.log(state === 'missing' ? 'No build yet: building…' : 'Sources changed since the last build: rebuilding…');
   const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
     stdio: 'inherit',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: '1' },
   });
   if (build.status !== 0) throw new Error(`astro build failed (exit ${build.status})`);
 }

@@ -6,11 +6,18 @@
  * DATA_DIR on first start and reuses it afterwards, so sessions survive restarts
  * without anyone having to invent a secret. Services never read process.env:
  * they receive the parts of this object they need as arguments.
+ *
+ * On the Netlify target (src/server/deploy-target.ts) functions have no lasting disk:
+ * DATABASE_URL and AUTH_SECRET are required (nothing can be generated and kept), the
+ * embedded database, the DATA_DIR lock and the spool are not used, and SITE_URL falls
+ * back to the site URL Netlify provides (URL).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { deployTargetFromEnv, DeployTargetError, type DeployTarget } from './deploy-target';
 
 /** Where the team's lead notices go and who sends them, when the environment does not say. */
 export const DEFAULT_MAIL_FROM = 'Pilota <nao-responda@pilota.example>';
@@ -66,6 +73,7 @@ const envSchema = z.object({
   SITE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATABASE_MIGRATION_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
   RESEND_API_KEY: optionalString,
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default(DEFAULT_MAIL_FROM)),
@@ -74,15 +82,27 @@ const envSchema = z.object({
   WEBHOOK_SECRET: optionalString,
   LEAD_RATE_LIMIT: rateLimit,
   AUTH_SECRET: optionalString,
+  /** Netlify's own name for the site's main address; only read on the Netlify target. */
+  URL: optionalString,
 });
 
+/** What the Netlify target cannot run without, and why: said in the error that names it. */
+const REQUIRED_ON_NETLIFY = {
+  DATABASE_URL: 'required on Netlify: the PostgreSQL URL functions use (Supabase pooler, transaction mode, port 6543)',
+  AUTH_SECRET: 'required on Netlify: functions keep no files, so a generated secret would differ per instance',
+} as const;
+
 export interface Config {
+  /** Where this build runs: one Node process, or Netlify's functions. */
+  deployTarget: DeployTarget;
   port: number;
   host: string;
   siteUrl: string;
-  /** Absolute path. */
+  /** Absolute path. On Netlify a per-instance scratch folder: nothing kept there survives. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A direct (session) PostgreSQL URL for migrations at deploy time; DATABASE_URL when unset. */
+  databaseMigrationUrl: string | undefined;
   smtpUrl: string | undefined;
   resendApiKey: string | undefined;
   mailFrom: string;
@@ -101,18 +121,37 @@ export class ConfigError extends Error {
 
 /** Parses an environment object (pure: no file is read or written). */
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const result = envSchema.safeParse(env);
+  const problems: string[] = [];
+  let deployTarget: DeployTarget = 'node';
+  try {
+    deployTarget = deployTargetFromEnv(env);
+  } catch (error) {
+    if (!(error instanceof DeployTargetError)) throw error;
+    problems.push(error.message);
+  }
+  const netlify = deployTarget === 'netlify';
+  // Netlify's URL stands in for SITE_URL there; elsewhere an unrelated URL variable is ignored.
+  const result = envSchema.safeParse(netlify ? { ...env, SITE_URL: env['SITE_URL'] || env['URL'] } : env);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || 'env'}: ${issue.message}`);
+    problems.push(...result.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`));
+  } else if (netlify) {
+    for (const [name, why] of Object.entries(REQUIRED_ON_NETLIFY)) {
+      if (result.data[name as keyof typeof REQUIRED_ON_NETLIFY] === undefined) problems.push(`${name}: ${why}`);
+    }
+  }
+  if (problems.length > 0 || !result.success) {
+    const lines = problems.map((line) => `  ${line}`);
     throw new ConfigError(`Configuração inválida / invalid configuration:\n${lines.join('\n')}`);
   }
   const e = result.data;
   return {
+    deployTarget,
     port: e.PORT,
     host: e.HOST,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    dataDir: resolve(e.DATA_DIR),
+    dataDir: netlify ? join(tmpdir(), 'pilota') : resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseMigrationUrl: e.DATABASE_MIGRATION_URL,
     smtpUrl: e.SMTP_URL,
     resendApiKey: e.RESEND_API_KEY,
     mailFrom: e.MAIL_FROM,
@@ -151,12 +190,12 @@ let cached: Config | undefined;
 
 /**
  * The process configuration: parsed from process.env once, with AUTH_SECRET
- * filled from DATA_DIR when unset.
+ * filled from DATA_DIR when unset (the Netlify target requires it instead).
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   if (cached && env === process.env) return cached;
   const config = parseConfig(env);
-  config.authSecret ??= ensureAuthSecret(config.dataDir);
+  if (config.deployTarget === 'node') config.authSecret ??= ensureAuthSecret(config.dataDir);
   if (env === process.env) cached = config;
   return config;
 }

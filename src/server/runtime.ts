@@ -21,6 +21,7 @@
  *   this module themselves (tests build those deps from tests/support/db.ts).
  */
 import { loadConfig, type Config } from './config';
+import { deployTargetFromEnv } from './deploy-target';
 import { openDatabase, pgliteDirFor, type DatabaseHandle, type Db } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { JobQueue } from './jobs/queue';
@@ -57,7 +58,34 @@ const FEATURES: Feature[] = [leadFeature, blogFeature, authFeature];
 
 const RETRY_START_MS = 5_000;
 
+/**
+ * Netlify functions have no lasting disk and no life between requests: no DATA_DIR lock,
+ * no embedded database, no spool, no migrations (a deploy applies them over
+ * DATABASE_MIGRATION_URL, scripts/netlify-build.ts) and no workers or timers. PostgreSQL is
+ * reached through Supabase's transaction-mode pooler; the deliveries a request writes wait
+ * in the database for a delivery run.
+ */
+async function bootWithoutDisk(): Promise<Runtime> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, transactionPooler: true });
+  const sendMail = createMailer(config);
+  const queue = new JobQueue(database, { sendMail, webhook: { secret: config.webhookSecret } });
+  const runtime: Runtime = {
+    config,
+    database,
+    db: database.db,
+    queue,
+    sendMail,
+    now: () => new Date(),
+    ready: () => true,
+    stop: () => database.close(),
+  };
+  for (const feature of FEATURES) feature.setup?.(runtime);
+  return runtime;
+}
+
 async function boot(): Promise<Runtime> {
+  if (deployTargetFromEnv(process.env) === 'netlify') return bootWithoutDisk();
   const config = loadConfig();
   let lock: DataDirLock;
   try {

@@ -1,0 +1,79 @@
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { HEADER_CSP, securityHeaders } from '../server/http/security-headers.ts';
+
+/*
+ * What the Netlify build needs beyond @astrojs/netlify, from the same source as the Node
+ * target's headers (src/server/http/security-headers.ts), so the two cannot drift:
+ *
+ * - `_headers` in the publish folder: the security headers on every static file (the
+ *   prerendered pages and assets that Netlify's CDN serves without a function).
+ * - The SSR function's entry wrapped like scripts/serve.mjs wraps Astro's Node handler:
+ *   every on-demand response gets the same headers; a CSP Astro already set (script
+ *   hashes) is kept and ours added beside it, so browsers enforce both.
+ * - A copy of `.netlify/v1` (where the adapter always writes) beside the build folder,
+ *   `<BUILD_DIR>.netlify/`, so tests import the function of their own build. Skipped on
+ *   Netlify itself, which deploys `.netlify/v1`.
+ *
+ * Registered after the adapter (adapters run first), so its files exist here.
+ */
+
+/** Where a build's copy of `.netlify/v1` lands. */
+export function netlifyCopyDir(buildDir) {
+  return `${buildDir.replace(/\/+$/, '')}.netlify`;
+}
+
+/** `_headers` lines (Netlify's format) giving every path the security headers. */
+export function headersFile(siteUrl) {
+  const lines = ['/*', ...Object.entries(securityHeaders(siteUrl)).map(([name, value]) => `  ${name}: ${value}`)];
+  return `${lines.join('\n')}\n`;
+}
+
+const ENTRY_EXPORT = 'export default createHandler(';
+
+/** The adapter's ssr.mjs, with its default export wrapped in the security headers. */
+export function wrapSsrEntry(source, siteUrl) {
+  if (!source.includes(ENTRY_EXPORT)) {
+    throw new Error('pilota:netlify-target: the SSR entry no longer has the expected shape; update the wrapper');
+  }
+  const wrapped = source.replace(ENTRY_EXPORT, 'const astroHandler = createHandler(');
+  return `${wrapped}
+// Added by src/integrations/netlify-target.mjs: the security headers of scripts/serve.mjs.
+const SECURITY_HEADERS = ${JSON.stringify(securityHeaders(siteUrl))};
+const HEADER_CSP = ${JSON.stringify(HEADER_CSP)};
+
+export default async function handler(request, context) {
+  const response = await astroHandler(request, context);
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    if (name === 'Content-Security-Policy' && headers.has(name)) headers.append(name, HEADER_CSP);
+    else if (!headers.has(name)) headers.set(name, value);
+  }
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+`;
+}
+
+/** @param {{ siteUrl: string, buildDir: string }} options @returns {import('astro').AstroIntegration} */
+export function netlifyTarget({ siteUrl, buildDir }) {
+  let root;
+  return {
+    name: 'pilota:netlify-target',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        root = config.root;
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        await writeFile(new URL('_headers', dir), headersFile(siteUrl));
+        const entry = new URL('.netlify/v1/functions/ssr/ssr.mjs', root);
+        await writeFile(entry, wrapSsrEntry(await readFile(entry, 'utf8'), siteUrl));
+        logger.info('security headers: _headers for static files, wrapper around the SSR function');
+        if (process.env.NETLIFY) return;
+        const copy = new URL(`${netlifyCopyDir(buildDir)}/`, root);
+        await rm(copy, { recursive: true, force: true });
+        await cp(new URL('.netlify/v1/', root), copy, { recursive: true, verbatimSymlinks: true });
+        logger.info(`function copied to ${fileURLToPath(copy)}`);
+      },
+    },
+  };
+}

@@ -1,0 +1,193 @@
+/*
+ * The Netlify build, offline: the SSR function @astrojs/netlify generates is imported and
+ * called with real Requests (tests/support/netlify-function.ts: in a plain Node process, as
+ * on Netlify), against PostgreSQL through PgBouncer in transaction mode
+ * (Supabase's pooler profile), beside the Node build served by scripts/serve.mjs on its
+ * own PostgreSQL database. Pages must answer alike on both targets: status, security
+ * headers (CSP included) and content; static files get the same headers from `_headers`
+ * and netlify.toml. A lead posted to the function is a row; sign-in works.
+ *
+ * Builds (once, when missing or stale): the Node build in BUILD_DIR (default dist) and
+ * the Netlify build in NETLIFY_BUILD_DIR (default dist-netlify; its function is copied to
+ * `<dir>.netlify/`, see src/integrations/netlify-target.mjs).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantAdmin } from '~/server/auth/admin-grant';
+import { seedExamplePosts } from '~/server/blog/seed';
+import { blogPosts, contatos, deliveries } from '~/server/db/schema';
+import { HEADER_CSP, securityHeaders } from '~/server/http/security-headers';
+import { createSecurityLogger } from '~/server/security';
+import { netlifyCopyDir } from '../../src/integrations/netlify-target.mjs';
+import { createTestDatabase, type TestDatabase } from '../support/db';
+import { ensureBuild } from '../support/ensure-build';
+import { startNetlifyFunction, type NetlifyFunction } from '../support/netlify-function';
+import { pgBouncerMissingReason } from '../support/pgbouncer';
+import { startBuiltServer, type RunningServer } from '../support/server';
+
+const missing = pgBouncerMissingReason();
+const NETLIFY_DIR = process.env['NETLIFY_BUILD_DIR'] ?? 'dist-netlify';
+const FUNCTION_ENTRY = join(netlifyCopyDir(NETLIFY_DIR), 'functions', 'ssr', 'ssr.mjs');
+/** Both targets are configured alike; the build's own site URL is the default one. */
+const SITE = 'http://localhost:4321';
+const SECRET = 'netlify-test-secret-0123456789abcdef';
+const PASSWORD = 'Senha-forte-2024!';
+const SHARED_ENV = {
+  AUTH_SECRET: SECRET,
+  SITE_URL: SITE,
+  LEAD_RATE_LIMIT: 'off',
+  MAIL_FROM: 'Pilota <x@pilota.example>',
+};
+
+/** Security header names, as the one source defines them, plus what decides a response's meaning. */
+const COMPARED_HEADERS = [...Object.keys(securityHeaders(SITE)), 'Content-Type', 'Location', 'Cache-Control'];
+
+function pick(headers: Headers): Record<string, string | null> {
+  return Object.fromEntries(COMPARED_HEADERS.map((name) => [name, headers.get(name)]));
+}
+
+/** Where two bodies first differ (each with its own origin written as ORIGIN), or undefined. */
+function firstDifference(a: string, b: string): { at: number; function: string; node: string } | undefined {
+  if (a === b) return undefined;
+  let at = 0;
+  while (at < a.length && a[at] === b[at]) at++;
+  return { at, function: a.slice(Math.max(0, at - 60), at + 60), node: b.slice(Math.max(0, at - 60), at + 60) };
+}
+
+function sessionCookie(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0]!)
+    .join('; ');
+}
+
+describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}` : ''}`, () => {
+  let netlifyDb: TestDatabase;
+  let nodeDb: TestDatabase;
+  let node: RunningServer;
+  let fn: NetlifyFunction;
+
+  const callFunction = (path: string, init: RequestInit = {}) =>
+    fetch(new URL(path, fn.url), { redirect: 'manual', ...init });
+  const callNode = (path: string, init: RequestInit = {}) =>
+    fetch(new URL(path, node.url), { redirect: 'manual', ...init });
+
+  beforeAll(async () => {
+    ensureBuild();
+    ensureBuild({ entry: FUNCTION_ENTRY, env: { DEPLOY_TARGET: 'netlify', BUILD_DIR: NETLIFY_DIR } });
+    [netlifyDb, nodeDb] = await Promise.all([createTestDatabase('pgbouncer'), createTestDatabase('postgres')]);
+    // What scripts/netlify-build.ts does at deploy (migrations ran in createTestDatabase, directly),
+    // at one instant on both databases so the example posts carry the same dates.
+    const seededAt = new Date();
+    await Promise.all([netlifyDb, nodeDb].map(({ db }) => seedExamplePosts({ db, now: () => seededAt })));
+    node = await startBuiltServer({ ...SHARED_ENV, DATABASE_URL: nodeDb.url! });
+    // Only what a Netlify site would set: no DATA_DIR, no DEPLOY_TARGET (the build knows its target).
+    fn = await startNetlifyFunction(FUNCTION_ENTRY, { ...SHARED_ENV, DATABASE_URL: netlifyDb.url! });
+  }, 600_000);
+
+  afterAll(async () => {
+    await fn?.stop();
+    await node?.stop();
+    await Promise.all([netlifyDb?.close(), nodeDb?.close()]);
+  });
+
+  it('answers on-demand pages with the Node target’s status, security headers and content', async () => {
+    const [post] = await netlifyDb.db.select({ slug: blogPosts.slug }).from(blogPosts).limit(1);
+    const paths = ['/blog', `/blog/${post!.slug}`, '/auth', '/pagina-que-nao-existe', '/blog/admin', '/api/health'];
+    for (const path of paths) {
+      const [fromFunction, fromNode] = await Promise.all([callFunction(path), callNode(path)]);
+      expect({ path, status: fromFunction.status }).toEqual({ path, status: fromNode.status });
+      const sameOrigin = (headers: Record<string, string | null>, origin: string) =>
+        JSON.parse(JSON.stringify(headers).replaceAll(origin, 'ORIGIN')) as Record<string, string | null>;
+      expect({ path, ...sameOrigin(pick(fromFunction.headers), fn.url) }).toEqual({
+        path,
+        ...sameOrigin(pick(fromNode.headers), node.url),
+      });
+      const [functionBody, nodeBody] = [
+        (await fromFunction.text()).replaceAll(fn.url, 'ORIGIN'),
+        (await fromNode.text()).replaceAll(node.url, 'ORIGIN'),
+      ];
+      expect(firstDifference(functionBody, nodeBody), path).toBeUndefined();
+    }
+  });
+
+  it('keeps Astro’s script-hash CSP and adds frame-ancestors beside it, as serve.mjs does', async () => {
+    const csp = (await callFunction('/auth')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self' 'sha256-");
+    expect(csp.endsWith(`, ${HEADER_CSP}`)).toBe(true);
+  });
+
+  it('gives static files the Node target’s headers: _headers (security) and netlify.toml (immutable assets)', async () => {
+    const headersFile = readFileSync(join(NETLIFY_DIR, '_headers'), 'utf8');
+    const forAll = Object.fromEntries(
+      [...headersFile.matchAll(/^ {2}([\w-]+): (.*)$/gm)].map(([, name, value]) => [name!, value!]),
+    );
+    expect(headersFile.startsWith('/*\n')).toBe(true);
+    const page = await callNode('/planos');
+    expect(page.status).toBe(200);
+    for (const name of Object.keys(securityHeaders(SITE)))
+      expect({ name, value: forAll[name] }).toEqual({ name, value: page.headers.get(name) });
+    expect(firstDifference(readFileSync(join(NETLIFY_DIR, 'planos.html'), 'utf8'), await page.text())).toBeUndefined();
+
+    const asset = /\/_astro\/[\w.-]+\.css/.exec(readFileSync(join(NETLIFY_DIR, 'planos.html'), 'utf8'))![0];
+    const toml = readFileSync('netlify.toml', 'utf8');
+    const immutable = /for = "\/_astro\/\*"\s*\[headers\.values\]\s*Cache-Control = "([^"]+)"/.exec(toml)?.[1];
+    expect(immutable).toBe((await callNode(asset)).headers.get('cache-control'));
+  });
+
+  it('saves a lead posted to the function as a row, with its deliveries waiting in the database', async () => {
+    const response = await callFunction('/_actions/lead', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: fn.url, Accept: 'application/json' },
+      body: new URLSearchParams({
+        nome: 'Lia Netlify',
+        email: 'lia@netlify.example',
+        celular: '(11) 98765-4321',
+        tipo: 'corretor',
+        empresa: 'Corretora Nuvem',
+        submission_key: 'netlify-lead-1',
+      }).toString(),
+    });
+    const text = await response.text();
+    expect({ status: response.status, text: text.slice(0, 300) }).toMatchObject({ status: 200 });
+    expect(text).toContain('saved');
+    const rows = await netlifyDb.db.select().from(contatos).where(eq(contatos.email, 'lia@netlify.example'));
+    expect(rows).toMatchObject([{ nome: 'Lia Netlify', tipo: 'corretor', empresa: 'Corretora Nuvem' }]);
+    const waiting = await netlifyDb.db.select().from(deliveries).where(eq(deliveries.subjectId, rows[0]!.id));
+    expect(waiting.map((row) => row.kind)).toContain('email');
+  });
+
+  it('signs an admin in through the function and opens the admin area', async () => {
+    const json = { 'Content-Type': 'application/json', Origin: SITE };
+    const signUp = await callFunction('/api/auth/sign-up/email', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: 'Ana Admin', email: 'ana@netlify.example', password: PASSWORD }),
+    });
+    expect({ status: signUp.status, body: (await signUp.text()).slice(0, 300) }).toMatchObject({ status: 200 });
+    // The first admin, as the README says: admin:grant against DATABASE_URL (the pooler's).
+    await grantAdmin(
+      netlifyDb.db,
+      'ana@netlify.example',
+      createSecurityLogger({ db: netlifyDb.db, secret: SECRET }),
+      'test',
+    );
+
+    const signIn = await callFunction('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'ana@netlify.example', password: PASSWORD }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = sessionCookie(signIn);
+    expect(cookie).toContain('session_token=');
+
+    const admin = await callFunction('/blog/admin', { headers: { cookie } });
+    expect(admin.status).toBe(200);
+    expect(await admin.text()).toContain('ana@netlify.example');
+    const anonymous = await callFunction('/blog/admin');
+    expect(anonymous.status).toBe(302);
+  });
+});

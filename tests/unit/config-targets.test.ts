@@ -1,0 +1,105 @@
+/*
+ * loadConfig on both deploy targets: the Node target keeps its embedded defaults; the
+ * Netlify target fails fast, naming each missing variable, and never touches DATA_DIR.
+ */
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseConfig } from '~/server/config';
+import { deployTargetFromEnv } from '~/server/deploy-target';
+
+const NETLIFY_ENV = {
+  NETLIFY: 'true',
+  DATABASE_URL: 'postgres://postgres.ref:senha@aws-0-sa-east-1.pooler.supabase.com:6543/postgres',
+  AUTH_SECRET: 'a-long-random-secret',
+};
+
+function configError(env: Record<string, string | undefined>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('deploy target', () => {
+  it('is node by default, netlify when Netlify builds (NETLIFY) or DEPLOY_TARGET says so', () => {
+    expect(deployTargetFromEnv({})).toBe('node');
+    expect(deployTargetFromEnv({ NETLIFY: 'true' })).toBe('netlify');
+    expect(deployTargetFromEnv({ NETLIFY: 'false' })).toBe('node');
+    expect(deployTargetFromEnv({ DEPLOY_TARGET: 'netlify' })).toBe('netlify');
+    expect(deployTargetFromEnv({ DEPLOY_TARGET: 'node', NETLIFY: 'true' })).toBe('node');
+  });
+
+  it('refuses an unknown DEPLOY_TARGET, naming it', () => {
+    expect(configError({ DEPLOY_TARGET: 'vercel' })).toContain(
+      'DEPLOY_TARGET: expected "node" or "netlify", got "vercel"',
+    );
+  });
+});
+
+describe('loadConfig on the Node target', () => {
+  it('needs nothing: embedded database in DATA_DIR, a secret generated there, localhost URL', () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'pilota-config-')), 'data');
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      deployTarget: 'node',
+      dataDir,
+      databaseUrl: undefined,
+      databaseMigrationUrl: undefined,
+      siteUrl: 'http://localhost:4321',
+    });
+    expect(config.authSecret).toMatch(/^[\w-]{40,}$/);
+    expect(existsSync(join(dataDir, 'auth-secret'))).toBe(true);
+    // The same folder gives the same secret: sessions survive a restart.
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(config.authSecret);
+  });
+
+  it("ignores Netlify's URL variable (it is not the site's address outside Netlify)", () => {
+    expect(parseConfig({ URL: 'https://elsewhere.example' }).siteUrl).toBe('http://localhost:4321');
+  });
+});
+
+describe('loadConfig on the Netlify target', () => {
+  it('takes the pooler URL, the secret and the site URL from Netlify, and no DATA_DIR', () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'pilota-config-')), 'never');
+    const config = loadConfig({
+      ...NETLIFY_ENV,
+      DATA_DIR: dataDir,
+      URL: 'https://pilota.netlify.app/',
+      DATABASE_MIGRATION_URL: 'postgres://postgres:senha@db.ref.supabase.co:5432/postgres',
+    });
+    expect(config).toMatchObject({
+      deployTarget: 'netlify',
+      databaseUrl: NETLIFY_ENV.DATABASE_URL,
+      databaseMigrationUrl: 'postgres://postgres:senha@db.ref.supabase.co:5432/postgres',
+      authSecret: 'a-long-random-secret',
+      siteUrl: 'https://pilota.netlify.app',
+    });
+    expect(config.dataDir).not.toBe(dataDir);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('prefers SITE_URL over URL (a custom domain)', () => {
+    expect(
+      loadConfig({ ...NETLIFY_ENV, SITE_URL: 'https://www.pilota.example', URL: 'https://pilota.netlify.app' }).siteUrl,
+    ).toBe('https://www.pilota.example');
+  });
+
+  it('stops with a message naming every missing variable', () => {
+    const message = configError({ NETLIFY: 'true' });
+    expect(message).toMatch(/^Configuração inválida \/ invalid configuration:/);
+    expect(message).toContain('DATABASE_URL: required on Netlify');
+    expect(message).toContain('AUTH_SECRET: required on Netlify');
+    expect(configError({ ...NETLIFY_ENV, DATABASE_URL: '' })).toContain('DATABASE_URL: required on Netlify');
+    expect(configError({ ...NETLIFY_ENV, AUTH_SECRET: ' ' })).not.toContain('DATABASE_URL');
+  });
+
+  it('still validates the values it is given', () => {
+    expect(configError({ ...NETLIFY_ENV, DATABASE_URL: 'mysql://x@y/z' })).toContain('DATABASE_URL');
+    expect(configError({ ...NETLIFY_ENV, DATABASE_MIGRATION_URL: 'not a url' })).toContain('DATABASE_MIGRATION_URL');
+  });
+});
