@@ -17,6 +17,7 @@ import { request } from 'node:http';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, pgliteDirFor } from '../src/server/db/client';
 import { DataDirLockedError, lockDataDir } from '../src/server/lock';
+import { restrictToOwner, useOwnerOnlyUmask } from '../src/server/owner-only';
 import { AccountNotFoundError, grantAdmin, type GrantResult } from '../src/server/auth/admin-grant';
 import { adminSocketPath } from '../src/server/auth/admin-socket';
 import { createSecurityLogger } from '../src/server/security/events';
@@ -77,6 +78,8 @@ async function main(): Promise<number> {
     console.error('Uso / usage: npm run admin:grant -- <email>');
     return 2;
   }
+  // What this creates in DATA_DIR (the folder, its secret, the lock) is owner-only, as the server's.
+  useOwnerOnlyUmask();
   const config = loadConfig();
   const secret = config.authSecret ?? '';
   let result: GrantResult;
@@ -94,6 +97,8 @@ async function main(): Promise<number> {
           process.exit(1);
         });
         try {
+          // Holding DATA_DIR as the server would, close it as the server does at start.
+          restrictToOwner(config.dataDir);
           // No database yet means no accounts yet; don't create an empty one here.
           if (!existsSync(pgliteDirFor(config.dataDir))) throw new AccountNotFoundError(email.trim().toLowerCase());
           result = await direct(undefined, pgliteDirFor(config.dataDir), email, secret, 'embedded, no server');

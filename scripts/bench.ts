@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { useOwnerOnlyUmask } from '../src/server/owner-only.ts';
 
 const CONCURRENCY = Number(process.env['BENCH_CONCURRENCY'] ?? 50);
 const DURATION_S = Number(process.env['BENCH_SECONDS'] ?? 10);
@@ -57,6 +58,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+// The bench's DATA_DIR holds leads like a real one: owner-only (the server sets its own umask too).
+useOwnerOnlyUmask();
 const hooks = [await receiver(), await receiver()];
 const dataDir = mkdtempSync(join(tmpdir(), 'pilota-bench-'));
 const port = await freePort();

@@ -167,7 +167,7 @@ const AUTH_SECRET_FILE = 'auth-secret';
 
 /** Reads `$DATA_DIR/auth-secret`, creating it (32 random bytes, owner-only) on first use. */
 export function ensureAuthSecret(dataDir: string): string {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const path = join(dataDir, AUTH_SECRET_FILE);
   try {
     const existing = readFileSync(path, 'utf8').trim();

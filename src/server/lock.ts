@@ -63,7 +63,8 @@ export interface DataDirLock {
  */
 export async function lockDataDir(dataDir: string, onCompromised: (error: Error) => void): Promise<DataDirLock> {
   const dir = resolve(dataDir);
-  mkdirSync(dir, { recursive: true });
+  // Owner-only even in a process that did not set the umask (src/server/owner-only.ts).
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const lockPath = join(dir, 'server.lock');
   const ownerPath = join(dir, 'server.pid');
   const options = { lockfilePath: lockPath, stale: STALE_MS, update: UPDATE_MS, realpath: false, onCompromised };
@@ -84,7 +85,7 @@ export async function lockDataDir(dataDir: string, onCompromised: (error: Error)
       throw new DataDirLockedError(dir, readOwner(ownerPath)?.pid);
     }
   }
-  writeFileSync(ownerPath, JSON.stringify({ pid: process.pid, host: hostname() } satisfies Owner));
+  writeFileSync(ownerPath, JSON.stringify({ pid: process.pid, host: hostname() } satisfies Owner), { mode: 0o600 });
   return {
     release: async () => {
       rmSync(ownerPath, { force: true });

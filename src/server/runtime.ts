@@ -1,6 +1,7 @@
 /*
- * The server's long-lived parts, started once per process: DATA_DIR lock →
- * database → migrations → job queue and workers; stopped gracefully on SIGTERM/SIGINT.
+ * The server's long-lived parts, started once per process: owner-only umask → DATA_DIR
+ * lock (and any too-open modes in it closed, see owner-only.ts) → database → migrations →
+ * job queue and workers; stopped gracefully on SIGTERM/SIGINT.
  *
  * Astro's Node adapter loads middleware lazily, so `src/middleware.ts` awaits
  * `getRuntime()` on every request, and scripts/start.mjs and tests/support/server.ts
@@ -26,6 +27,7 @@ import { openDatabase, pgliteDirFor, type DatabaseHandle, type Db } from './db/c
 import { migrateDatabase } from './db/migrate';
 import { JobQueue } from './jobs/queue';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './lock';
+import { restrictToOwner, useOwnerOnlyUmask } from './owner-only';
 import { createMailer, type SendMail } from './mail';
 import { leadFeature } from './leads/feature';
 import { blogFeature } from './blog/feature';
@@ -59,6 +61,21 @@ const FEATURES: Feature[] = [leadFeature, blogFeature, authFeature];
 const RETRY_START_MS = 5_000;
 
 /**
+ * An install from before DATA_DIR was owner-only (or a copy restored with open modes) is
+ * closed at start. The log says how many entries changed, never which: names are enough
+ * to tell what kind of data lies there.
+ */
+function closeDataDir(dataDir: string): void {
+  const { fixed, failed } = restrictToOwner(dataDir);
+  if (fixed > 0) console.log(`[runtime] DATA_DIR: ${fixed} files and folders were open to other users; now owner-only`);
+  if (failed > 0) {
+    console.error(
+      `[runtime] DATA_DIR: ${failed} files or folders could not be made owner-only (owned by another user?); check their permissions`,
+    );
+  }
+}
+
+/**
  * Netlify functions have no lasting disk and no life between requests: no DATA_DIR lock,
  * no embedded database, no spool, no migrations (a deploy applies them over
  * DATABASE_MIGRATION_URL, scripts/netlify-build.ts) and no workers or timers. PostgreSQL is
@@ -86,6 +103,8 @@ async function bootWithoutDisk(): Promise<Runtime> {
 
 async function boot(): Promise<Runtime> {
   if (deployTargetFromEnv(process.env) === 'netlify') return bootWithoutDisk();
+  // Before loadConfig: it may create DATA_DIR and the secret in it.
+  useOwnerOnlyUmask();
   const config = loadConfig();
   let lock: DataDirLock;
   try {
@@ -100,6 +119,7 @@ async function boot(): Promise<Runtime> {
     }
     throw error;
   }
+  closeDataDir(config.dataDir);
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

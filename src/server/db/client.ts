@@ -19,6 +19,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { restrictToOwner } from '../owner-only';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -84,8 +85,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => pool.end(),
     };
   }
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true, mode: 0o700 });
   const pglite = await PGlite.create(options.pgliteDir ?? 'memory://');
+  // PGlite chmods a new database's files to 0666 whatever the umask: take that back at once.
+  if (options.pgliteDir) restrictToOwner(options.pgliteDir);
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
   return {
     db,
