@@ -312,13 +312,58 @@ describe.each(engines)('implementation request on %s', (engine) => {
     expect((await counts()).requests).toBe(2);
   });
 
-  it('a file named .pdf whose content is PNG is accepted, as PNG', async () => {
+  it('a file named .pdf whose content is PNG is accepted, as PNG, and named .png', async () => {
     const { status: code } = await submit(
       form(cpfFields, { cnh: { bytes: PNG, name: 'documento.pdf', type: 'application/pdf' } }),
     );
     expect(code).toBe(201);
     const [file] = await t.db.select().from(privateFiles);
-    expect(file).toMatchObject({ kind: 'png', mimeType: 'image/png', originalName: 'documento.pdf' });
+    expect(file).toMatchObject({ kind: 'png', mimeType: 'image/png', originalName: 'documento.png' });
+  });
+
+  it('a PDF uploaded as evil.html is named, typed and downloaded as a PDF, never rendered', async () => {
+    const polyglot = ascii('%PDF-1.4\n<html><script>alert(document.cookie)</script></html>\n%%EOF\n');
+    const { status: code, json } = await submit(
+      form(cpfFields, { cnh: { bytes: polyglot, name: 'evil.html', type: 'text/html' } }),
+    );
+    expect(code).toBe(201);
+    const [file] = await t.db.select().from(privateFiles);
+    expect(file).toMatchObject({ kind: 'pdf', mimeType: 'application/pdf', originalName: 'evil.pdf' });
+    const mail = await smtp.waitFor((m) => m.text?.includes(json['id'] as string) ?? false);
+    expect(mail.text).toContain(`Arquivo da CNH: evil.pdf — ${SITE_URL}/admin/documentos/${file!.id}`);
+    expect(mail.text).not.toContain('evil.html');
+
+    const request = new Request(`${SITE_URL}/admin/documentos/${file!.id}`);
+    const asAdmin = context(request, { id: file!.id });
+    asAdmin.locals.user = { role: 'admin' } as NonNullable<App.Locals['user']>;
+    const response = await download(asAdmin);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="evil.pdf"; filename*=UTF-8''evil.pdf`,
+    );
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain('sandbox');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(polyglot))).toBe(true);
+  });
+
+  it('a row stored with the raw upload name (before the rule) still downloads under the detected type', async () => {
+    const { json } = await submit(form(cpfFields, { cnh: { bytes: JPEG, name: 'foto.jpg', type: 'image/jpeg' } }));
+    const [row] = await t.db
+      .select()
+      .from(solicitacoesImplementacao)
+      .where(eq(solicitacoesImplementacao.id, json['id'] as string));
+    const fileId = row!.cnhFileId!;
+    await t.db.update(privateFiles).set({ originalName: 'CNH João\u202Egpj.html' }).where(eq(privateFiles.id, fileId));
+
+    const asAdmin = context(new Request(`${SITE_URL}/admin/documentos/${fileId}`), { id: fileId });
+    asAdmin.locals.user = { role: 'admin' } as NonNullable<App.Locals['user']>;
+    const response = await download(asAdmin);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="CNH Joao_gpj.jpg"; filename*=UTF-8''CNH%20Jo%C3%A3o_gpj.jpg`,
+    );
   });
 
   it('a file whose content is neither PDF, JPEG nor PNG is rejected, and nothing is saved', async () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CNH_BYTES, SNIFF_BYTES, checkDocument, detectDocumentKind } from '~/lib/file-type';
+import {
+  MAX_CNH_BYTES,
+  MAX_FILE_STEM,
+  SNIFF_BYTES,
+  asciiFileName,
+  checkDocument,
+  detectDocumentKind,
+  documentFileName,
+} from '~/lib/file-type';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const ascii = (text: string) => new TextEncoder().encode(text);
@@ -49,5 +57,37 @@ describe('checkDocument', () => {
   it('refuses unknown content whatever its size', () => {
     expect(checkDocument(ascii('MZ'), 10)).toEqual({ ok: false, reason: 'type' });
     expect(checkDocument(ascii('MZ'), MAX_CNH_BYTES + 1)).toEqual({ ok: false, reason: 'type' });
+  });
+});
+
+describe('documentFileName', () => {
+  it.each([
+    ['evil.html', 'pdf', 'evil.pdf'],
+    ['documento.pdf', 'png', 'documento.png'],
+    ['CNH João.PNG', 'jpeg', 'CNH João.jpg'],
+    ['www.evil.com.pdf', 'pdf', 'www_evil_com.pdf'],
+    ['C:\\fotos\\cnh.png', 'png', 'cnh.png'],
+    ['../../etc/passwd', 'pdf', 'passwd.pdf'],
+    ['cnh\u202Egpj.exe', 'jpeg', 'cnh_gpj.jpg'],
+    ['a\u0000b\nc.pdf', 'pdf', 'a_b_c.pdf'],
+    ['???.pdf', 'pdf', 'documento.pdf'],
+    ['', 'png', 'documento.png'],
+    ['.pdf', 'pdf', 'pdf.pdf'],
+  ] as const)('%j as %s is %j', (name, kind, expected) => expect(documentFileName(name, kind)).toBe(expected));
+
+  it('keeps at most MAX_FILE_STEM characters of the name, and a second pass changes nothing', () => {
+    const long = documentFileName(`${'ã'.repeat(500)}.pdf`, 'pdf');
+    expect(long).toBe(`${'ã'.repeat(MAX_FILE_STEM)}.pdf`);
+    for (const name of [long, 'evil.pdf', 'CNH João.jpg', 'documento.png']) {
+      expect(documentFileName(name, 'pdf').replace(/\.pdf$/, '')).toBe(name.replace(/\.\w+$/, ''));
+    }
+  });
+});
+
+describe('asciiFileName', () => {
+  it('drops accents and replaces what is not printable ASCII', () => {
+    expect(asciiFileName('CNH João.pdf')).toBe('CNH Joao.pdf');
+    expect(asciiFileName('文件.png')).toBe('__.png');
+    expect(asciiFileName('a"b\\c.pdf')).toBe('a_b_c.pdf');
   });
 });

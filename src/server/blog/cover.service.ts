@@ -116,15 +116,15 @@ export async function storeCover(
   return { id, width, height, variants: variants.map(({ data: _data, ...meta }) => meta) };
 }
 
-/** One stored variant's bytes, or undefined. */
+/** One stored variant's bytes and the format they were encoded in, or undefined. */
 export async function getCoverVariant(
   deps: CoverDeps,
   imageId: string,
   width: number,
   format: ServedFormat,
-): Promise<{ data: Uint8Array; byteSize: number } | undefined> {
+): Promise<{ data: Uint8Array; byteSize: number; format: ServedFormat } | undefined> {
   const [row] = await deps.db
-    .select({ data: blogImageVariants.data, byteSize: blogImageVariants.byteSize })
+    .select({ data: blogImageVariants.data, byteSize: blogImageVariants.byteSize, format: blogImageVariants.format })
     .from(blogImageVariants)
     .where(
       and(

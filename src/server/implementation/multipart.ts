@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { fileMessages } from '@content/messages/implementation';
-import { MAX_CNH_BYTES, SNIFF_BYTES, detectDocumentKind } from '~/lib/file-type';
+import { MAX_CNH_BYTES, SNIFF_BYTES, detectDocumentKind, documentFileName } from '~/lib/file-type';
 import { IMPLEMENTATION_FIELDS } from '~/lib/validation/implementation';
 import type { UploadedDocument } from './implementation.service';
 
@@ -123,7 +123,8 @@ export async function readImplementationUpload(
       const content = Buffer.concat(chunks, size);
       const kind = detectDocumentKind(content.subarray(0, SNIFF_BYTES));
       if (!kind) return void drop(invalidType(name));
-      files[name] = { name: info.filename || `${name}`, kind, content };
+      // The sender picks the words of the name, the content its extension (no `evil.html` PDF).
+      files[name] = { name: documentFileName(info.filename || name, kind), kind, content };
     });
   });
 

@@ -1,9 +1,11 @@
 /*
  * GET /admin/documentos/<fileId> — streams a stored identity document (the links in the
  * implementation e-mail). Only `canDownloadDocuments` opens it; the type and name come
- * from what the server recognised, and the browser is told to download, not render.
+ * from what the server recognised, and the browser is told to download, not render
+ * (src/server/http/private-download.ts).
  */
 import type { APIRoute } from 'astro';
+import { privateDownloadHeaders } from '~/server/http/private-download';
 import { getPrivateFile } from '~/server/implementation/implementation.service';
 import { canDownloadDocuments } from './_access';
 
@@ -22,14 +24,7 @@ export const GET: APIRoute = async ({ params, locals }) => {
   const id = params['id'] ?? '';
   const file = UUID.test(id) ? await getPrivateFile(locals.runtime.db, id) : null;
   if (!file) return new Response('Documento não encontrado.', { status: 404, headers: PRIVATE });
-  const ascii = file.originalName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return new Response(file.content as Uint8Array<ArrayBuffer>, {
-    headers: {
-      ...PRIVATE,
-      'Content-Type': file.mimeType,
-      'Content-Length': String(file.size),
-      'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
-      'X-Content-Type-Options': 'nosniff',
-    },
+    headers: privateDownloadHeaders({ kind: file.kind, name: file.originalName, size: file.size }),
   });
 };

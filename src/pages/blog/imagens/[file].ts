@@ -15,7 +15,8 @@ export const GET: APIRoute = async ({ params, locals }) => {
   if (!file || !variant) return new Response('Imagem não encontrada', { status: 404 });
   return new Response(Buffer.from(variant.data), {
     headers: {
-      'Content-Type': SERVED_MIME[file.format],
+      // The type of what was stored (our own re-encoding), not of what the URL asked for.
+      'Content-Type': SERVED_MIME[variant.format],
       'Content-Length': String(variant.byteSize),
       'Cache-Control': COVER_CACHE_CONTROL,
       'X-Content-Type-Options': 'nosniff',

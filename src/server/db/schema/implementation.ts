@@ -26,7 +26,11 @@ export const privateFiles = pgTable(
     /** Recognised from the content (magic bytes), never from the name or the browser. */
     kind: text('kind').$type<(typeof DOCUMENT_KINDS)[number]>().notNull(),
     mimeType: text('mime_type').notNull(),
-    /** The name the visitor's file had, for the e-mail and the download's filename. */
+    /**
+     * The name the e-mail shows and the download uses: the visitor's file name reduced to
+     * safe characters with the extension of `kind` (lib/file-type `documentFileName`).
+     * Rows saved before that rule hold the raw name; the download applies the rule again.
+     */
     originalName: text('original_name').notNull(),
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
