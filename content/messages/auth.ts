@@ -59,6 +59,9 @@ export const authToasts = {
  */
 export const authErrors = {
   weakPasswordTitle: 'Senha inválida',
+/** Longest account name accepted: the same cap as a lead's name (src/lib/validation/lead.ts). */
+export const NAME_MAX_LENGTH = 120;
+
   weakPassword: 'Por favor, atenda aos requisitos de segurança da senha.',
   lockedTitle: 'Conta temporariamente bloqueada',
   locked: 'Muitas tentativas de login falharam. Tente novamente em alguns minutos.',
@@ -73,10 +76,16 @@ export const authErrors = {
   generic: 'Não foi possível concluir a operação. Tente novamente.',
 } as const;
 
-/** The e-mail that confirms a new account's address. */
+  nameTooLong: `O nome deve ter no máximo ${NAME_MAX_LENGTH} caracteres.`,
+  /** Not in the spec: a name on more than one line (the control characters have their own message). */
+  nameOneLine: 'O nome deve ficar em uma única linha.',
+/**
+ * The e-mail that confirms a new account's address. It goes to whatever address was typed,
+ * so it carries nothing the person signing up wrote — not even their name.
+ */
 export const verificationEmail = {
   subject: 'Confirme seu e-mail na Pilota',
-  greeting: (name: string) => `Olá, ${name}!`,
+  greeting: 'Olá!',
   body: 'Para ativar sua conta na área administrativa da Pilota, confirme seu e-mail pelo link abaixo.',
   action: 'Confirmar meu e-mail',
   ignore: 'Se você não criou esta conta, ignore esta mensagem.',
@@ -88,6 +97,20 @@ export const forbiddenPage = {
   heading: 'Acesso negado',
   text: 'Sua conta não tem permissão para acessar esta página. Se você precisa de acesso, peça a um administrador.',
   home: 'Voltar ao início',
+/**
+ * Not in the spec: what the owner of an address receives when someone signs up with it
+ * again. The sign-up itself answers exactly as for a new address (nobody learns the account
+ * exists) and changes nothing; this message is how the owner hears of it.
+ */
+export const existingAccountEmail = {
+  subject: 'Tentativa de cadastro com seu e-mail na Pilota',
+  greeting: 'Olá!',
+  body: 'Alguém tentou criar uma conta na área administrativa da Pilota com este e-mail, que já tem uma conta. Nada foi alterado na sua conta.',
+  hint: 'Se foi você, é só entrar com seu e-mail e senha.',
+  action: 'Entrar',
+  ignore: 'Se não foi você, pode ignorar esta mensagem.',
+} as const;
+
   signOut: 'Sair e entrar com outra conta',
 } as const;
 

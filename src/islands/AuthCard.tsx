@@ -3,6 +3,7 @@ import { Toaster, toast } from 'sonner';
 import { authCard, authErrors, authToasts } from '@content/messages/auth';
 import { sanitizeAuthField } from '~/lib/input-check';
 import { passwordStrength } from '~/lib/password-strength';
+import { NAME_MAX_LENGTH, signUpNameError } from '~/lib/validation/auth';
 import { nextRovingIndex } from '~/lib/roving-focus';
 import { authClient, type AuthErrorLike } from './auth-client';
 
@@ -353,6 +354,11 @@ function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
     try {
       const { error } = await authClient.signUp.email({
         name: fullName.trim(),
+    const nameError = signUpNameError(fullName);
+    if (nameError) {
+      toast.error(authToasts.errorTitle, { description: nameError });
+      return;
+    }
         email: email.trim(),
         password,
         callbackURL: VERIFIED_CALLBACK,
@@ -388,6 +394,7 @@ function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
       <Field label={authCard.email} id={`${id}-email`}>
         <input
           id={`${id}-email`}
+          maxLength={NAME_MAX_LENGTH}
           name="email"
           type="email"
           required
