@@ -53,15 +53,15 @@ export const authToasts = {
   verifyLinkInvalid: 'O link de confirmação é inválido ou expirou. Tente entrar para receber um novo link.',
 } as const;
 
+/** Longest account name accepted: the same cap as a lead's name (src/lib/validation/lead.ts). */
+export const NAME_MAX_LENGTH = 120;
+
 /**
  * Messages the server answers with. Better Auth's own English messages are replaced by these
  * (src/server/auth), so the card can show the server's message as the spec asks.
  */
 export const authErrors = {
   weakPasswordTitle: 'Senha inválida',
-/** Longest account name accepted: the same cap as a lead's name (src/lib/validation/lead.ts). */
-export const NAME_MAX_LENGTH = 120;
-
   weakPassword: 'Por favor, atenda aos requisitos de segurança da senha.',
   lockedTitle: 'Conta temporariamente bloqueada',
   locked: 'Muitas tentativas de login falharam. Tente novamente em alguns minutos.',
@@ -70,15 +70,15 @@ export const NAME_MAX_LENGTH = 120;
   userExists: 'Já existe uma conta com este e-mail.',
   invalidEmail: 'E-mail inválido',
   nameRequired: 'Informe seu nome completo.',
+  nameTooLong: `O nome deve ter no máximo ${NAME_MAX_LENGTH} caracteres.`,
+  /** Not in the spec: a name on more than one line (the control characters have their own message). */
+  nameOneLine: 'O nome deve ficar em uma única linha.',
   tooManyRequests: 'Muitas tentativas em pouco tempo. Aguarde um instante e tente novamente.',
   invalidInput: 'Caracteres potencialmente perigosos foram detectados e removidos.',
   invalidOrigin: 'Origem da requisição não permitida.',
   generic: 'Não foi possível concluir a operação. Tente novamente.',
 } as const;
 
-  nameTooLong: `O nome deve ter no máximo ${NAME_MAX_LENGTH} caracteres.`,
-  /** Not in the spec: a name on more than one line (the control characters have their own message). */
-  nameOneLine: 'O nome deve ficar em uma única linha.',
 /**
  * The e-mail that confirms a new account's address. It goes to whatever address was typed,
  * so it carries nothing the person signing up wrote — not even their name.
@@ -91,12 +91,6 @@ export const verificationEmail = {
   ignore: 'Se você não criou esta conta, ignore esta mensagem.',
 } as const;
 
-export const forbiddenPage = {
-  title: 'Acesso negado',
-  description: 'Esta área é restrita a administradores.',
-  heading: 'Acesso negado',
-  text: 'Sua conta não tem permissão para acessar esta página. Se você precisa de acesso, peça a um administrador.',
-  home: 'Voltar ao início',
 /**
  * Not in the spec: what the owner of an address receives when someone signs up with it
  * again. The sign-up itself answers exactly as for a new address (nobody learns the account
@@ -111,6 +105,12 @@ export const existingAccountEmail = {
   ignore: 'Se não foi você, pode ignorar esta mensagem.',
 } as const;
 
+export const forbiddenPage = {
+  title: 'Acesso negado',
+  description: 'Esta área é restrita a administradores.',
+  heading: 'Acesso negado',
+  text: 'Sua conta não tem permissão para acessar esta página. Se você precisa de acesso, peça a um administrador.',
+  home: 'Voltar ao início',
   signOut: 'Sair e entrar com outra conta',
 } as const;
 

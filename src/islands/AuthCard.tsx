@@ -346,6 +346,11 @@ function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
       setEmail(values['email'] ?? '');
     };
     if (!sanitizeOrWarn({ fullName, email }, clean)) return;
+    const nameError = signUpNameError(fullName);
+    if (nameError) {
+      toast.error(authToasts.errorTitle, { description: nameError });
+      return;
+    }
     if (!strength.valid) {
       toast.error(authErrors.weakPasswordTitle, { description: authErrors.weakPassword });
       return;
@@ -354,11 +359,6 @@ function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
     try {
       const { error } = await authClient.signUp.email({
         name: fullName.trim(),
-    const nameError = signUpNameError(fullName);
-    if (nameError) {
-      toast.error(authToasts.errorTitle, { description: nameError });
-      return;
-    }
         email: email.trim(),
         password,
         callbackURL: VERIFIED_CALLBACK,
@@ -385,6 +385,7 @@ function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
           type="text"
           required
           autoComplete="name"
+          maxLength={NAME_MAX_LENGTH}
           value={fullName}
           disabled={busy}
           onChange={(event) => setFullName(event.target.value)}
@@ -394,7 +395,6 @@ function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
       <Field label={authCard.email} id={`${id}-email`}>
         <input
           id={`${id}-email`}
-          maxLength={NAME_MAX_LENGTH}
           name="email"
           type="email"
           required

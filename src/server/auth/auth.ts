@@ -5,7 +5,10 @@
  * What Better Auth does not do by itself is added with its hooks:
  * - before sign-in: refuse a locked e-mail (lockout.ts), even with the right password;
  * - after sign-in: count failures (5 in 5 min lock for 15 min), log the security events;
- * - before sign-up: SPEC §5 password strength and input check, the same rules as the card.
+ * - before sign-up: the name's shape (lib/validation/auth), SPEC §5 password strength and
+ *   input check, the same rules as the card; the name's shape again on update-user;
+ * - sign-up with an address that has an account answers exactly like a new sign-up (no
+ *   account enumeration), changes nothing, and tells the owner by e-mail instead.
  *
  * Sessions: 24 h expiry that slides on every read (updateAge 0), so a session dies after
  * 24 h without a request. Better Auth reads the clock itself (`new Date()`); tests move it
@@ -17,12 +20,13 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'b
 import { admin } from 'better-auth/plugins';
 import { authErrors } from '../../../content/messages/auth';
 import { isPasswordValid, MIN_PASSWORD_LENGTH } from '../../lib/password-strength';
+import { signUpNameError } from '../../lib/validation/auth';
 import type { Db } from '../db/client';
 import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../db/schema';
 import type { MailMessage } from '../mail';
 import type { DeliveryMeta } from '../jobs/queue';
 import { checkTextFields, type SecurityLogger } from '../security';
-import { verificationMail } from './emails';
+import { existingAccountMail, verificationMail } from './emails';
 import { clearFailedSignIns, lockedUntil, recordFailedSignIn } from './lockout';
 
 /** The header the auth route fills from Astro's clientAddress (never from the client). */
@@ -32,6 +36,10 @@ export const SESSION_TTL_SECONDS = 24 * 60 * 60;
 /** Where a verification link lands; the card then says the e-mail is confirmed. */
 export const VERIFIED_CALLBACK = '/auth?verificado=1';
 export const COOKIE_PREFIX = 'pilota';
+/** Role of every new account (Better Auth's admin plugin); `npm run admin:grant` makes admins. */
+export const DEFAULT_ROLE = 'user';
+/** Error code of a refused account name; its message is already the pt-BR one (http.ts keeps it). */
+export const INVALID_NAME_CODE = 'INVALID_NAME';
 
 /*
  * Rate limits per client IP, stored in the database so every instance shares them.
@@ -73,13 +81,14 @@ export function trustedOriginsFor(siteUrl: string): string[] {
 }
 
 /**
- * A verification link asked for without a destination (a sign-in of an unverified account
- * from a client that sent none) lands on /auth too, where the card confirms the e-mail.
+ * Every verification link lands on /auth, where the card confirms the e-mail — also when the
+ * request named another destination or none (a sign-in of an unverified account). The
+ * e-mail goes to any address typed in, so no part of its link comes from the request;
+ * Better Auth also refuses a destination off this site (origin check), this is the rule.
  */
 function landOnAuthPage(link: string): string {
   const url = new URL(link);
-  const callback = url.searchParams.get('callbackURL');
-  if (!callback || callback === '/') url.searchParams.set('callbackURL', VERIFIED_CALLBACK);
+  url.searchParams.set('callbackURL', VERIFIED_CALLBACK);
   return url.toString();
 }
 
@@ -111,6 +120,20 @@ export function createAuth(deps: AuthDeps) {
           details: { reason: 'account_locked' },
         });
         throw new APIError('LOCKED', { code: 'ACCOUNT_LOCKED', message: authErrors.locked });
+      }
+    }
+    if (ctx.path === '/sign-up/email' || (ctx.path === '/update-user' && 'name' in (ctx.body ?? {}))) {
+      // First: a 1 MB name is refused before anything else reads it.
+      const nameError = signUpNameError((ctx.body as { name?: unknown } | undefined)?.name);
+      if (nameError) {
+        await security.log({
+          type: 'signup_failed',
+          source: ctx.path === '/sign-up/email' ? 'auth:sign-up' : 'auth:update-user',
+          email: bodyEmail(ctx),
+          ip,
+          details: { reason: 'invalid_name' },
+        });
+        throw new APIError('BAD_REQUEST', { code: INVALID_NAME_CODE, message: nameError });
       }
     }
     if (ctx.path === '/sign-up/email') {
@@ -232,6 +255,30 @@ export function createAuth(deps: AuthDeps) {
       autoSignIn: false,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
+      /*
+       * An address that already has an account gets Better Auth's generic answer: a made-up
+       * user and no session. Built field for field like a real new account (the admin
+       * plugin's role included), so the two answers differ only in random ids and clocks.
+       */
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: DEFAULT_ROLE,
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        ...additionalFields,
+        id,
+      }),
+      /*
+       * The owner hears of it instead, through the queue like every e-mail. A new sign-up
+       * queues its verification e-mail at this point too, so both take about as long.
+       */
+      onExistingUserSignUp: async ({ user }) => {
+        await deps.queue.enqueueMail(db, existingAccountMail(user.email, `${deps.config.siteUrl}/auth`), {
+          subjectType: 'auth-existing-account',
+          subjectId: user.id,
+        });
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -240,7 +287,7 @@ export function createAuth(deps: AuthDeps) {
       autoSignInAfterVerification: false,
       expiresIn: SESSION_TTL_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
-        await deps.queue.enqueueMail(db, verificationMail(user.name, user.email, landOnAuthPage(url)), {
+        await deps.queue.enqueueMail(db, verificationMail(user.email, landOnAuthPage(url)), {
           subjectType: 'auth-verification',
           subjectId: user.id,
         });
@@ -284,7 +331,7 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     hooks: { before, after },
-    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+    plugins: [admin({ defaultRole: DEFAULT_ROLE, adminRoles: ['admin'] })],
   });
 }
 

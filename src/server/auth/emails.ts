@@ -1,22 +1,38 @@
 /*
- * The e-mail that confirms a new account's address. Plain text first (what every client
- * shows), HTML with the name escaped: the name is user input.
+ * The account e-mails. Each goes to whatever address was typed into the sign-up form, so
+ * none carries anything the person signing up wrote: no name (a name such as
+ * "www.evil.com" would be turned into a link by mail clients, and any text in it would be
+ * a message sent from our domain to a stranger), only our copy and links to this site.
+ * Plain text first (what every client shows), HTML with every value escaped.
  */
-import { verificationEmail } from '../../../content/messages/auth';
+import { existingAccountEmail, verificationEmail } from '../../../content/messages/auth';
 import type { MailMessage } from '../mail';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function verificationMail(name: string, to: string, url: string): MailMessage {
-  const greeting = verificationEmail.greeting(name);
-  const text = [greeting, '', verificationEmail.body, '', url, '', verificationEmail.ignore].join('\n');
-  const html = `<!doctype html><html lang="pt-BR"><body style="font-family:system-ui,sans-serif;color:#1e293b">
-<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(verificationEmail.body)}</p>
-<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 20px;background:#1c3fc4;color:#fff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(verificationEmail.action)}</a></p>
-<p style="font-size:14px;color:#475569">${escapeHtml(url)}</p>
-<p style="font-size:14px;color:#475569">${escapeHtml(verificationEmail.ignore)}</p>
+const BUTTON_STYLE =
+  'display:inline-block;padding:12px 20px;background:#1c3fc4;color:#fff;border-radius:8px;text-decoration:none;font-weight:600';
+
+function html(paragraphs: string[], action: { label: string; url: string }, note: string): string {
+  return `<!doctype html><html lang="pt-BR"><body style="font-family:system-ui,sans-serif;color:#1e293b">
+${paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}
+<p><a href="${escapeHtml(action.url)}" style="${BUTTON_STYLE}">${escapeHtml(action.label)}</a></p>
+<p style="font-size:14px;color:#475569">${escapeHtml(action.url)}</p>
+<p style="font-size:14px;color:#475569">${escapeHtml(note)}</p>
 </body></html>`;
-  return { to, subject: verificationEmail.subject, text, html };
+}
+
+/** Confirms a new account's address; `url` is Better Auth's verification link to this site. */
+export function verificationMail(to: string, url: string): MailMessage {
+  const { subject, greeting, body, action, ignore } = verificationEmail;
+  const text = [greeting, '', body, '', url, '', ignore].join('\n');
+  return { to, subject, text, html: html([greeting, body], { label: action, url }, ignore) };
+}
+
+/** Tells the owner of an address that someone tried to sign up with it; `signInUrl` is /auth. */
+export function existingAccountMail(to: string, signInUrl: string): MailMessage {
+  const { subject, greeting, body, hint, action, ignore } = existingAccountEmail;
+  const text = [greeting, '', body, '', hint, signInUrl, '', ignore].join('\n');
+  return { to, subject, text, html: html([greeting, body, hint], { label: action, url: signInUrl }, ignore) };
 }

@@ -9,7 +9,7 @@
 import { authErrors } from '../../../content/messages/auth';
 import { describeError } from '../describe-error';
 import type { SecurityLogger } from '../security';
-import { CLIENT_IP_HEADER, type Auth } from './auth';
+import { CLIENT_IP_HEADER, INVALID_NAME_CODE, type Auth } from './auth';
 
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: authErrors.invalidCredentials,
@@ -30,6 +30,9 @@ const MESSAGES: Record<string, string> = {
   CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: authErrors.invalidOrigin,
 };
 
+/** Codes our own hooks raise with the precise pt-BR message already in the body. */
+const OWN_MESSAGE_CODES = new Set([INVALID_NAME_CODE]);
+
 /** The pt-BR message for a Better Auth error code (a generic one for codes we don't list). */
 export function authErrorMessage(code: string | undefined): string {
   return (code && MESSAGES[code]) || authErrors.generic;
@@ -48,7 +51,11 @@ async function localize(response: Response): Promise<Response> {
     typeof body['code'] === 'string' ? body['code'] : response.status === 429 ? 'TOO_MANY_REQUESTS' : undefined;
   const headers = new Headers(response.headers);
   headers.delete('content-length');
-  return new Response(JSON.stringify({ ...body, code, message: authErrorMessage(code) }), {
+  const message =
+    code && OWN_MESSAGE_CODES.has(code) && typeof body['message'] === 'string'
+      ? body['message']
+      : authErrorMessage(code);
+  return new Response(JSON.stringify({ ...body, code, message }), {
     // The lock can be decided after Better Auth already chose 401 (the failure that locks).
     ...(code === 'ACCOUNT_LOCKED'
       ? { status: 423, statusText: 'Locked' }

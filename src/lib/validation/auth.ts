@@ -1,0 +1,28 @@
+/**
+ * The account name of the sign-up card (SPEC §2 'Auth': fullName), one schema for the card
+ * and the server's sign-up hook. Capped like a lead's name: the server mails a message to
+ * whatever address is typed, and neither that message nor the database needs a novel. One
+ * line, and no control characters or broken Unicode (the shared rule in ./text).
+ */
+import { authErrors, NAME_MAX_LENGTH } from '@content/messages/auth';
+import { INVALID_CHARACTERS_MESSAGE, plainText } from './text';
+import { z } from './zod';
+
+export { NAME_MAX_LENGTH };
+
+/**
+ * A sign-up name as typed in, trimmed out.
+ * @example signUpNameSchema.parse('  Ana Souza ')          // "Ana Souza"
+ * @example signUpNameSchema.safeParse('a'.repeat(121)).success // false (authErrors.nameTooLong)
+ */
+export const signUpNameSchema = plainText(z.string({ error: authErrors.nameRequired }))
+  .refine((value) => !/[\t\n\r]/.test(value), { error: authErrors.nameOneLine, abort: true })
+  .trim()
+  .min(1, { error: authErrors.nameRequired, abort: true })
+  .max(NAME_MAX_LENGTH, { error: authErrors.nameTooLong });
+
+/** The first problem with a sign-up name, or undefined when it is fine. */
+export function signUpNameError(value: unknown): string | undefined {
+  const result = signUpNameSchema.safeParse(value);
+  return result.success ? undefined : (result.error.issues[0]?.message ?? INVALID_CHARACTERS_MESSAGE);
+}
