@@ -51,6 +51,12 @@ export const authToasts = {
   emailVerified: 'Agora é só entrar com seu e-mail e senha.',
   verifyLinkInvalidTitle: 'Link inválido',
   verifyLinkInvalid: 'O link de confirmação é inválido ou expirou. Tente entrar para receber um novo link.',
+  /**
+   * Not in the spec: no usable answer came back (no connection, a timeout, a proxy's error
+   * page). The card keeps what was typed, so the text only asks for another try.
+   */
+  unavailableTitle: 'Erro de conexão',
+  unavailable: 'Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.',
 } as const;
 
 /** Longest account name accepted: the same cap as a lead's name (src/lib/validation/lead.ts). */
@@ -119,6 +125,8 @@ export const adminCopy = {
   dashboardTitle: 'Painel',
   signOut: 'Sair',
   signingOut: 'Saindo...',
+  /** Not in the spec: sign-out got no usable answer, so the session may still be open. */
+  signOutFailed: 'Não foi possível sair: o servidor não respondeu. Verifique a conexão e tente novamente.',
   signedInAs: 'Conectado como',
   leads: 'Contatos',
   leadsLatest: 'Últimos 20 contatos',

@@ -44,6 +44,14 @@ export const postErrors = {
   invalid: 'Verifique os campos destacados',
   badRequest: 'Requisição inválida',
   unexpected: 'Não foi possível salvar o post. Tente novamente.',
+  /**
+   * No usable answer came back (no connection, a timeout, a proxy's error page): the editor
+   * keeps every change, and a timed-out save may still have reached the server.
+   */
+  unavailable:
+    'Não foi possível confirmar o salvamento: o servidor não respondeu. Suas alterações continuam aqui; verifique a conexão e tente novamente.',
+  deleteUnavailable:
+    'Não foi possível excluir o post: o servidor não respondeu. Verifique a conexão e tente novamente.',
 } as const;
 
 /** Cover-image upload (JPEG, PNG or WebP judged by content, at most 5 MB). */
@@ -54,6 +62,7 @@ export const coverMessages = {
   tooSmall: 'A imagem deve ter pelo menos 200 pixels de largura.',
   uploading: 'Enviando imagem...',
   uploaded: 'Imagem de capa enviada',
+  unavailable: 'Não foi possível enviar a imagem: o servidor não respondeu. Verifique a conexão e tente novamente.',
 } as const;
 
 /** The editor island and the admin list page. */

@@ -6,6 +6,7 @@ import { passwordStrength } from '~/lib/password-strength';
 import { NAME_MAX_LENGTH, signUpNameError } from '~/lib/validation/auth';
 import { nextRovingIndex } from '~/lib/roving-focus';
 import { authClient, type AuthErrorLike } from './auth-client';
+import { settle, Unavailable } from './ui/request-failure';
 
 /*
  * The sign-in / sign-up card of /auth (SPEC §2 'Auth').
@@ -35,6 +36,14 @@ const TABS: { id: Tab; label: string }[] = [
 ];
 
 const WEAK_PASSWORD_CODES = new Set(['WEAK_PASSWORD', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG', 'INVALID_PASSWORD']);
+
+/** No usable answer (no connection, a timeout, an error page): nothing happened, try again. */
+function showUnavailable() {
+  toast.error(authToasts.unavailableTitle, { description: authToasts.unavailable });
+}
+
+/** Better Auth's client reads the body itself: a 5xx it hands back is an error page too. */
+const statusOfAuthResult = ({ error }: { error: AuthErrorLike | null }) => error?.status;
 
 /** Shows the server's error with the spec's titles; `fallback` when the server sent no message. */
 function showServerError(error: AuthErrorLike, fallback: string) {
@@ -93,8 +102,8 @@ export function AuthCard({ notice }: AuthCardProps) {
       toast.error(authToasts.verifyLinkInvalidTitle, { description: authToasts.verifyLinkInvalid });
     if (notice === 'expired') {
       toast.error(authToasts.sessionExpiredTitle, { description: authToasts.sessionExpired });
-      // The cookie may still name the dead session; signing out clears it.
-      void authClient.signOut();
+      // The cookie may still name the dead session; signing out clears it (best effort).
+      void settle((signal) => authClient.signOut({ fetchOptions: { signal } }));
     }
   }, [notice]);
 
@@ -279,19 +288,18 @@ function SignInForm({
     if (!sanitizeOrWarn({ email }, (clean) => setEmail(clean['email'] ?? ''))) return;
     setBusy(true);
     onStart();
-    try {
-      // No callbackURL here: Better Auth's client would navigate to it after success. A fresh
-      // verification link for an unconfirmed e-mail lands on /auth anyway (server side).
-      const { error } = await authClient.signIn.email({ email: email.trim(), password });
-      if (error) {
-        showServerError(error, authToasts.signInError);
-      } else {
-        // Stays busy ('Entrando...') until the page moves on.
-        onSuccess();
-        return;
-      }
-    } catch {
-      toast.error(authToasts.errorTitle, { description: authToasts.signInError });
+    // No callbackURL here: Better Auth's client would navigate to it after success. A fresh
+    // verification link for an unconfirmed e-mail lands on /auth anyway (server side).
+    const outcome = await settle(
+      (signal) => authClient.signIn.email({ email: email.trim(), password, fetchOptions: { signal } }),
+      { statusOf: statusOfAuthResult },
+    );
+    if (outcome instanceof Unavailable) showUnavailable();
+    else if (outcome.error) showServerError(outcome.error, authToasts.signInError);
+    else {
+      // Stays busy ('Entrando...') until the page moves on.
+      onSuccess();
+      return;
     }
     onFailure();
     setBusy(false);
@@ -356,24 +364,25 @@ function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
       return;
     }
     setBusy(true);
-    try {
-      const { error } = await authClient.signUp.email({
-        name: fullName.trim(),
-        email: email.trim(),
-        password,
-        callbackURL: VERIFIED_CALLBACK,
-      });
-      if (error) return showServerError(error, authToasts.signUpError);
-      toast.success(authToasts.signUpSuccessTitle, { description: authToasts.signUpSuccess });
-      setFullName('');
-      setEmail('');
-      setPassword('');
-      onSuccess();
-    } catch {
-      toast.error(authToasts.errorTitle, { description: authToasts.signUpError });
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await settle(
+      (signal) =>
+        authClient.signUp.email({
+          name: fullName.trim(),
+          email: email.trim(),
+          password,
+          callbackURL: VERIFIED_CALLBACK,
+          fetchOptions: { signal },
+        }),
+      { statusOf: statusOfAuthResult },
+    );
+    setBusy(false);
+    if (outcome instanceof Unavailable) return showUnavailable();
+    if (outcome.error) return showServerError(outcome.error, authToasts.signUpError);
+    toast.success(authToasts.signUpSuccessTitle, { description: authToasts.signUpSuccess });
+    setFullName('');
+    setEmail('');
+    setPassword('');
+    onSuccess();
   }
 
   return (

@@ -24,6 +24,14 @@ import {
   type ImplementationRequest,
   type TipoDocumento,
 } from '~/lib/validation/implementation';
+import {
+  connectionFailure,
+  readReply,
+  REQUEST_TIMEOUT_MS,
+  requestJson,
+  Unavailable,
+  type Reply,
+} from './ui/request-failure';
 
 /*
  * The implementation request form (SPEC §2 'Implementation request').
@@ -60,42 +68,51 @@ interface ServerError {
   fields?: Record<string, string>;
 }
 
-/** Thrown by `postForm` when the connection failed; `uploaded` tells in which phase. */
-class NetworkError extends Error {
-  constructor(readonly uploaded: boolean) {
-    super('network');
-  }
+interface Posted {
+  answer: Reply | Unavailable;
+  /** Whether the browser finished sending the body (files included) before it ended. */
+  uploaded: boolean;
 }
 
-/** POSTs the form data, reporting upload progress (0–100) and the end of the upload. */
-function postForm(
-  body: FormData,
-  onProgress: (percent: number) => void,
-  onUploaded: () => void,
-): Promise<{ status: number; json: unknown }> {
-  return new Promise((resolve, reject) => {
+/**
+ * POSTs the form data, reporting upload progress (0–100) and the end of the upload. Never
+ * rejects. A request that shows no progress (no bytes going up, no answer coming down) for
+ * REQUEST_TIMEOUT_MS is abandoned: a slow upload that keeps moving is never cut short.
+ */
+function postForm(body: FormData, onProgress: (percent: number) => void, onUploaded: () => void): Promise<Posted> {
+  return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     let uploaded = false;
+    let stall: ReturnType<typeof setTimeout> | undefined;
+    const finish = (answer: Reply | Unavailable) => {
+      clearTimeout(stall);
+      resolve({ answer, uploaded });
+    };
+    const watch = () => {
+      clearTimeout(stall);
+      stall = setTimeout(() => {
+        finish(new Unavailable('timeout'));
+        xhr.abort();
+      }, REQUEST_TIMEOUT_MS);
+    };
     xhr.open('POST', SUBMIT_ENDPOINT);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.addEventListener('progress', (event) => {
+      watch();
       if (event.lengthComputable) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     });
     xhr.upload.addEventListener('load', () => {
+      watch();
       uploaded = true;
       onUploaded();
     });
-    xhr.addEventListener('load', () => {
-      let json: unknown = null;
-      try {
-        json = JSON.parse(xhr.responseText);
-      } catch {
-        // Not JSON (a proxy's error page): the status alone decides.
-      }
-      resolve({ status: xhr.status, json });
-    });
-    xhr.addEventListener('error', () => reject(new NetworkError(uploaded)));
-    xhr.addEventListener('abort', () => reject(new NetworkError(uploaded)));
+    xhr.addEventListener('progress', watch);
+    xhr.addEventListener('load', () => finish(readReply(xhr.status, xhr.responseText)));
+    xhr.addEventListener('error', () => finish(connectionFailure()));
+    // Chromium reports a network timeout (ERR_TIMED_OUT) as `timeout`, not `error`.
+    xhr.addEventListener('timeout', () => finish(new Unavailable('timeout')));
+    xhr.addEventListener('abort', () => finish(connectionFailure()));
+    watch();
     xhr.send(body);
   });
 }
@@ -104,16 +121,18 @@ function postForm(
 async function waitForMail(id: string): Promise<'sent' | 'failed' | 'queued'> {
   const deadline = Date.now() + MAIL_WAIT_MS;
   while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${SUBMIT_ENDPOINT}/${encodeURIComponent(id)}`, {
-        headers: { Accept: 'application/json' },
-      });
-      if (response.ok) {
-        const { email } = (await response.json()) as { email?: string };
-        if (email === 'sent' || email === 'failed') return email;
-      }
-    } catch {
-      // A hiccup while polling says nothing about the e-mail; the queue still has it.
+    // A hiccup while polling says nothing about the e-mail (the queue still has it); each poll
+    // is bounded by the deadline, so a hung one cannot hold the button in 'Enviando e-mail...'.
+    const reply = await requestJson(
+      `${SUBMIT_ENDPOINT}/${encodeURIComponent(id)}`,
+      {},
+      {
+        timeoutMs: Math.max(1, deadline - Date.now()),
+      },
+    );
+    if (!(reply instanceof Unavailable) && reply.ok) {
+      const { email } = (reply.body ?? {}) as { email?: string };
+      if (email === 'sent' || email === 'failed') return email;
     }
     await new Promise((resolve) => setTimeout(resolve, MAIL_POLL_MS));
   }
@@ -296,10 +315,17 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
     setProgress(0);
     setPhase(file ? 'uploading' : 'saving');
     try {
-      const { status, json } = await postForm(body, setProgress, () => setPhase('saving'));
-      const id = (json as { id?: unknown } | null)?.id;
-      if (status >= 300 || typeof id !== 'string') {
-        showServerError(status, json as ServerError | null);
+      const { answer, uploaded } = await postForm(body, setProgress, () => setPhase('saving'));
+      if (answer instanceof Unavailable) {
+        // Cut off before the body was through: the spec's upload text, which asks to check the
+        // connection. An error page or a silent server after the upload: the general one.
+        const description = answer.reason !== 'server' && !uploaded ? errorToasts.sendUpload : errorToasts.sendOther;
+        toast.error(errorToasts.sendTitle, { description });
+        return;
+      }
+      const id = (answer.body as { id?: unknown } | null | undefined)?.id;
+      if (!answer.ok || typeof id !== 'string') {
+        showServerError(answer.status, (answer.body ?? null) as ServerError | null);
         return;
       }
       setPhase('mailing');
@@ -308,14 +334,6 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
       resetAll();
       if (mail === 'failed') toast.error(errorToasts.sendTitle, { description: errorToasts.sendMail });
       else toast.success(successToast.title, { description: successToast.description });
-    } catch (error) {
-      if (error instanceof NetworkError) {
-        toast.error(errorToasts.sendTitle, {
-          description: error.uploaded ? errorToasts.sendOther : errorToasts.sendUpload,
-        });
-      } else {
-        toast.error(errorToasts.sendTitle, { description: errorToasts.sendOther });
-      }
     } finally {
       setPhase('idle');
     }

@@ -39,6 +39,7 @@ import {
 import { ATTRIBUTION_ATTRIBUTE, parseAttribution, resolveUtm } from '~/lib/partner';
 import { formatLeadPhone, LEAD_PHONE_MAX_LENGTH } from '~/lib/phone';
 import { HONEYPOT_FIELD, LEAD_TIPOS, leadSchema, type LeadFormValues } from '~/lib/validation/lead';
+import { settle, Unavailable } from './ui/request-failure';
 import './lead-form.css';
 
 export interface LeadServerState {
@@ -133,7 +134,14 @@ export function LeadForm({
     data.set('cta_source', dialog?.dataset['source'] || source);
     data.set('submission_key', submissionKey);
 
-    const { data: result, error } = await actions.lead(data);
+    // Astro's client takes no AbortSignal: a request that hangs is raced by the timeout. The
+    // submission key makes a resend of the same lead safe if the first one did arrive.
+    const outcome = await settle(() => actions.lead(data), { statusOf: ({ error }) => error?.status });
+    if (outcome instanceof Unavailable) {
+      notify(() => toast.error(toasts.failure.title, { description: toasts.failure.description, toasterId: id }));
+      return;
+    }
+    const { data: result, error } = outcome;
     if (error) {
       if (isInputError(error)) {
         for (const [name, messages] of Object.entries(error.fields)) {

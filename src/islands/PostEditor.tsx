@@ -12,6 +12,7 @@ import { coverMessages, editorCopy as t, editorToasts, postErrors, postLimits } 
 import { checkCoverUpload, COVER_ACCEPT, IMAGE_SNIFF_BYTES } from '~/lib/cover-image';
 import { slugify } from '~/lib/slug';
 import { fieldErrors, postInputSchema, type EditorPost, type PostStatus } from '~/lib/validation/post';
+import { requestJson, Unavailable, type Reply } from './ui/request-failure';
 
 /*
  * The blog post editor (admin only): fields of the shared post schema, a Markdown
@@ -67,15 +68,15 @@ function valuesOf(post: EditorPost | null): Values {
 
 const snapshot = (values: Values, cover: Cover) => JSON.stringify({ ...values, cover: cover?.id ?? null });
 
-async function readError(response: Response): Promise<{ error: string; fields?: Record<string, string> }> {
-  if (response.status === 401) return { error: editorToasts.sessionExpired };
-  if (response.status === 403) return { error: editorToasts.forbidden };
-  try {
-    const body = (await response.json()) as { error?: string; fields?: Record<string, string> };
-    return { error: body.error ?? postErrors.unexpected, ...(body.fields ? { fields: body.fields } : {}) };
-  } catch {
-    return { error: postErrors.unexpected };
-  }
+/** The message (and field messages) of a refusal the server wrote. */
+function readError(reply: Reply): { error: string; fields?: Record<string, string> } {
+  if (reply.status === 401) return { error: editorToasts.sessionExpired };
+  if (reply.status === 403) return { error: editorToasts.forbidden };
+  const body = (reply.body ?? {}) as { error?: unknown; fields?: Record<string, string> };
+  return {
+    error: typeof body.error === 'string' ? body.error : postErrors.unexpected,
+    ...(body.fields ? { fields: body.fields } : {}),
+  };
 }
 
 interface FieldProps {
@@ -184,20 +185,20 @@ export function PostEditor({ post }: Props) {
     if (!hydrated || values.body.trim() === '') return;
     const controller = new AbortController();
     const timer = setTimeout(async () => {
-      try {
-        const response = await fetch('/api/admin/posts/preview', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ body: values.body }),
-          signal: controller.signal,
-        });
-        if (!response.ok) throw new Error(String(response.status));
-        const { html } = (await response.json()) as { html: string };
-        setPreviewHtml(html);
-        setPreviewFailed(false);
-      } catch (error) {
-        if ((error as Error).name !== 'AbortError') setPreviewFailed(true);
-      }
+      const reply = await requestJson('/api/admin/posts/preview', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ body: values.body }),
+        signal: controller.signal,
+      });
+      // A newer text replaced this one: its own request answers.
+      if (controller.signal.aborted) return;
+      const html =
+        reply instanceof Unavailable || !reply.ok
+          ? undefined
+          : (reply.body as { html?: unknown } | null | undefined)?.html;
+      if (typeof html === 'string') setPreviewHtml(html);
+      setPreviewFailed(typeof html !== 'string');
     }, PREVIEW_DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
@@ -239,18 +240,22 @@ export function PostEditor({ post }: Props) {
     setBusy(action);
     setNotice(null);
     try {
-      const response = await fetch(id ? `/api/admin/posts/${id}` : '/api/admin/posts', {
+      const reply = await requestJson(id ? `/api/admin/posts/${id}` : '/api/admin/posts', {
         method: id ? 'PUT' : 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(payload),
       });
-      if (!response.ok) {
-        const { error, fields } = await readError(response);
+      if (reply instanceof Unavailable) {
+        setNotice({ kind: 'error', text: postErrors.unavailable });
+        return;
+      }
+      const stored = (reply.body as { post?: EditorPost } | null | undefined)?.post;
+      if (!reply.ok || !stored) {
+        const { error, fields } = readError(reply);
         if (fields) showErrors(fields, error);
         else setNotice({ kind: 'error', text: error });
         return;
       }
-      const { post: stored } = (await response.json()) as { post: EditorPost };
       const storedValues = valuesOf(stored);
       const storedCover = stored.cover ? { id: stored.cover.id, previewUrl: stored.cover.previewUrl } : null;
       setValues(storedValues);
@@ -273,8 +278,6 @@ export function PostEditor({ post }: Props) {
               ? editorToasts.updated
               : editorToasts.saved;
       setNotice({ kind: 'ok', text });
-    } catch {
-      setNotice({ kind: 'error', text: postErrors.unexpected });
     } finally {
       setBusy(null);
     }
@@ -296,22 +299,23 @@ export function PostEditor({ post }: Props) {
     setBusy('upload');
     setNotice(null);
     try {
-      const response = await fetch('/api/admin/posts/cover', {
+      const reply = await requestJson('/api/admin/posts/cover', {
         method: 'POST',
         headers: { 'Content-Type': 'application/octet-stream' },
         body: file,
       });
-      if (!response.ok) {
-        const { error } = await readError(response);
+      const uploaded =
+        reply instanceof Unavailable
+          ? undefined
+          : (reply.body as { cover?: { id: string; previewUrl: string } } | null | undefined)?.cover;
+      if (reply instanceof Unavailable || !reply.ok || !uploaded) {
+        const error = reply instanceof Unavailable ? coverMessages.unavailable : readError(reply).error;
         setErrors((current) => ({ ...current, coverImageId: error }));
         return;
       }
-      const { cover: uploaded } = (await response.json()) as { cover: { id: string; previewUrl: string } };
       setCover({ id: uploaded.id, previewUrl: uploaded.previewUrl });
       setErrors(({ coverImageId: _cover, ...rest }) => rest);
       setNotice({ kind: 'ok', text: coverMessages.uploaded });
-    } catch {
-      setErrors((current) => ({ ...current, coverImageId: coverMessages.unreadable }));
     } finally {
       setBusy(null);
       event.target.value = '';
@@ -322,10 +326,11 @@ export function PostEditor({ post }: Props) {
     if (!id) return;
     setBusy('delete');
     try {
-      const response = await fetch(`/api/admin/posts/${id}`, { method: 'DELETE' });
-      if (!response.ok && response.status !== 404) {
+      const reply = await requestJson(`/api/admin/posts/${id}`, { method: 'DELETE' });
+      if (reply instanceof Unavailable || (!reply.ok && reply.status !== 404)) {
         confirmRef.current?.close();
-        setNotice({ kind: 'error', text: (await readError(response)).error });
+        const text = reply instanceof Unavailable ? postErrors.deleteUnavailable : readError(reply).error;
+        setNotice({ kind: 'error', text });
         return;
       }
       // Deleted: nothing is unsaved any more, so leaving must not ask.

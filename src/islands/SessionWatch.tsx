@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Toaster, toast } from 'sonner';
 import { authToasts } from '@content/messages/auth';
 import { isIdleExpired, LAST_ACTIVITY_KEY, SESSION_CHECK_MS } from '~/lib/session-idle';
+import { requestJson, Unavailable } from './ui/request-failure';
 
 /*
  * Watches the session of an open admin page (SPEC §9 'Session and security'): activity
@@ -42,11 +43,12 @@ export function SessionWatch() {
       if (expired.current) return;
       expired.current = true;
       toast.error(authToasts.sessionExpiredTitle, { description: authToasts.sessionExpired });
-      await fetch('/api/auth/sign-out', {
+      // Best effort: whatever the answer (or none, once the timeout passes), the page moves on.
+      await requestJson('/api/auth/sign-out', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{}',
-      }).catch(() => undefined);
+      });
       window.setTimeout(() => window.location.assign('/auth'), 3000);
     };
 
@@ -55,16 +57,12 @@ export function SessionWatch() {
       if (isIdleExpired(readLastActivity(), Date.now())) return expire();
       const refresh = activeSinceCheck.current;
       activeSinceCheck.current = false;
-      try {
-        const response = await fetch(`/api/auth/get-session${refresh ? '' : '?disableRefresh=true'}`, {
-          headers: { accept: 'application/json' },
-          cache: 'no-store',
-        });
-        if (!response.ok) return;
-        if ((await response.json()) === null) await expire();
-      } catch {
-        // Offline: the next check tries again; the server still enforces expiry.
-      }
+      const reply = await requestJson(`/api/auth/get-session${refresh ? '' : '?disableRefresh=true'}`, {
+        cache: 'no-store',
+      });
+      // Offline or an error page: the next check tries again; the server still enforces expiry.
+      if (reply instanceof Unavailable || !reply.ok) return;
+      if (reply.body === null) await expire();
     };
 
     const onVisible = () => {

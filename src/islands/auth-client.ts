@@ -1,4 +1,5 @@
 import { createAuthClient } from 'better-auth/react';
+import { fetchWithTimeout } from './ui/request-failure';
 
 /*
  * Better Auth's React client for the islands of /auth and the admin area. It talks to
@@ -10,6 +11,9 @@ import { createAuthClient } from 'better-auth/react';
  */
 export const authClient = createAuthClient({
   sessionOptions: { refetchOnWindowFocus: false },
+  // A session read that hangs would keep /auth on 'Carregando...' for good: every request of
+  // the client gives up after the forms' timeout (ui/request-failure.ts).
+  fetchOptions: { customFetchImpl: (input, init) => fetchWithTimeout(input, init) },
 });
 
 /** What the server's JSON errors look like (Better Auth's `{ code, message }`). */
