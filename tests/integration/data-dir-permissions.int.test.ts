@@ -58,6 +58,7 @@ function run(command: string, args: string[], env: Record<string, string>): Prom
 async function postLead(server: RunningServer): Promise<void> {
   const response = await fetch(`${server.url}/_actions/lead`, {
     method: 'POST',
+    signal: AbortSignal.timeout(60_000),
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
       Origin: server.url,
@@ -71,8 +72,9 @@ async function postLead(server: RunningServer): Promise<void> {
       submission_key: crypto.randomUUID(),
     }).toString(),
   });
-  expect(response.status).toBe(200);
-  expect(await response.text()).toContain('saved');
+  const text = await response.text();
+  expect(response.status, `${text}\n${server.output().slice(-3000)}`).toBe(200);
+  expect(text).toContain('saved');
 }
 
 describe('DATA_DIR permissions on the built server', () => {
