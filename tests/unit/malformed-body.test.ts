@@ -47,6 +47,20 @@ describe('malformed bodies', () => {
     },
   );
 
+  it('JSON that is not an object is malformed: no endpoint takes anything else', async () => {
+    for (const json of ['[]', '"x"', '0', 'null', 'true', '[{"email":"a@b.c"}]']) {
+      const { status, body } = await verdict('/api/auth/update-user', 'application/json', json);
+      expect(status, json).toBe(400);
+      expect(body?.['message']).toBe(inputMessages.malformedBody);
+    }
+  });
+
+  it('a form post to an action (?_action=) must be a form: JSON there is a 415', async () => {
+    const { status, body } = await verdict('/contato/enviar?_action=lead', 'application/json', '{"nome":"Ana"}');
+    expect(status).toBe(415);
+    expect(body?.['message']).toBe(inputMessages.unsupportedMediaType);
+  });
+
   it('JSON that is not UTF-8 is malformed', async () => {
     const { status } = await verdict('/api/auth/sign-in/email', 'application/json', new Uint8Array([0x22, 0xff, 0x22]));
     expect(status).toBe(400);

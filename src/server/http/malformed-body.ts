@@ -8,11 +8,14 @@
  * no-JavaScript lead post re-reads the form in src/middleware.ts, where broken multipart
  * threw the same way; Better Auth (/api/auth/*) throws on broken multipart, and a NUL in
  * an e-mail reached PostgreSQL, which refuses it. The rule:
- * - a JSON body, to any endpoint, must be UTF-8 that parses, and no string in it (keys
- *   included) may hold a character no submitted text may hold (src/lib/validation/text.ts);
+ * - a JSON body, to any endpoint, must be UTF-8 that parses to an object (no endpoint of
+ *   the site takes anything else, and Better Auth's hooks assume one), and no string in it
+ *   (keys included) may hold a character no submitted text may hold (src/lib/validation/text.ts);
  * - a body a framework parses (Astro Actions, Better Auth) must parse as the form it
- *   declares; an action call must be a form or JSON; Better Auth's form values follow the
- *   text rule too (it has no schema of ours; the actions' zod schemas say it per field);
+ *   declares; an action called through the RPC route takes a form or JSON, a form post
+ *   (`?_action=`) only a form — the no-JavaScript handler in src/middleware.ts reads it as
+ *   one; Better Auth's form values follow the text rule too (it has no schema of ours; the
+ *   actions' zod schemas say it per field);
  * - our own routes parse their bodies themselves (the implementation upload, cover
  *   images, the posts API) and already answer their problems with 4xx.
  * Bodies read here stop at Astro's action limit (1 MB); beyond it, 413.
@@ -111,6 +114,7 @@ async function judgeJson(request: Request): Promise<Refusal | undefined> {
   } catch {
     return malformed;
   }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return malformed;
   return jsonHasForbiddenCharacters(parsed) ? invalidCharacters : undefined;
 }
 
@@ -138,8 +142,11 @@ async function judgeForm(request: Request, type: string, checkText: boolean): Pr
 async function judge(request: Request, url: URL): Promise<Refusal | undefined> {
   if (!BODY_METHODS.has(request.method)) return undefined;
   const type = mediaType(request.headers.get('content-type'));
-  if (isJson(type)) return judgeJson(request);
   const parser = bodyParser(url);
+  if (parser === 'action' && url.searchParams.has('_action') && !FORM_TYPES.has(type)) {
+    return { status: 415, message: inputMessages.unsupportedMediaType };
+  }
+  if (isJson(type)) return judgeJson(request);
   if (!parser) return undefined;
   if (FORM_TYPES.has(type)) return judgeForm(request, type, parser === 'auth');
   if (parser === 'action') return { status: 415, message: inputMessages.unsupportedMediaType };
