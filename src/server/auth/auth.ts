@@ -122,7 +122,8 @@ export function createAuth(deps: AuthDeps) {
         throw new APIError('LOCKED', { code: 'ACCOUNT_LOCKED', message: authErrors.locked });
       }
     }
-    if (ctx.path === '/sign-up/email' || (ctx.path === '/update-user' && 'name' in (ctx.body ?? {}))) {
+    const renames = ctx.path === '/update-user' && (ctx.body as { name?: unknown } | undefined)?.name !== undefined;
+    if (ctx.path === '/sign-up/email' || renames) {
       // First: a 1 MB name is refused before anything else reads it.
       const nameError = signUpNameError((ctx.body as { name?: unknown } | undefined)?.name);
       if (nameError) {
