@@ -26,7 +26,8 @@ export default defineConfig({
   site,
   output: 'server',
   outDir,
-  cacheDir: `./node_modules/.astro/${outDir.replace(/\W+/g, '_')}`,
+  // Per folder and target: CI's `netlify build` and the Node build both write dist/.
+  cacheDir: `./node_modules/.astro/${outDir.replace(/\W+/g, '_')}${target === 'netlify' ? '_netlify' : ''}`,
   // Netlify: classic middleware inside the SSR function (no edge function, so nothing runs on
   // Deno), and Astro's session store off (sign-in lives in Better Auth's cookies and tables).
   adapter:
