@@ -73,3 +73,19 @@ export function describeError(error: unknown): string {
   // Drizzle leaves `name` as plain "Error".
   return `DrizzleQueryError → ${described || `table=${table ?? '?'}`}`;
 }
+
+/**
+ * A library's log call (message and arguments) as one safe line: errors through
+ * describeError, text masked, anything else only named by its type. For loggers we do not
+ * write ourselves, e.g. Better Auth's, which prints a failed query's error with its parameters.
+ * @example safeLogLine('Failed to create user', [drizzleError]) // 'Failed to create user DrizzleQueryError → …'
+ */
+export function safeLogLine(message: string, args: readonly unknown[]): string {
+  const parts = args.map((arg) => {
+    if (arg instanceof Error) return describeError(arg);
+    if (typeof arg === 'string') return maskMessage(arg);
+    if (typeof arg === 'number' || typeof arg === 'boolean') return String(arg);
+    return arg === null || arg === undefined ? String(arg) : `<${typeof arg}>`;
+  });
+  return [maskMessage(message), ...parts].join(' ');
+}

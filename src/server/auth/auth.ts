@@ -22,6 +22,7 @@ import { authErrors } from '../../../content/messages/auth';
 import { isPasswordValid, MIN_PASSWORD_LENGTH } from '../../lib/password-strength';
 import { signUpNameError } from '../../lib/validation/auth';
 import type { Db } from '../db/client';
+import { safeLogLine } from '../describe-error';
 import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../db/schema';
 import type { MailMessage } from '../mail';
 import type { DeliveryMeta } from '../jobs/queue';
@@ -239,7 +240,15 @@ export function createAuth(deps: AuthDeps) {
     telemetry: { enabled: false },
     // Failed sign-ins and the like are recorded as security events; Better Auth's own
     // warnings would only repeat them in the log.
-    logger: { level: 'error' },
+    logger: {
+      level: 'error',
+      // Its errors carry failed queries with their parameters (e-mails, names): logged safely.
+      log: (level, message, ...args) =>
+        (level === 'error' ? console.error : console.warn)(`[auth] ${safeLogLine(message, args)}`),
+    },
+    // An unexpected error (a failed query…) is thrown to handleAuthRequest, which logs it safely:
+    // otherwise better-call prints it whole ("# SERVER_ERROR:"), parameters and all.
+    onAPIError: { throw: true },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {

@@ -95,7 +95,12 @@ export async function handleAuthRequest(
       // Stored and shown on the dashboard: the class and code only, never a driver message with values.
       details: { path, error: describeError(error) },
     });
-    throw error;
+    // Answered here rather than rethrown: what Astro or Better Auth would print holds the request's values.
+    console.error(`[auth] ${path} failed: ${describeError(error)}`);
+    return Response.json(
+      { code: 'INTERNAL_SERVER_ERROR', message: authErrors.generic },
+      { status: 500, headers: { 'Cache-Control': 'no-store' } },
+    );
   }
   if (response.status === 429) {
     await security.log({ type: 'rate_limited', source: 'auth:rate-limit', ip: clientAddress, details: { path } });

@@ -1,0 +1,73 @@
+/*
+ * Issue 11, finding 4, for Better Auth: its own logger printed a failed query's error whole,
+ * parameters included (the e-mail of a sign-in, the name and e-mail of a sign-up). Here a
+ * query fails for real (a NUL byte reaching PostgreSQL/PGlite, which the HTTP pipeline
+ * normally refuses before Better Auth) and the log must name the error, not the person.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authErrors } from '@content/messages/auth';
+import { createAuth, handleAuthRequest, type Auth } from '~/server/auth';
+import { JobQueue } from '~/server/jobs/queue';
+import { createMailer } from '~/server/mail';
+import { createSecurityLogger, type SecurityLogger } from '~/server/security';
+import { engines, useTestDatabase, type TestDatabase } from '../support/db';
+
+const SITE = 'http://localhost:4321';
+const EMAIL = 'rita.reservada@example.com';
+
+describe.each(engines)('Better Auth logging on %s', (engine) => {
+  const t: TestDatabase = useTestDatabase(engine);
+  let queue: JobQueue;
+  let auth: Auth;
+  let security: SecurityLogger;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    queue = new JobQueue(t.handle, {
+      sendMail: createMailer({ mailFrom: 'Pilota <x@pilota.example>' }, () => {}),
+      log: () => {},
+    });
+    await queue.start();
+    security = createSecurityLogger({ db: t.db, secret: 'segredo', report: (line) => logged.push(line) });
+    auth = createAuth({
+      db: t.db,
+      queue,
+      config: { siteUrl: SITE, authSecret: 'segredo-de-teste-com-32-caracteres!' },
+      security,
+      now: () => new Date(),
+      rateLimit: false,
+    });
+  });
+  afterAll(async () => {
+    await queue.stop(2_000);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    logged.length = 0;
+  });
+
+  it('a failed query inside Better Auth is a 500 with the pt-BR message, logged by class and code, without the e-mail', async () => {
+    for (const level of ['error', 'warn', 'log', 'info'] as const) {
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        logged.push(args.map((arg) => (arg instanceof Error ? `${arg.message}\n${arg.stack}` : String(arg))).join(' '));
+      });
+    }
+    // The route's own path into Better Auth (src/pages/api/auth/[...all].ts).
+    const response = await handleAuthRequest(
+      auth,
+      new Request(`${SITE}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: SITE },
+        body: JSON.stringify({ email: `${EMAIL}\u0000`, password: 'qualquer-senha-1' }),
+      }),
+      '203.0.113.9',
+      security,
+    );
+    expect(response.status).toBe(500);
+    expect(((await response.json()) as { message: string }).message).toBe(authErrors.generic);
+    const log = logged.join('\n');
+    expect(log).toMatch(/\[auth\].*(22021|22P05)/);
+    expect(log).not.toContain('rita.reservada');
+    expect(log).not.toContain('Failed query');
+  });
+});
