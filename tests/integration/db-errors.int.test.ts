@@ -13,6 +13,7 @@ import { openDatabase } from '~/server/db/client';
 import { databaseErrorKind, sqlState } from '~/server/db/errors';
 import { contatos } from '~/server/db/schema';
 import { describeError, maskMessage } from '~/server/describe-error';
+import { safeRequest, withoutValues } from '~/server/http/safe-request';
 import { engines, useTestDatabase } from '../support/db';
 
 const PERSONAL = {
@@ -64,6 +65,24 @@ describe.each(engines)('database errors on %s', (engine) => {
     const error = await failure(() => bulkInsert(t.db, contatos, [leadRow({ mensagem: 'a\u0000b' })]));
     expect(databaseErrorKind(error)).toBe('rejected');
     expectNoValues(describeError(error));
+  });
+
+  it('a database error no route caught reaches Astro as a twin without values, stack frames kept', async () => {
+    const error = await failure(() => t.db.insert(contatos).values(leadRow({ mensagem: 'a\u0000b' })));
+    const context = {
+      request: new Request('http://localhost/qualquer', { method: 'GET' }),
+      url: new URL('http://localhost/qualquer'),
+      isPrerendered: false,
+    };
+    const thrown = await failure(() => safeRequest(context, () => Promise.reject(error)));
+    expect(thrown).toBeInstanceOf(Error);
+    const { message, stack } = thrown as Error;
+    expect(message).toMatch(/22\w{3}/);
+    expectNoValues(`${message}\n${stack}`);
+    expect(stack).toMatch(/^\s+at /m);
+    // Anything that is not a database error is Astro's to report as it is.
+    const other = new TypeError('outra coisa');
+    expect(withoutValues(other)).toBe(other);
   });
 
   it('a duplicate key is "rejected", with the constraint named and its values left out', async () => {
