@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import { HEADER_CSP, securityHeaders } from '../src/server/http/security-headers.ts';
+import { indexHtmlRedirect } from '../src/integrations/index-html-redirect.mjs';
 import { loadStaticFiles } from './static-files.ts';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -47,6 +48,13 @@ function keepFrameAncestors(res) {
 const server = http.createServer((req, res) => {
   if (staticFiles.serve(req, res)) return;
   for (const [name, value] of headers) res.setHeader(name, value);
+  const canonical = indexHtmlRedirect(req.url ?? '/');
+  if (canonical) {
+    // Astro crashes on these paths (see the module); 308 keeps a POST a POST, as Astro's own redirects do.
+    res.writeHead(req.method === 'GET' || req.method === 'HEAD' ? 301 : 308, { Location: canonical });
+    res.end();
+    return;
+  }
   compress(req, res, () => {
     // After compression has wrapped writeHead: it moves header objects into setHeader calls.
     keepFrameAncestors(res);

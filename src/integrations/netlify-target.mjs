@@ -1,6 +1,7 @@
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { HEADER_CSP, securityHeaders } from '../server/http/security-headers.ts';
+import { indexHtmlRedirect } from './index-html-redirect.mjs';
 
 /*
  * What the Netlify build needs beyond @astrojs/netlify, from the same source as the Node
@@ -42,8 +43,17 @@ export function wrapSsrEntry(source, siteUrl) {
 const SECURITY_HEADERS = ${JSON.stringify(securityHeaders(siteUrl))};
 const HEADER_CSP = ${JSON.stringify(HEADER_CSP)};
 
+${indexHtmlRedirect.toString()}
+
 export default async function handler(request, context) {
-  const response = await astroHandler(request, context);
+  const url = new URL(request.url);
+  const canonical = indexHtmlRedirect(url.pathname + url.search);
+  const response = canonical
+    ? new Response(null, {
+        status: request.method === 'GET' || request.method === 'HEAD' ? 301 : 308,
+        headers: { Location: canonical },
+      })
+    : await astroHandler(request, context);
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
     if (name === 'Content-Security-Policy' && headers.has(name)) headers.append(name, HEADER_CSP);

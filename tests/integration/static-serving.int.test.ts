@@ -248,6 +248,24 @@ describe('static files from the build', () => {
     expect(brotliDecompressSync(page.body).toString()).toContain('</html>');
     expectSecurityHeaders(page, siteUrl, '/blog', true);
   });
+
+  it('…/index.html under a dynamic route is sent to its canonical path, not to a 500 from Astro', async () => {
+    const seeded = '/blog/exemplo-5-passos-para-organizar-a-gestao-dos-seus-alugueis';
+    for (const [method, status] of [
+      ['GET', 301],
+      ['HEAD', 301],
+      ['POST', 308],
+    ] as const) {
+      for (const path of [`${seeded}/index.html`, '/parceiro/x/index.html?utm_source=a', '/blog/tag/x/%69ndex.html']) {
+        const answer = await get(path, {}, method);
+        expect(answer.status, `${method} ${path}`).toBe(status);
+        expect(answer.headers['location'], path).toBe(path.replace(/\/(index\.html|%69ndex\.html)/, ''));
+        expectSecurityHeaders(answer, siteUrl, path);
+      }
+    }
+    const post = await get(seeded);
+    expect(post.status).toBe(200);
+  });
 });
 
 describe('static files on an https site', () => {
