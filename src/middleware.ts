@@ -9,6 +9,7 @@ import { authServices } from '~/server/auth';
 import { guardRequest, PRIVATE_CACHE_CONTROL, type CurrentSession, type SessionUser } from '~/server/auth/guard';
 import { safeRequest } from '~/server/http/safe-request';
 import { clientAddressOf } from '~/server/http/client-address';
+import { adminRefusals } from '@content/messages/auth';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- Astro declares Locals in the global App namespace.
@@ -90,7 +91,11 @@ const adminGuard = defineMiddleware(async (context, next) => {
   if (outcome.action === 'next') response = await next();
   else if (outcome.action === 'redirect') response = context.redirect(outcome.location);
   else if (outcome.action === 'forbidden-page') response = await context.rewrite('/403');
-  else response = new Response(null, { status: outcome.status });
+  else
+    response = new Response(adminRefusals[outcome.status], {
+      status: outcome.status,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
   if (setCookies.length === 0 && !guard.private) return response;
   const headers = new Headers(response.headers);
   // Sliding expiry / clearing a dead cookie: Better Auth's cookies ride on whatever we answer.

@@ -120,6 +120,17 @@ export const forbiddenPage = {
   signOut: 'Sair e entrar com outra conta',
 } as const;
 
+/**
+ * What the admin area's refusals say to requests that are not page navigations — a fetch, or a
+ * document link opened from the team's e-mail (a browser shows an error page of its own for an
+ * empty 401).
+ */
+export const adminRefusals = {
+  401: 'Entre com uma conta de administrador para acessar este conteúdo.',
+  403: 'Sua conta não tem permissão para acessar este conteúdo.',
+  503: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+} as const;
+
 export const adminCopy = {
   area: 'Administração',
   dashboardTitle: 'Painel',

@@ -13,6 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminRefusals } from '@content/messages/auth';
 import { adminCookie, userCookie } from '../support/blog-accounts';
 import { builtRoutes } from '../support/built-routes';
 import { ensureBuild } from '../support/ensure-build';
@@ -186,6 +187,7 @@ describe('authorization matrix on the built server', () => {
         expect(new URL(String(response.headers.location), server.url).pathname).toBe('/auth');
       } else {
         expect(response.status).toBe(401);
+        if (method !== 'HEAD') expect(response.body).toBe(adminRefusals[401]);
       }
     });
 
