@@ -212,6 +212,12 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
     expect(smtp.messages).toHaveLength(1);
     expect(hookA.requests).toHaveLength(1);
     expect(hookB.requests).toHaveLength(1);
+    // Each call names its delivery (the row's id) and the lead, for receivers to drop re-sends.
+    for (const hook of [hookA, hookB]) {
+      const row = done.find((d) => d.target === hook.url)!;
+      expect(hook.requests[0]!.headers['x-pilota-delivery']).toBe(row.id);
+      expect(hook.requests[0]!.headers['x-pilota-lead']).toBe(rows[0]!.id);
+    }
   });
 
   it('a receiver answering 500 three times gets the lead on a retry; the other is unaffected', async () => {
@@ -405,6 +411,11 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
       const sent = await t.db.select().from(deliveries);
       expect(sent).toHaveLength(3);
       expect(sent.every((d) => d.status === 'sent')).toBe(true);
+      // The direct calls carried the delivery ids the rows now record.
+      for (const hook of [hookA, hookB]) {
+        expect(hook.requests[0]!.headers['x-pilota-delivery']).toBe(sent.find((d) => d.target === hook.url)!.id);
+        expect(hook.requests[0]!.headers['x-pilota-lead']).toBe(rows[0]!.id);
+      }
 
       // Replaying the same lead again (e.g. spooled twice) never makes a second row or re-sends.
       const again = await createLead(input, {}, deps({ db: dead.db }));
@@ -414,6 +425,25 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
       expect(await t.db.select().from(contatos)).toHaveLength(1);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(smtp.messages).toHaveLength(2);
+    });
+
+    it('a direct call that failed is sent again from the queue after replay, with the same delivery id', async () => {
+      hookA.script = [500];
+      const result = await createLead(lead(), {}, deps({ db: dead.db }));
+      expect(result.status).toBe('spooled');
+      await hookA.waitFor();
+      await hookB.waitFor();
+      // B's success is noted in the spool; A's 500 is not.
+      await until(async () => (readFileSync(spoolPath(dataDir), 'utf8').split('\n').length >= 4 ? true : undefined));
+      expect(await replaySpool(deps())).toBe(1);
+      await hookA.waitFor((request) => request.reply === 200);
+      expect(hookA.requests.map((r) => r.reply)).toEqual([500, 200]);
+      const [direct, queued] = hookA.requests;
+      expect(direct!.headers['x-pilota-delivery']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(queued!.headers['x-pilota-delivery']).toBe(direct!.headers['x-pilota-delivery']);
+      const [row] = await t.db.select().from(deliveries).where(eq(deliveries.target, hookA.url));
+      expect(row!.id).toBe(direct!.headers['x-pilota-delivery']);
+      expect(hookB.requests).toHaveLength(1);
     });
 
     it('while the database stays unreachable, replay keeps every spooled lead for the next pass', async () => {

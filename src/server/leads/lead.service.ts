@@ -25,7 +25,7 @@ import type { DeliveryMeta, DeliveryRequest, JobQueue } from '../jobs/queue';
 import type { SendMail } from '../mail';
 import { checkTextFields, createSecurityLogger } from '../security';
 import { hashIp, hitRateLimit } from '../rate-limit';
-import { postWebhook } from '../webhooks';
+import { postWebhook, webhookDeliveryId } from '../webhooks';
 import { buildLeadEmail, leadWebhookBody } from './lead-email';
 import { toLeadRecord, type LeadRecord } from './lead-record';
 import { appendToSpool, drainSpool, REJECTED_SPOOL_FILE, type SpoolEntry } from './spool';
@@ -256,7 +256,8 @@ async function writeGroup(group: PendingLead[], deps: LeadServiceDeps): Promise<
       const email = buildLeadEmail(lead, deps.config.leadNotifyTo);
       const body = leadWebhookBody(lead);
       const sent = (kind: 'email' | 'webhook', target: string, payload: object): NewDelivery => ({
-        id: randomUUID(),
+        // A webhook keeps the delivery id its direct call carried (X-Pilota-Delivery).
+        id: kind === 'webhook' ? webhookDeliveryId(lead.id, target) : randomUUID(),
         kind,
         target,
         subjectType: SUBJECT,
@@ -274,10 +275,10 @@ async function writeGroup(group: PendingLead[], deps: LeadServiceDeps): Promise<
       else queued.push({ kind: 'email', message: email, meta });
       for (const url of deps.config.leadWebhookUrls) {
         if (alreadyDelivered.has(`webhook ${url}`)) sentDirectly.push(sent('webhook', url, body));
-        else queued.push({ kind: 'webhook', url, body, meta });
+        else queued.push({ kind: 'webhook', url, body, meta, id: webhookDeliveryId(lead.id, url) });
       }
     }
-    if (sentDirectly.length > 0) await bulkInsert(tx, deliveries, sentDirectly);
+    if (sentDirectly.length > 0) await bulkInsert(tx, deliveries, sentDirectly, { onConflictDoNothing: deliveries.id });
     await deps.queue.enqueueDeliveries(tx, queued);
 
     return group.map((item) => {
@@ -308,6 +309,8 @@ async function deliverDirectly(lead: LeadRecord, deps: LeadServiceDeps): Promise
   for (const url of deps.config.leadWebhookUrls) {
     void postWebhook(url, body, {
       secret: deps.config.webhookSecret,
+      deliveryId: webhookDeliveryId(lead.id, url),
+      leadId: lead.id,
       ...(deps.webhookTimeoutMs ? { timeoutMs: deps.webhookTimeoutMs } : {}),
     })
       .then(() => appendToSpool(dataDir, [delivered('webhook', url)]))

@@ -1,8 +1,14 @@
 /*
  * Sends one e-mail over SMTP (SMTP_URL), through Resend (RESEND_API_KEY), or,
  * with neither configured, prints it to the server log. This module never
- * touches the database: the queue (src/server/jobs) calls it and records the
- * outcome of every attempt in `deliveries`. A failure throws, so the queue retries.
+ * touches the database: the delivery engine (src/server/delivery) calls it and
+ * records the outcome of every attempt in `deliveries`. A failure throws, so the
+ * queue retries.
+ *
+ * SMTP goes through a small connection pool: a new connection (TCP, greeting, EHLO,
+ * AUTH, often TLS) per message capped a burst at a few messages per second, while a
+ * pooled connection carries the next message at once. Idle connections are closed
+ * soon, so a quiet site holds none open.
  */
 import nodemailer from 'nodemailer';
 import { Resend } from 'resend';
@@ -25,7 +31,11 @@ export interface MailResult {
   messageId?: string;
 }
 
-export type SendMail = (message: MailMessage) => Promise<MailResult>;
+export interface SendMail {
+  (message: MailMessage): Promise<MailResult>;
+  /** Closes pooled connections (the queue calls it when it stops). */
+  close?: () => void;
+}
 
 export interface MailerConfig {
   smtpUrl?: string | undefined;
@@ -42,6 +52,25 @@ export function mailTransportKind(config: MailerConfig): MailTransportKind {
 
 /** Short timeouts: a dead SMTP server must fail the attempt (and be retried), not hang a worker. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+/**
+ * Parallel SMTP connections, messages per connection before it is renewed, and how long an
+ * unused one stays open. Five connections carry hundreds of messages a second to a nearby
+ * server and stay under the per-client connection limits providers enforce.
+ */
+export const SMTP_POOL = { pool: true, maxConnections: 5, maxMessages: 200, idleTimeout: 5_000 } as const;
+
+/**
+ * Whether a failed send says nothing about the mail server itself (a rejected recipient or
+ * message): such failures must not pause all mail (see src/server/delivery/breaker.ts).
+ */
+export function isMessageLevelMailError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'EENVELOPE' || code === 'EMESSAGE' || error instanceof RecipientRejectedError;
+}
+
+export class RecipientRejectedError extends Error {
+  override name = 'RecipientRejectedError';
+}
 
 export function createMailer(config: MailerConfig, log: (line: string) => void = console.log): SendMail {
   const kind = mailTransportKind(config);
@@ -57,12 +86,17 @@ export function createMailer(config: MailerConfig, log: (line: string) => void =
         ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
         : {}),
       ...SMTP_TIMEOUTS,
+      ...SMTP_POOL,
     });
-    return async (message) => {
+    const send: SendMail = async (message) => {
       const info = await transport.sendMail({ ...message, from: message.from ?? config.mailFrom });
-      if (info.rejected.length > 0) throw new Error(`SMTP rejected ${info.rejected.join(', ')}`);
+      if (info.rejected.length > 0) {
+        throw new RecipientRejectedError(`SMTP rejected ${info.rejected.length} recipient(s)`);
+      }
       return { transport: 'smtp', messageId: info.messageId };
     };
+    send.close = () => transport.close();
+    return send;
   }
 
   if (kind === 'resend') {

@@ -5,7 +5,7 @@
  * nothing is silently dropped and admins can read it.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const DELIVERY_KINDS = ['email', 'webhook'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
@@ -38,7 +38,7 @@ export const deliveries = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /**
      * When the dispatcher handed the row to pg-boss (null: not yet). Writers only insert
-     * the row in their transaction; see src/server/jobs/queue.ts for why.
+     * the row in their transaction; see src/server/outbox/outbox.ts for why.
      */
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
   },
@@ -52,3 +52,31 @@ export const deliveries = pgTable(
 
 export type Delivery = typeof deliveries.$inferSelect;
 export type NewDelivery = typeof deliveries.$inferInsert;
+
+/**
+ * The circuit breaker of each delivery target (src/server/delivery/breaker.ts): a webhook
+ * URL, or the mail transport as a whole (kind 'email', target '*'). A row appears when a
+ * target is first paused; `paused_until` in the future means its deliveries wait (they are
+ * not attempted, so they spend none of their retries) and every instance honours it.
+ * Read it to show which targets are failing; nothing here holds personal data.
+ */
+export const deliveryTargets = pgTable(
+  'delivery_targets',
+  {
+    kind: text('kind').$type<DeliveryKind>().notNull(),
+    target: text('target').notNull(),
+    /** Failed attempts in a row when it was last paused (0 once it works again). */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** Null or past: deliveries flow (after a pause, one probe attempt decides). */
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    /** Pauses since it last worked; each one is twice as long, up to a ceiling. */
+    pauses: integer('pauses').notNull().default(0),
+    /** When the current run of failures began (null while healthy). */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    lastError: text('last_error'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.target] })],
+);
+
+export type DeliveryTarget = typeof deliveryTargets.$inferSelect;

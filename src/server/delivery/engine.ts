@@ -1,0 +1,346 @@
+/*
+ * The delivery engine: takes due delivery jobs from pg-boss in batches and runs them
+ * concurrently, with a limit per target, settling finished attempts in batches.
+ *
+ * Two lanes, e-mail and webhooks, each with its own slots and its own fetch loop, so
+ * neither waits for the other. A lane fetches as many due jobs as it has free slots
+ * (one statement), loads their rows (one statement) and starts every attempt at once;
+ * as slots free up it fetches again, with no polling delay while there is work. When
+ * nothing is due it sleeps until new jobs are dispatched in this process, a slot
+ * frees, a paused target resumes, or `pollingIntervalSeconds` passes (retries coming
+ * due, jobs written by other instances).
+ *
+ * Isolation: webhook jobs carry their URL as pg-boss group, and every fetch asks for
+ * at most `perTargetConcurrency` active jobs per group, counted in the database, so
+ * across all instances a hanging receiver holds at most that many slots while the
+ * other targets and the e-mail keep flowing. A target the circuit breaker paused
+ * (./breaker.ts) is left out of the fetch entirely; one being probed gets one job.
+ *
+ * The same loop runs in two modes: continuously in a long-lived server (`start`), or
+ * bounded (`drain`) for a scheduled function: take due jobs until none is left or
+ * until the deadline is too close to start another attempt, then wait for the
+ * attempts in flight and return.
+ */
+import { inArray } from 'drizzle-orm';
+import type { FetchOptions, JobWithMetadata, PgBoss } from 'pg-boss';
+import type { Db } from '../db/client';
+import { deliveries, type DeliveryKind } from '../db/schema';
+import { attemptDelivery, type DeliveryRow, type Transports } from './attempt';
+import { MAIL_TARGET, targetLabel, type TargetBreaker } from './breaker';
+import type { Pacer } from './pacer';
+import type { Settler } from './settle';
+
+export interface DeliveryJob {
+  deliveryId: string;
+}
+
+export interface EngineSettings {
+  /** E-mails in flight per instance (the SMTP pool queues beyond its connections). */
+  mailConcurrency: number;
+  /** Webhook calls in flight per instance, all URLs together. */
+  webhookConcurrency: number;
+  /** Webhook calls in flight per URL, all instances together. */
+  perTargetConcurrency: number;
+  /** Idle poll: retries coming due and jobs dispatched by other instances are seen within this. */
+  pollingIntervalSeconds: number;
+  /** How long an attempt may take (webhook timeout): `drain` stops taking jobs this long before its deadline. */
+  attemptTimeoutMs: number;
+}
+
+export interface EngineDeps {
+  db: Db;
+  boss: PgBoss;
+  queues: Record<DeliveryKind, string>;
+  transports: Transports;
+  breaker: TargetBreaker;
+  pacer: Pacer;
+  settler: Settler;
+  settings: EngineSettings;
+  now: () => Date;
+  log: (line: string) => void;
+}
+
+export interface DrainResult {
+  /** Attempts made, and how they ended. */
+  attempted: number;
+  delivered: number;
+  failed: number;
+  /** 'idle': nothing due was left; 'deadline': stopped taking jobs to finish in time. */
+  stoppedBy: 'idle' | 'deadline' | 'stop';
+}
+
+/** A lane's waiting room: woken by a freed slot, new work, a resume, or a stop. */
+class Wakeup {
+  #waiters = new Set<() => void>();
+
+  wait(ms: number, until: () => boolean = () => true): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!until()) return;
+        this.#waiters.delete(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(
+        () => {
+          this.#waiters.delete(check);
+          resolve();
+        },
+        Math.max(0, ms),
+      );
+      this.#waiters.add(check);
+    });
+  }
+
+  /** Wakes waiters whose condition now holds. */
+  notify(): void {
+    for (const check of [...this.#waiters]) check();
+  }
+}
+
+interface Lane {
+  kind: DeliveryKind;
+  queue: string;
+  max: number;
+  inFlight: number;
+  /** Slots freed since the last fetch. */
+  freed: number;
+  /** New jobs may be due (dispatched here, or a pause ended). */
+  kicked: boolean;
+  wakeup: Wakeup;
+}
+
+interface Run {
+  /** False once the run must stop taking jobs. */
+  taking: () => boolean;
+  stopped: boolean;
+  draining: boolean;
+  attempts: Set<Promise<void>>;
+  counts: { attempted: number; delivered: number; failed: number };
+}
+
+export class DeliveryEngine {
+  readonly #deps: EngineDeps;
+  #continuous: { run: Run; lanes: Lane[]; loops: Promise<void>[] } | undefined;
+  readonly #lanesOfRuns = new Set<Lane>();
+
+  constructor(deps: EngineDeps) {
+    this.#deps = deps;
+  }
+
+  /** Runs the lanes until `stop()`. */
+  start(): void {
+    if (this.#continuous) return;
+    const run = this.#newRun(() => true, false);
+    const lanes = this.#newLanes();
+    this.#continuous = { run, lanes, loops: lanes.map((lane) => this.#loop(lane, run)) };
+  }
+
+  /** Stops taking jobs and lets attempts in flight finish and be recorded, for up to `timeoutMs`. */
+  async stop(timeoutMs: number): Promise<void> {
+    const continuous = this.#continuous;
+    if (!continuous) return;
+    this.#continuous = undefined;
+    continuous.run.stopped = true;
+    for (const lane of continuous.lanes) {
+      this.#lanesOfRuns.delete(lane);
+      lane.wakeup.notify();
+    }
+    await Promise.all(continuous.loops);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(continuous.run.attempts),
+      new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+    ]);
+    clearTimeout(timer);
+    await this.#deps.settler.flush();
+  }
+
+  /**
+   * Delivers due jobs until none is left or `deadlineMs` (ms from now) is too close to
+   * start another attempt; waits for the attempts in flight and records them.
+   */
+  async drain({ deadlineMs }: { deadlineMs: number }): Promise<DrainResult> {
+    const stopTakingAt = Date.now() + deadlineMs - this.#deps.settings.attemptTimeoutMs;
+    let hitDeadline = false;
+    const run = this.#newRun(() => {
+      if (Date.now() < stopTakingAt) return true;
+      hitDeadline = true;
+      return false;
+    }, true);
+    const lanes = this.#newLanes();
+    await this.#deps.breaker.refresh();
+    await Promise.all(lanes.map((lane) => this.#loop(lane, run)));
+    await Promise.all(run.attempts);
+    for (const lane of lanes) this.#lanesOfRuns.delete(lane);
+    return { ...run.counts, stoppedBy: hitDeadline ? 'deadline' : 'idle' };
+  }
+
+  /** New jobs were dispatched: lanes waiting for work fetch at once. */
+  wake(kind?: DeliveryKind): void {
+    for (const lane of this.#lanesOfRuns) {
+      if (kind && lane.kind !== kind) continue;
+      lane.kicked = true;
+      lane.wakeup.notify();
+    }
+  }
+
+  #newRun(taking: () => boolean, draining: boolean): Run {
+    return { taking, stopped: false, draining, attempts: new Set(), counts: { attempted: 0, delivered: 0, failed: 0 } };
+  }
+
+  #newLanes(): Lane[] {
+    const { mailConcurrency, webhookConcurrency } = this.#deps.settings;
+    const lanes = (['email', 'webhook'] as const).map((kind): Lane => ({
+      kind,
+      queue: this.#deps.queues[kind],
+      max: kind === 'email' ? mailConcurrency : webhookConcurrency,
+      inFlight: 0,
+      freed: 0,
+      kicked: true,
+      wakeup: new Wakeup(),
+    }));
+    for (const lane of lanes) this.#lanesOfRuns.add(lane);
+    return lanes;
+  }
+
+  async #loop(lane: Lane, run: Run): Promise<void> {
+    const { breaker, pacer, settings } = this.#deps;
+    const pollMs = settings.pollingIntervalSeconds * 1000;
+    // Fetch again once this many slots are free: one statement per few jobs, not per job.
+    const minBatch = Math.max(1, Math.floor(lane.max / 5));
+    let lastRefresh = Date.now();
+    try {
+      while (!run.stopped && run.taking()) {
+        if (Date.now() - lastRefresh > pollMs) {
+          lastRefresh = Date.now();
+          await breaker.refresh();
+        }
+        let want = lane.max - lane.inFlight;
+        if (lane.kind === 'email') {
+          const state = breaker.state('email', MAIL_TARGET);
+          if (state === 'paused') {
+            if (run.draining) break;
+            const resumeAt = breaker.nextResumeAt('email') ?? Date.now() + pollMs;
+            await lane.wakeup.wait(Math.min(resumeAt - Date.now(), pollMs), () => run.stopped);
+            continue;
+          }
+          // One probe at a time decides whether mail works again.
+          if (state === 'probing') want = Math.min(want, 1 - lane.inFlight);
+        }
+        if (want <= 0 || (want < minBatch && lane.inFlight > 0 && !lane.kicked)) {
+          await this.#idle(lane, run, pollMs, Math.max(1, minBatch - Math.max(0, want)));
+          continue;
+        }
+        want = Math.min(want, await pacer.turn());
+        lane.kicked = false;
+        lane.freed = 0;
+        const jobs = await this.#fetch(lane, want);
+        if (jobs.length > 0) await this.#startAll(lane, run, jobs);
+        if (jobs.length < want) {
+          // Every attempt counts as in flight until it is recorded, so its failure is due again by now.
+          if (run.draining && lane.inFlight === 0 && jobs.length === 0) break;
+          // Short: nothing else is due, or the due jobs' targets are at their limit. Any recorded
+          // attempt may free such a target (attempts are recorded in batches, so this coalesces).
+          await this.#idle(lane, run, pollMs, 1);
+        }
+      }
+    } catch (error) {
+      this.#deps.log(`[deliveries] ${lane.kind} lane: ${(error as Error).message}`);
+      if (!run.stopped && !run.draining) {
+        await new Promise((resolve) => setTimeout(resolve, pollMs));
+        return this.#loop(lane, run);
+      }
+    }
+  }
+
+  /** Sleeps until `enough` slots free up, new work is kicked, a pause ends, or the poll interval passes. */
+  #idle(lane: Lane, run: Run, pollMs: number, enough: number): Promise<void> {
+    const resumeAt = this.#deps.breaker.nextResumeAt(lane.kind);
+    const ms = resumeAt ? Math.min(pollMs, resumeAt - Date.now() + 5) : pollMs;
+    return lane.wakeup.wait(
+      ms,
+      () => run.stopped || lane.kicked || lane.freed >= enough || (run.draining && lane.inFlight === 0),
+    );
+  }
+
+  async #fetch(lane: Lane, batchSize: number): Promise<JobWithMetadata<DeliveryJob>[]> {
+    const options: FetchOptions = { batchSize };
+    if (lane.kind === 'webhook') {
+      const { paused, probing } = this.#deps.breaker.webhookTargets();
+      const perTarget = this.#deps.settings.perTargetConcurrency;
+      // Jobs are dispatched with their URL as group tier too, so a probed URL can be limited to one.
+      options.groupConcurrency =
+        probing.length > 0
+          ? { default: perTarget, tiers: Object.fromEntries(probing.map((url) => [url, 1])) }
+          : perTarget;
+      if (paused.length > 0) options.ignoreGroups = paused;
+    }
+    return this.#deps.boss.fetch<DeliveryJob>(lane.queue, { ...options, includeMetadata: true });
+  }
+
+  async #startAll(lane: Lane, run: Run, jobs: JobWithMetadata<DeliveryJob>[]): Promise<void> {
+    const rows = await this.#deps.db
+      .select({
+        id: deliveries.id,
+        kind: deliveries.kind,
+        target: deliveries.target,
+        subjectType: deliveries.subjectType,
+        subjectId: deliveries.subjectId,
+        payload: deliveries.payload,
+        status: deliveries.status,
+        attempts: deliveries.attempts,
+      })
+      .from(deliveries)
+      .where(
+        inArray(
+          deliveries.id,
+          jobs.map((job) => job.data.deliveryId),
+        ),
+      );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const job of jobs) {
+      lane.inFlight++;
+      const attempt = this.#attempt(lane, run, job, byId.get(job.data.deliveryId)).finally(() => {
+        lane.inFlight--;
+        lane.freed++;
+        run.attempts.delete(attempt);
+        lane.wakeup.notify();
+      });
+      run.attempts.add(attempt);
+    }
+  }
+
+  async #attempt(lane: Lane, run: Run, job: JobWithMetadata<DeliveryJob>, row: DeliveryRow | undefined): Promise<void> {
+    const { breaker, settler, transports, now, log } = this.#deps;
+    const fenced = { id: job.id, retryCount: job.retryCount };
+    // Gone, or already delivered (a process died after sending, before recording): nothing to send.
+    if (!row || row.status === 'sent' || row.status === 'logged') {
+      await settler.add({ queue: lane.queue, job: fenced });
+      return;
+    }
+    const attemptAt = now();
+    const result = await attemptDelivery(row, transports);
+    run.counts.attempted++;
+    const breakerTarget = row.kind === 'email' ? MAIL_TARGET : row.target;
+    if (result.ok) {
+      run.counts.delivered++;
+      breaker.record(row.kind, breakerTarget, result.outcome);
+      await settler.add({ queue: lane.queue, job: fenced, row: { id: row.id, status: result.status, attemptAt } });
+      return;
+    }
+    run.counts.failed++;
+    const final = job.retryCount >= job.retryLimit;
+    const attempt = row.attempts + 1;
+    log(
+      `[deliveries] ${targetLabel(row.kind, row.target)}: delivery ${row.id} attempt ${attempt} failed ` +
+        `(${result.reason})${final ? ', giving up' : ', will retry'}`,
+    );
+    breaker.record(row.kind, breakerTarget, result.outcome, result.reason);
+    await settler.add({
+      queue: lane.queue,
+      job: fenced,
+      row: { id: row.id, status: final ? 'failed' : 'retrying', error: result.error, attemptAt },
+    });
+  }
+}

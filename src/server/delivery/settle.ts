@@ -1,0 +1,151 @@
+/*
+ * Records finished attempts in batches: one transaction updates their `deliveries`
+ * rows (status, attempts + 1, error, times) and settles their pg-boss jobs — complete
+ * for the delivered, fail for the rest, which pg-boss retries with back-off until the
+ * retry limit. Settling each job on its own cost two commits per delivery; a batch
+ * costs one, whatever its size.
+ *
+ * Jobs are settled fenced to the attempt that was fetched ({ id, retryCount }): an
+ * attempt that outlived its expiry cannot settle the retry that replaced it.
+ */
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, type DrizzleTransactionLike, type PgBoss } from 'pg-boss';
+import type { Db } from '../db/client';
+
+export interface SettledAttempt {
+  queue: string;
+  job: { id: string; retryCount: number };
+  /** Absent when there was nothing to send (row gone or already delivered): only the job is completed. */
+  row?: {
+    id: string;
+    status: 'sent' | 'logged' | 'retrying' | 'failed';
+    error?: string | undefined;
+    attemptAt: Date;
+  };
+}
+
+interface Pending {
+  attempt: SettledAttempt;
+  /** Called once the attempt is committed (or given up when the settler closes). */
+  done: () => void;
+}
+
+const FLUSH_AT = 100;
+/** Results wait this long for others to share their transaction (longer while visitors are submitting). */
+const FLUSH_DELAY_MS = 10;
+const BUSY_FLUSH_DELAY_MS = 100;
+const RETRY_FLUSH_MS = 1_000;
+
+export class Settler {
+  readonly #db: Db;
+  readonly #boss: PgBoss;
+  readonly #now: () => Date;
+  readonly #busy: () => boolean;
+  readonly #log: (line: string) => void;
+  #buffer: Pending[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  #flushing: Promise<void> | undefined;
+  #closed = false;
+
+  constructor(deps: { db: Db; boss: PgBoss; now: () => Date; busy: () => boolean; log: (line: string) => void }) {
+    this.#db = deps.db;
+    this.#boss = deps.boss;
+    this.#now = deps.now;
+    this.#busy = deps.busy;
+    this.#log = deps.log;
+  }
+
+  /**
+   * Buffers one finished attempt; resolves once it is committed. Until then its job is still
+   * active in pg-boss, so the engine keeps counting its slot as taken (the per-target limit
+   * is counted on active jobs in the database).
+   */
+  add(attempt: SettledAttempt): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    return new Promise((done) => {
+      this.#buffer.push({ attempt, done });
+      if (this.#buffer.length >= FLUSH_AT && !this.#busy()) void this.flush();
+      else this.#timer ??= setTimeout(() => void this.flush(), this.#busy() ? BUSY_FLUSH_DELAY_MS : FLUSH_DELAY_MS);
+    });
+  }
+
+  /** Writes everything buffered so far; calls never overlap. */
+  async flush(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    while (this.#flushing) await this.#flushing;
+    if (this.#buffer.length === 0) return;
+    const batch = this.#buffer;
+    this.#buffer = [];
+    this.#flushing = this.#write(batch.map((item) => item.attempt))
+      .then(() => {
+        for (const item of batch) item.done();
+      })
+      .catch((error: Error) => {
+        // Kept and written again: until then the jobs stay active (at worst they expire and are retried).
+        this.#log(`[deliveries] recording ${batch.length} attempt(s) failed, retrying: ${error.message}`);
+        this.#buffer.unshift(...batch);
+        this.#timer ??= setTimeout(() => void this.flush(), RETRY_FLUSH_MS);
+      })
+      .finally(() => {
+        this.#flushing = undefined;
+      });
+    await this.#flushing;
+  }
+
+  /**
+   * Stops retrying writes (the caller flushes one last time first). Attempts still unwritten
+   * are let go: their jobs stay active until pg-boss expires them and retries them.
+   */
+  close(): void {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    for (const item of this.#buffer.splice(0)) item.done();
+  }
+
+  async #write(batch: SettledAttempt[]): Promise<void> {
+    const updatedAt = this.#now();
+    const rows = batch.flatMap(({ row }) =>
+      row
+        ? [
+            {
+              id: row.id,
+              status: row.status,
+              last_error: row.error ?? null,
+              attempt_at: row.attemptAt.toISOString(),
+              delivered: row.status === 'sent' || row.status === 'logged',
+            },
+          ]
+        : [],
+    );
+    const byQueue = new Map<string, { done: SettledAttempt['job'][]; failed: SettledAttempt['job'][] }>();
+    for (const { queue, job, row } of batch) {
+      const entry = byQueue.get(queue) ?? { done: [], failed: [] };
+      const failed = row?.status === 'retrying' || row?.status === 'failed';
+      (failed ? entry.failed : entry.done).push(job);
+      byQueue.set(queue, entry);
+    }
+    await this.#db.transaction(async (tx) => {
+      if (rows.length > 0) {
+        // A failure never overwrites a delivery another attempt already completed.
+        await tx.execute(sql`
+          update deliveries as d set
+            status = v.status,
+            attempts = d.attempts + 1,
+            last_error = coalesce(v.last_error, d.last_error),
+            last_attempt_at = v.attempt_at,
+            delivered_at = case when v.delivered then ${updatedAt.toISOString()}::timestamptz else d.delivered_at end,
+            updated_at = ${updatedAt.toISOString()}::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            as v(id uuid, status text, last_error text, attempt_at timestamptz, delivered boolean)
+          where d.id = v.id and (v.delivered or d.status not in ('sent', 'logged'))`);
+      }
+      const db = fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
+      for (const [queue, { done, failed }] of byQueue) {
+        if (done.length > 0) await this.#boss.complete(queue, done, null, { db });
+        if (failed.length > 0) await this.#boss.fail(queue, failed, { message: 'delivery attempt failed' }, { db });
+      }
+    });
+  }
+}
