@@ -65,12 +65,15 @@ describe.each(engines)('delivery engine on %s', (engine) => {
     return started;
   }
 
-  function newQueue(settings: QueueSettings = FAST, extra: { workers?: boolean; timeoutMs?: number } = {}) {
+  function newQueue(
+    settings: QueueSettings = FAST,
+    extra: { workers?: boolean; timeoutMs?: number; smtpUrl?: string; log?: (line: string) => void } = {},
+  ) {
     queue = new JobQueue(t.handle, {
-      sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
+      sendMail: createMailer({ smtpUrl: extra.smtpUrl ?? smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       webhook: { secret: SECRET, timeoutMs: extra.timeoutMs ?? 1_500 },
       settings,
-      log: () => {},
+      log: extra.log ?? (() => {}),
       ...(extra.workers === undefined ? {} : { workers: extra.workers }),
     });
     return queue;
@@ -203,6 +206,27 @@ describe.each(engines)('delivery engine on %s', (engine) => {
     expect(down.requests.length).toBe(before + 1);
     const length = (row: typeof first) => row.pausedUntil!.getTime() - row.updatedAt.getTime();
     expect(length(second)).toBeGreaterThanOrEqual(length(first) * 2 - 100);
+  });
+
+  it('failure and pause log lines name a target without its URL path or a recipient', async () => {
+    const lines: string[] = [];
+    const down = await receiver({ fallback: 500 });
+    const tokenUrl = `${down.url}/zap/123456/s3cr3t-t0ken`;
+    // An SMTP port nobody listens on: every e-mail attempt fails.
+    const q = newQueue(FAST, { smtpUrl: 'smtp://127.0.0.1:1', log: (line) => lines.push(line) });
+    await q.start();
+    await enqueue(q, tokenUrl, 6);
+    await t.db.transaction((tx) =>
+      q.enqueueMail(tx, { to: 'ana.souza@example.com', subject: 'Ana Souza', text: 'x' }, { subjectType: 'test' }),
+    );
+    await until(() => (lines.some((line) => line.includes('paused')) ? true : undefined), 10_000);
+    await until(() => (lines.some((line) => line.startsWith('[deliveries] e-mail:')) ? true : undefined), 10_000);
+    const log = lines.join('\n');
+    expect(log).toContain(`webhook ${new URL(down.url).origin} #`);
+    expect(log).toMatch(/attempt 1 failed \(answered 500\), will retry/);
+    for (const secret of ['/zap/', '123456', 's3cr3t-t0ken', 'ana.souza@example.com', 'Ana Souza']) {
+      expect(log).not.toContain(secret);
+    }
   });
 
   it('every webhook request carries its delivery id (the same on a retry), the lead id, and a valid signature', async () => {

@@ -34,6 +34,8 @@ const FAST: QueueSettings = {
   retryBackoff: false,
   pollingIntervalSeconds: 0.5,
   expireInSeconds: 30,
+  // Immediate retries fail many times a second while a server is down: a paused target resumes within 2 s.
+  breaker: { failures: 10, pauseSeconds: 1, maxPauseSeconds: 2 },
 };
 
 const ascii = (text: string) => new TextEncoder().encode(text);

@@ -29,6 +29,8 @@ const FAST: QueueSettings = {
   retryBackoff: false,
   pollingIntervalSeconds: 0.5,
   expireInSeconds: 30,
+  // Immediate retries fail many times a second while a server is down: a paused target resumes within 2 s.
+  breaker: { failures: 10, pauseSeconds: 1, maxPauseSeconds: 2 },
 };
 const SECRET = 'segredo-de-teste';
 const NOTIFY_TO = 'comercial@pilota.example';

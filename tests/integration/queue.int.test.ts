@@ -18,6 +18,8 @@ const FAST: QueueSettings = {
   retryBackoff: false,
   pollingIntervalSeconds: 0.5,
   expireInSeconds: 30,
+  // Immediate retries fail many times a second while a server is down: a paused target resumes within 2 s.
+  breaker: { failures: 10, pauseSeconds: 1, maxPauseSeconds: 2 },
 };
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {

@@ -14,6 +14,7 @@
  */
 import type { Db } from '../db/client';
 import { deliveryTargets, type DeliveryKind, type DeliveryTarget } from '../db/schema';
+import { describeError } from '../describe-error';
 import { webhookLabel } from '../webhooks';
 
 export interface BreakerSettings {
@@ -217,7 +218,9 @@ export class TargetBreaker {
   }
 
   #enqueue(task: () => Promise<void>): Promise<void> {
-    const run = this.#io.then(task).catch((error: Error) => this.#log(`[deliveries] breaker state: ${error.message}`));
+    const run = this.#io
+      .then(task)
+      .catch((error: unknown) => this.#log(`[deliveries] breaker state: ${describeError(error)}`));
     this.#io = run;
     return run;
   }

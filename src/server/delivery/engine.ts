@@ -25,6 +25,7 @@ import { inArray } from 'drizzle-orm';
 import type { FetchOptions, JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
 import { deliveries, type DeliveryKind } from '../db/schema';
+import { describeError } from '../describe-error';
 import { attemptDelivery, type DeliveryRow, type Transports } from './attempt';
 import { MAIL_TARGET, targetLabel, type TargetBreaker } from './breaker';
 import type { Pacer } from './pacer';
@@ -246,7 +247,7 @@ export class DeliveryEngine {
         }
       }
     } catch (error) {
-      this.#deps.log(`[deliveries] ${lane.kind} lane: ${(error as Error).message}`);
+      this.#deps.log(`[deliveries] ${lane.kind} lane: ${describeError(error)}`);
       if (!run.stopped && !run.draining) {
         await new Promise((resolve) => setTimeout(resolve, pollMs));
         return this.#loop(lane, run);

@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, type DrizzleTransactionLike, type PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
+import { describeError } from '../describe-error';
 
 export interface SettledAttempt {
   queue: string;
@@ -81,9 +82,9 @@ export class Settler {
       .then(() => {
         for (const item of batch) item.done();
       })
-      .catch((error: Error) => {
+      .catch((error: unknown) => {
         // Kept and written again: until then the jobs stay active (at worst they expire and are retried).
-        this.#log(`[deliveries] recording ${batch.length} attempt(s) failed, retrying: ${error.message}`);
+        this.#log(`[deliveries] recording ${batch.length} attempt(s) failed, retrying: ${describeError(error)}`);
         this.#buffer.unshift(...batch);
         this.#timer ??= setTimeout(() => void this.flush(), RETRY_FLUSH_MS);
       })

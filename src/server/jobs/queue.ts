@@ -18,6 +18,7 @@ import { PgBoss, fromPglite } from 'pg-boss';
 import type { ConstructorOptions, JobWithMetadata, WorkOptions } from 'pg-boss';
 import type { DatabaseHandle, Db, DbOrTx } from '../db/client';
 import type { DeliveryTarget } from '../db/schema';
+import { describeError, maskMessage } from '../describe-error';
 import { DEFAULT_BREAKER, TargetBreaker, type BreakerSettings, type TargetState } from '../delivery/breaker';
 import { DeliveryEngine, type DrainResult } from '../delivery/engine';
 import { Pacer } from '../delivery/pacer';
@@ -121,7 +122,12 @@ export class JobQueue {
       handle.kind === 'pglite'
         ? new PgBoss({ ...common, db: fromPglite(handle.pglite!), backend: 'pglite' })
         : new PgBoss({ ...common, connectionString: handle.databaseUrl!, max: 4, application_name: 'pilota-jobs' });
-    this.boss.on('error', (error) => log(`[jobs] ${error.message}`));
+    // pg-boss sometimes emits a plain copy of an error: only its masked first line is kept then.
+    this.boss.on('error', (error: unknown) =>
+      log(
+        `[jobs] ${error instanceof Error ? describeError(error) : maskMessage(String((error as Error | null)?.message))}`,
+      ),
+    );
 
     const queues = { email: QUEUE_NAMES.mail, webhook: QUEUE_NAMES.webhook };
     this.#pacer = new Pacer(this.settings.jobSpacingMs ?? (handle.kind === 'pglite' ? EMBEDDED_JOB_SPACING_MS : 0));

@@ -1,6 +1,6 @@
 /*
  * Sends one e-mail over SMTP (SMTP_URL), through Resend (RESEND_API_KEY), or,
- * with neither configured, prints it to the server log. This module never
+ * with neither configured, only notes in the log that it was kept (not its content). This module never
  * touches the database: the delivery engine (src/server/delivery) calls it and
  * records the outcome of every attempt in `deliveries`. A failure throws, so the
  * queue retries.
@@ -115,12 +115,10 @@ export function createMailer(config: MailerConfig, log: (line: string) => void =
     };
   }
 
-  return async (message) => {
-    const to = Array.isArray(message.to) ? message.to.join(', ') : message.to;
-    log(
-      `[mail] no SMTP_URL or RESEND_API_KEY: message kept in deliveries and printed here\n` +
-        `  To: ${to}\n  Subject: ${message.subject}\n${message.text.replace(/^/gm, '  | ')}`,
-    );
+  // Only that a message was kept, never its content: recipients, a lead's data and sign-in
+  // links must not reach a log. Admins read it in the deliveries table (status 'logged').
+  return async () => {
+    log(`[mail] no SMTP_URL or RESEND_API_KEY: message not sent, kept in the deliveries table (status 'logged')`);
     return { transport: 'log' };
   };
 }

@@ -22,6 +22,7 @@ import { fromDrizzle, type DrizzleTransactionLike, type PgBoss } from 'pg-boss';
 import { bulkInsert } from '../db/bulk';
 import type { Db, DbOrTx } from '../db/client';
 import { deliveries, type DeliveryKind } from '../db/schema';
+import { describeError } from '../describe-error';
 import type { DeliveryJob } from '../delivery/engine';
 import type { MailMessage } from '../mail';
 
@@ -135,7 +136,7 @@ export class Dispatcher {
           }
         } while (this.#again && this.#running);
       } catch (error) {
-        this.#deps.log(`[deliveries] dispatch: ${(error as Error).message}`);
+        this.#deps.log(`[deliveries] dispatch: ${describeError(error)}`);
       } finally {
         this.#dispatching = undefined;
       }

@@ -12,7 +12,7 @@ export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
 /**
  * pending: queued, not tried yet; retrying: failed, another attempt is scheduled;
- * sent: delivered; logged: no mail transport, kept here and printed; failed: gave up.
+ * sent: delivered; logged: no mail transport, kept here (not sent); failed: gave up.
  */
 export const DELIVERY_STATUSES = ['pending', 'retrying', 'sent', 'logged', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
