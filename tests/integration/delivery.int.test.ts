@@ -208,6 +208,46 @@ describe.each(engines)('delivery engine on %s', (engine) => {
     expect(length(second)).toBeGreaterThanOrEqual(length(first) * 2 - 100);
   });
 
+  it('pauses all mail while the SMTP server is down and sends everything once it is back', async () => {
+    const down = await startCaptureSmtp();
+    await down.stop();
+    try {
+      const q = newQueue(FAST, { smtpUrl: down.url });
+      await q.start();
+      await t.db.transaction(async (tx) => {
+        for (let i = 0; i < 12; i++) {
+          await q.enqueueMail(
+            tx,
+            { to: `p${i}@pilota.example`, subject: `Fila ${i}`, text: 'x' },
+            { subjectType: 'test' },
+          );
+        }
+      });
+      const paused = await until(async () => {
+        const [row] = await t.db.select().from(deliveryTargets).where(eq(deliveryTargets.kind, 'email'));
+        return row?.pauses === 1 ? row : undefined;
+      }, 10_000);
+      expect(paused.target).toBe('*');
+      expect((await q.targetStates()).find((s) => s.kind === 'email')?.state).toBe('paused');
+      await down.start();
+      await until(() => (down.messages.length >= 12 ? true : undefined), 15_000);
+      expect(new Set(down.messages.map((m) => m.subject)).size).toBe(12);
+      await until(async () => {
+        const [row] = await t.db.select().from(deliveryTargets).where(eq(deliveryTargets.kind, 'email'));
+        return row?.pauses === 0 ? row : undefined;
+      });
+      const rows = await until(async () => {
+        const list = await t.db.select().from(deliveries);
+        return list.every((row) => row.status === 'sent') ? list : undefined;
+      });
+      expect(rows.every((row) => row.attempts >= 1 && row.attempts <= 11)).toBe(true);
+    } finally {
+      await queue?.stop(2_000);
+      queue = undefined;
+      await down.stop();
+    }
+  });
+
   it('failure and pause log lines name a target without its URL path or a recipient', async () => {
     const lines: string[] = [];
     const down = await receiver({ fallback: 500 });

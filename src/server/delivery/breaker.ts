@@ -18,14 +18,14 @@ import { describeError } from '../describe-error';
 import { webhookLabel } from '../webhooks';
 
 export interface BreakerSettings {
-  /** Failed attempts in a row that pause a target. */
+  /** Failed attempts in a row that pause a target (a receiver failing half the time almost never trips it). */
   failures: number;
   /** First pause; each further pause without a success in between doubles it. */
   pauseSeconds: number;
   maxPauseSeconds: number;
 }
 
-export const DEFAULT_BREAKER: BreakerSettings = { failures: 10, pauseSeconds: 30, maxPauseSeconds: 900 };
+export const DEFAULT_BREAKER: BreakerSettings = { failures: 20, pauseSeconds: 30, maxPauseSeconds: 900 };
 
 /** The mail transport's target key: all e-mail shares one breaker. */
 export const MAIL_TARGET = '*';

@@ -66,7 +66,7 @@ export interface DrainResult {
   attempted: number;
   delivered: number;
   failed: number;
-  /** 'idle': nothing due was left; 'deadline': stopped taking jobs to finish in time. */
+  /** 'idle': nothing due was left; 'deadline': stopped taking jobs to finish in time; 'stop': the queue stopped. */
   stoppedBy: 'idle' | 'deadline' | 'stop';
 }
 
@@ -124,6 +124,7 @@ export class DeliveryEngine {
   readonly #deps: EngineDeps;
   #continuous: { run: Run; lanes: Lane[]; loops: Promise<void>[] } | undefined;
   readonly #lanesOfRuns = new Set<Lane>();
+  readonly #runs = new Set<Run>();
 
   constructor(deps: EngineDeps) {
     this.#deps = deps;
@@ -137,16 +138,18 @@ export class DeliveryEngine {
     this.#continuous = { run, lanes, loops: lanes.map((lane) => this.#loop(lane, run)) };
   }
 
-  /** Stops taking jobs and lets attempts in flight finish and be recorded, for up to `timeoutMs`. */
+  /**
+   * Stops taking jobs (a `drain` in progress too) and lets attempts in flight finish and be
+   * recorded, for up to `timeoutMs`.
+   */
   async stop(timeoutMs: number): Promise<void> {
+    for (const run of this.#runs) run.stopped = true;
+    for (const lane of this.#lanesOfRuns) lane.wakeup.notify();
     const continuous = this.#continuous;
     if (!continuous) return;
     this.#continuous = undefined;
-    continuous.run.stopped = true;
-    for (const lane of continuous.lanes) {
-      this.#lanesOfRuns.delete(lane);
-      lane.wakeup.notify();
-    }
+    this.#runs.delete(continuous.run);
+    for (const lane of continuous.lanes) this.#lanesOfRuns.delete(lane);
     await Promise.all(continuous.loops);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
@@ -174,7 +177,8 @@ export class DeliveryEngine {
     await Promise.all(lanes.map((lane) => this.#loop(lane, run)));
     await Promise.all(run.attempts);
     for (const lane of lanes) this.#lanesOfRuns.delete(lane);
-    return { ...run.counts, stoppedBy: hitDeadline ? 'deadline' : 'idle' };
+    this.#runs.delete(run);
+    return { ...run.counts, stoppedBy: run.stopped ? 'stop' : hitDeadline ? 'deadline' : 'idle' };
   }
 
   /** New jobs were dispatched: lanes waiting for work fetch at once. */
@@ -187,7 +191,15 @@ export class DeliveryEngine {
   }
 
   #newRun(taking: () => boolean, draining: boolean): Run {
-    return { taking, stopped: false, draining, attempts: new Set(), counts: { attempted: 0, delivered: 0, failed: 0 } };
+    const run: Run = {
+      taking,
+      stopped: false,
+      draining,
+      attempts: new Set(),
+      counts: { attempted: 0, delivered: 0, failed: 0 },
+    };
+    this.#runs.add(run);
+    return run;
   }
 
   #newLanes(): Lane[] {
@@ -230,7 +242,7 @@ export class DeliveryEngine {
           if (state === 'probing') want = Math.min(want, 1 - lane.inFlight);
         }
         if (want <= 0 || (want < minBatch && lane.inFlight > 0 && !lane.kicked)) {
-          await this.#idle(lane, run, pollMs, Math.max(1, minBatch - Math.max(0, want)));
+          await this.#idle(lane, run, pollMs, want <= 0 ? 1 : minBatch - want);
           continue;
         }
         want = Math.min(want, await pacer.turn());
