@@ -1,0 +1,94 @@
+/*
+ * One delivery run for hosts without a long-lived process: Netlify's scheduled function
+ * (netlify/functions/drain.mts) calls this every minute.
+ *
+ * Boots only what delivering needs, for the Netlify target (DATABASE_URL through the
+ * transaction-mode pooler, no disk, no migrations: a deploy installs the app's and
+ * pg-boss's schema), starts the queue with `workers: false` (which creates or updates the
+ * delivery queues, idempotently, and moves undispatched `deliveries` rows into pg-boss),
+ * delivers what is due until the budget is nearly spent, runs pg-boss maintenance (expired
+ * attempts retried, old jobs archived), and stops. Jobs still due when it stops are taken by
+ * the next run; an attempt cut by the function's end is retried by pg-boss after
+ * `expireInSeconds`, as on Node. Pg-boss fetches with SKIP LOCKED, so overlapping runs never
+ * deliver one job twice.
+ */
+import { parseConfig, type Config } from '../config';
+import { openDatabase } from '../db/client';
+import { describeError } from '../describe-error';
+import { JobQueue, type DrainResult, type QueueSettings } from '../jobs/queue';
+import { createMailer } from '../mail';
+
+/** Netlify ends a scheduled function after 30 s; the run stops taking jobs well before. */
+export const SCHEDULED_DRAIN_BUDGET_MS = 20_000;
+
+export interface ScheduledDrainOptions {
+  /**
+   * The whole run's budget from the call, start-up included: no attempt starts later than
+   * one attempt's timeout before it (default SCHEDULED_DRAIN_BUDGET_MS).
+   */
+  deadlineMs?: number;
+  /** Queue policy (tests shorten retries); the production defaults otherwise. */
+  settings?: QueueSettings;
+  /** Webhook attempt timeout (default WEBHOOK_TIMEOUT_MS). */
+  webhookTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface ScheduledDrainResult extends DrainResult {
+  /** Wall time of the whole run. */
+  elapsedMs: number;
+  /** Whether pg-boss maintenance ran (skipped when the budget was already spent). */
+  maintained: boolean;
+}
+
+/** The configuration of the Netlify target, whatever the run-time environment says about it. */
+export function scheduledDrainConfig(env: Record<string, string | undefined>): Config {
+  return parseConfig({ ...env, DEPLOY_TARGET: 'netlify' });
+}
+
+/**
+ * One bounded delivery run. Throws ConfigError (naming the missing variables) before
+ * touching the database; logs counts only, never addresses, URLs or lead data.
+ */
+export async function runScheduledDrain(
+  env: Record<string, string | undefined>,
+  options: ScheduledDrainOptions = {},
+): Promise<ScheduledDrainResult> {
+  const startedAt = Date.now();
+  const budget = options.deadlineMs ?? SCHEDULED_DRAIN_BUDGET_MS;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const config = scheduledDrainConfig(env);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, transactionPooler: true });
+  const queue = new JobQueue(database, {
+    sendMail: createMailer(config, log),
+    webhook: {
+      secret: config.webhookSecret,
+      ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
+    },
+    ...(options.settings ? { settings: options.settings } : {}),
+    log,
+    workers: false,
+  });
+  try {
+    await queue.start();
+    const result = await queue.drainDue({ deadlineMs: Math.max(0, budget - (Date.now() - startedAt)) });
+    let maintained = false;
+    if (Date.now() - startedAt < budget) {
+      try {
+        await queue.boss.supervise();
+        maintained = true;
+      } catch (error) {
+        log(`[drain] pg-boss maintenance: ${describeError(error)}`);
+      }
+    }
+    const elapsedMs = Date.now() - startedAt;
+    log(
+      `[drain] ${result.attempted} attempted, ${result.delivered} delivered, ${result.failed} failed` +
+        ` (stopped: ${result.stoppedBy}; maintenance ${maintained ? 'done' : 'skipped'}) in ${elapsedMs} ms`,
+    );
+    return { ...result, elapsedMs, maintained };
+  } finally {
+    await queue.stop(5_000).catch((error: unknown) => log(`[drain] queue stop: ${describeError(error)}`));
+    await database.close().catch(() => undefined);
+  }
+}
