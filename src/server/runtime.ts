@@ -82,21 +82,17 @@ function closeDataDir(dataDir: string): void {
  * reached through Supabase's transaction-mode pooler; the deliveries a request writes wait
  * in the database for a delivery run.
  */
+/** What both boots share: the configuration, the database and the services built once on them. */
+function services(config: Config, database: DatabaseHandle): Omit<Runtime, 'ready' | 'stop'> {
+  const sendMail = createMailer(config);
+  const queue = new JobQueue(database, { sendMail, webhook: { secret: config.webhookSecret } });
+  return { config, database, db: database.db, queue, sendMail, now: () => new Date() };
+}
+
 async function bootWithoutDisk(): Promise<Runtime> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, transactionPooler: true });
-  const sendMail = createMailer(config);
-  const queue = new JobQueue(database, { sendMail, webhook: { secret: config.webhookSecret } });
-  const runtime: Runtime = {
-    config,
-    database,
-    db: database.db,
-    queue,
-    sendMail,
-    now: () => new Date(),
-    ready: () => true,
-    stop: () => database.close(),
-  };
+  const runtime: Runtime = { ...services(config, database), ready: () => true, stop: () => database.close() };
   for (const feature of FEATURES) feature.setup?.(runtime);
   return runtime;
 }
@@ -125,23 +121,15 @@ async function boot(): Promise<Runtime> {
     databaseUrl: config.databaseUrl,
     pgliteDir: pgliteDirFor(config.dataDir),
   });
-  const sendMail = createMailer(config);
-  const queue = new JobQueue(database, {
-    sendMail,
-    webhook: { secret: config.webhookSecret },
-  });
+  const shared = services(config, database);
+  const { queue } = shared;
 
   let ready = false;
   let stopping = false;
   let retryTimer: NodeJS.Timeout | undefined;
 
   const runtime: Runtime = {
-    config,
-    database,
-    db: database.db,
-    queue,
-    sendMail,
-    now: () => new Date(),
+    ...shared,
     ready: () => ready,
     stop: async () => {
       if (stopping) return;

@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './server';
+import { freePort, stopChild } from './server';
 
 export interface NetlifyFunction {
   url: string;
@@ -35,12 +35,6 @@ export async function startNetlifyFunction(entry: string, env: Record<string, st
   return {
     url: `http://127.0.0.1:${port}`,
     output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-      }),
+    stop: () => stopChild(child, 5_000),
   };
 }
