@@ -11,7 +11,7 @@ import { COOKIE_PREFIX, type Auth } from './auth';
 export type { AreaKind } from './access-policy';
 
 /** Every answer in the admin area and on /auth: personal data, never kept by a cache. */
-export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+export { NO_STORE as PRIVATE_CACHE_CONTROL } from '../http/cache-control';
 
 export interface SessionUser {
   id: string;

@@ -11,4 +11,4 @@ export const BLOG_PAGE_CACHE_CONTROL = 'public, max-age=60, s-maxage=300, stale-
 export const COVER_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** Admin API answers are per-user and must never be stored. */
-export const NO_STORE = 'private, no-store';
+export { NO_STORE } from '../http/cache-control';

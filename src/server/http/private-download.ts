@@ -8,6 +8,7 @@
  * show it anyway — to run nothing in it: a PDF/HTML polyglot stays an inert PDF.
  */
 import { asciiFileName, documentFileName, MIME_BY_KIND, type DocumentKind } from '~/lib/file-type';
+import { NO_STORE } from './cache-control';
 
 export interface PrivateDownload {
   kind: DocumentKind;
@@ -37,7 +38,7 @@ export function privateDownloadHeaders(file: PrivateDownload): Record<string, st
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; sandbox",
     'Cross-Origin-Resource-Policy': 'same-origin',
-    'Cache-Control': 'private, no-store',
+    'Cache-Control': NO_STORE,
     'X-Robots-Tag': 'noindex',
   };
 }

@@ -5,6 +5,7 @@
  * (src/server/http/private-download.ts).
  */
 import type { APIRoute } from 'astro';
+import { NO_STORE } from '~/server/http/cache-control';
 import { privateDownloadHeaders } from '~/server/http/private-download';
 import { getPrivateFile } from '~/server/implementation/implementation.service';
 import { canDownloadDocuments } from './_access';
@@ -12,7 +13,7 @@ import { canDownloadDocuments } from './_access';
 export const prerender = false;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const PRIVATE = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' };
+const PRIVATE = { 'Cache-Control': NO_STORE, 'X-Robots-Tag': 'noindex' };
 
 export const GET: APIRoute = async ({ params, locals }) => {
   if (!canDownloadDocuments(locals)) {

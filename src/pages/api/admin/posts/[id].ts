@@ -6,6 +6,7 @@ import type { APIRoute } from 'astro';
 import { postErrors } from '@content/messages/blog';
 import { errorResponse, json, jsonError, readJson, refuseUnlessAdmin, toEditorPost } from '~/server/blog/admin-api';
 import { deletePost, getPostById, updatePost } from '~/server/blog/post.service';
+import { NO_STORE } from '~/server/http/cache-control';
 
 export const prerender = false;
 
@@ -39,5 +40,5 @@ export const DELETE: APIRoute = async ({ locals, request, url, params }) => {
   const { db } = locals.runtime;
   if (!(await getPostById({ db }, id))) return jsonError(404, postErrors.notFound);
   await deletePost({ db }, id);
-  return new Response(null, { status: 204, headers: { 'Cache-Control': 'private, no-store' } });
+  return new Response(null, { status: 204, headers: { 'Cache-Control': NO_STORE } });
 };
