@@ -109,7 +109,20 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
     );
     if (rows.length === 0) return;
     const list = rows.map((row) => `"${row['table_schema']}"."${row['table_name']}"`).join(', ');
-    await execute(handle, `truncate ${list} cascade`);
+    /*
+     * A queue a test left running may hold row locks in these tables while TRUNCATE takes its
+     * table locks one by one; PostgreSQL then aborts one side with "deadlock detected"
+     * (40P01). The truncate is the one to try again: the queue's own transaction retries too.
+     */
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await execute(handle, `truncate ${list} cascade`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
   };
 
   return {
