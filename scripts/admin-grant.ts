@@ -1,6 +1,8 @@
 /*
- * `npm run admin:grant -- <email>`: makes an existing account admin and marks its e-mail
- * verified. Three ways, chosen in this order:
+ * `npm run admin:grant -- <email> [--verify]`: makes an existing account admin. An account
+ * that never confirmed its e-mail is refused (with its creation time, so the operator can
+ * tell whether they created it) unless `--verify` is given — src/server/auth/admin-grant.ts
+ * says why. Three ways, chosen in this order:
  *
  * 1. DATABASE_URL set (PostgreSQL): connect and update directly — PostgreSQL serves many
  *    processes at once.
@@ -24,7 +26,7 @@ import { createSecurityLogger } from '../src/server/security/events';
 
 class NoServerError extends Error {}
 
-function viaSocket(socketPath: string, email: string): Promise<GrantResult> {
+function viaSocket(socketPath: string, email: string, verify: boolean): Promise<GrantResult> {
   return new Promise((resolve, reject) => {
     const req = request(
       { socketPath, path: '/grant-admin', method: 'POST', headers: { 'content-type': 'application/json' } },
@@ -41,6 +43,7 @@ function viaSocket(socketPath: string, email: string): Promise<GrantResult> {
           }
           if (res.statusCode === 200) resolve(parsed as unknown as GrantResult);
           else if (res.statusCode === 404) reject(new AccountNotFoundError(email));
+          else if (res.statusCode === 409) reject(new Error(String(parsed['error'])));
           else reject(new Error(`server answered ${res.statusCode}: ${String(parsed['error'] ?? body)}`));
         });
       },
@@ -48,7 +51,7 @@ function viaSocket(socketPath: string, email: string): Promise<GrantResult> {
     req.on('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'ENOENT' || error.code === 'ECONNREFUSED' ? new NoServerError(error.message) : error),
     );
-    req.end(JSON.stringify({ email }));
+    req.end(JSON.stringify({ email, verify }));
   });
 }
 
@@ -58,6 +61,7 @@ async function direct(
   email: string,
   secret: string,
   how: string,
+  verify: boolean,
 ) {
   const handle = await openDatabase({ databaseUrl, pgliteDir, maxConnections: 1 });
   try {
@@ -66,6 +70,7 @@ async function direct(
       email,
       createSecurityLogger({ db: handle.db, secret }),
       `cli:admin-grant (${how})`,
+      { verify },
     );
   } finally {
     await handle.close();
@@ -73,9 +78,11 @@ async function direct(
 }
 
 async function main(): Promise<number> {
-  const email = process.argv.slice(2).find((arg) => !arg.startsWith('-'));
+  const args = process.argv.slice(2);
+  const email = args.find((arg) => !arg.startsWith('-'));
+  const verify = args.includes('--verify');
   if (!email || !email.includes('@')) {
-    console.error('Uso / usage: npm run admin:grant -- <email>');
+    console.error('Uso / usage: npm run admin:grant -- <email> [--verify]');
     return 2;
   }
   // What this creates in DATA_DIR (the folder, its secret, the lock) is owner-only, as the server's.
@@ -85,10 +92,10 @@ async function main(): Promise<number> {
   let result: GrantResult;
   try {
     if (config.databaseUrl) {
-      result = await direct(config.databaseUrl, undefined, email, secret, 'PostgreSQL');
+      result = await direct(config.databaseUrl, undefined, email, secret, 'PostgreSQL', verify);
     } else {
       try {
-        result = await viaSocket(adminSocketPath(config.dataDir), email);
+        result = await viaSocket(adminSocketPath(config.dataDir), email, verify);
       } catch (error) {
         if (!(error instanceof NoServerError)) throw error;
         // No server answering: hold DATA_DIR ourselves, or learn that a server is starting up.
@@ -101,7 +108,7 @@ async function main(): Promise<number> {
           restrictToOwner(config.dataDir);
           // No database yet means no accounts yet; don't create an empty one here.
           if (!existsSync(pgliteDirFor(config.dataDir))) throw new AccountNotFoundError(email.trim().toLowerCase());
-          result = await direct(undefined, pgliteDirFor(config.dataDir), email, secret, 'embedded, no server');
+          result = await direct(undefined, pgliteDirFor(config.dataDir), email, secret, 'embedded, no server', verify);
         } finally {
           await lock.release();
         }
@@ -119,7 +126,7 @@ async function main(): Promise<number> {
   }
   console.log(
     result.changed
-      ? `${result.email} agora é administrador(a), com e-mail verificado. / ${result.email} is now an admin (e-mail verified).`
+      ? `${result.email} agora é administrador(a). / ${result.email} is now an admin.`
       : `${result.email} já era administrador(a). / ${result.email} already was an admin.`,
   );
   return 0;

@@ -80,8 +80,9 @@ async function verifiedAccount(page: Page, name: string, email: string) {
   await expect(page.getByText('Agora é só entrar com seu e-mail e senha.')).toBeVisible();
 }
 
+/** The README's first-admin step; `--verify` vouches for an account that may be unconfirmed. */
 async function grantAdmin(email: string) {
-  const { stdout } = await run(join('node_modules', '.bin', 'tsx'), ['scripts/admin-grant.ts', email], {
+  const { stdout } = await run(join('node_modules', '.bin', 'tsx'), ['scripts/admin-grant.ts', email, '--verify'], {
     env: { ...process.env, DATA_DIR: process.env['E2E_DATA_DIR']!, DATABASE_URL: '' },
   });
   expect(stdout).toContain('agora é administrador(a)');

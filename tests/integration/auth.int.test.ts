@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { authErrors, existingAccountEmail, NAME_MAX_LENGTH } from '@content/messages/auth';
 import { INVALID_CHARACTERS_MESSAGE } from '~/lib/validation/text';
 import { AUTH_RATE_LIMITS, createAuth, handleAuthRequest, type Auth } from '~/server/auth';
+import { grantAdmin, UnverifiedAccountError } from '~/server/auth/admin-grant';
 import { startAdminSocket } from '~/server/auth/admin-socket';
 import { guardRequest } from '~/server/auth/guard';
 import { LOCKOUT_DURATION_MS } from '~/server/auth/lockout';
@@ -47,9 +48,13 @@ function sessionCookie(response: Response): string | undefined {
 }
 
 /** Runs the admin:grant CLI as a user would (`npm run admin:grant -- <email>`). */
-function runAdminGrant(email: string, env: Record<string, string>): Promise<{ code: number; output: string }> {
+function runAdminGrant(
+  email: string,
+  env: Record<string, string>,
+  flags: string[] = [],
+): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(join('node_modules', '.bin', 'tsx'), ['scripts/admin-grant.ts', email], {
+    const child = spawn(join('node_modules', '.bin', 'tsx'), ['scripts/admin-grant.ts', email, ...flags], {
       env: { ...process.env, DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -542,15 +547,39 @@ describe.each(engines)('auth on %s', (engine) => {
       expect(missing.output).toContain('Nenhuma conta com o e-mail ninguem@exemplo.com');
     });
 
+  it('admin:grant refuses an account that never confirmed its e-mail unless the operator vouches for it', async () => {
+    // Someone signs up with the future admin's address first; the operator's own sign-up then
+    // answers as usual (no enumeration), and a blind grant would make the squatter admin.
+    expect((await signUp('dona@exemplo.com', PASSWORD, 'Squatter')).status).toBe(200);
+    const refusal = await grantAdmin(t.db, 'dona@exemplo.com', security, 'test').catch((error: Error) => error);
+    expect(refusal).toBeInstanceOf(UnverifiedAccountError);
+    expect((refusal as Error).message).toContain('ainda não confirmou o e-mail');
+    expect((refusal as Error).message).toContain('"Squatter"');
+    expect((refusal as Error).message).toMatch(/criada em \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
+    const [still] = await t.db.select().from(authUser).where(eq(authUser.email, 'dona@exemplo.com'));
+    expect(still).toMatchObject({ role: 'user', emailVerified: false });
+    expect(await events('admin_granted')).toHaveLength(0);
+
+    const granted = await grantAdmin(t.db, 'dona@exemplo.com', security, 'test', { verify: true });
+    expect(granted.changed).toBe(true);
+    const [user] = await t.db.select().from(authUser).where(eq(authUser.email, 'dona@exemplo.com'));
+    expect(user).toMatchObject({ role: 'admin', emailVerified: true });
+    expect((await events('admin_granted'))[0]?.details).toMatchObject({ verifiedByOperator: true });
+  });
+
   if (engine === 'pglite')
     it('admin:grant goes through the server socket while a server holds DATA_DIR', async () => {
-      // An unverified account: granting also marks the e-mail verified.
       await signUp('lia@exemplo.com');
       const dataDir = mkdtempSync(join(tmpdir(), 'pilota-grant-'));
       const lock = await lockDataDir(dataDir, () => {});
       const socket = await startAdminSocket({ dataDir, db: t.db, security });
       try {
-        const { code, output } = await runAdminGrant('lia@exemplo.com', { DATA_DIR: dataDir });
+        // An unverified account is refused through the socket too, naming its creation time…
+        const refused = await runAdminGrant('lia@exemplo.com', { DATA_DIR: dataDir });
+        expect(refused.output).toContain('ainda não confirmou o e-mail');
+        expect(refused.code).toBe(1);
+        // …and granted, verified, once the operator passes --verify.
+        const { code, output } = await runAdminGrant('lia@exemplo.com', { DATA_DIR: dataDir }, ['--verify']);
         expect(output).toContain('lia@exemplo.com agora é administrador(a)');
         expect(code).toBe(0);
       } finally {
@@ -579,7 +608,7 @@ describe('admin:grant on an embedded database with no server running', () => {
       .values({ id: 'u1', name: 'Mia', email: 'mia@exemplo.com', createdAt: now, updatedAt: now });
     await handle.close();
 
-    const { code, output } = await runAdminGrant('mia@exemplo.com', { DATA_DIR: dataDir });
+    const { code, output } = await runAdminGrant('mia@exemplo.com', { DATA_DIR: dataDir }, ['--verify']);
     expect(output).toContain('mia@exemplo.com agora é administrador(a)');
     expect(code).toBe(0);
 

@@ -182,6 +182,7 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
       'ana@netlify.example',
       createSecurityLogger({ db: netlifyDb.db, secret: SECRET }),
       'test',
+      { verify: true },
     );
 
     const signIn = await callFunction('/api/auth/sign-in/email', {

@@ -59,9 +59,12 @@ export async function signIn(baseUrl: string, account: Account): Promise<string>
   return cookies.join('; ');
 }
 
-/** `npm run admin:grant -- <email>` against the server that owns `dataDir`. */
+/**
+ * `npm run admin:grant -- <email> --verify` against the server that owns `dataDir`: the
+ * account was just signed up and never confirmed its e-mail, as a first admin's may be.
+ */
 export async function grantAdmin(dataDir: string, email: string): Promise<void> {
-  await run(join('node_modules', '.bin', 'tsx'), ['scripts/admin-grant.ts', email], {
+  await run(join('node_modules', '.bin', 'tsx'), ['scripts/admin-grant.ts', email, '--verify'], {
     env: { ...process.env, DATA_DIR: dataDir },
     timeout: 60_000,
   });

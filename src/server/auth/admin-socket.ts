@@ -4,14 +4,14 @@
  * PGlite belongs to one process: a second process opening the same folder silently loses
  * writes (DESIGN "Data"). So the running server listens on a Unix socket inside DATA_DIR,
  * created owner-only (0600): only the local user who runs the server can connect, and
- * nothing listens on the network. One route: POST /grant-admin {"email": "…"}.
+ * nothing listens on the network. One route: POST /grant-admin {"email": "…", "verify": true|false}.
  */
 import { chmodSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { DbOrTx } from '../db/client';
 import type { SecurityLogger } from '../security';
-import { AccountNotFoundError, grantAdmin } from './admin-grant';
+import { AccountNotFoundError, grantAdmin, UnverifiedAccountError } from './admin-grant';
 
 export const ADMIN_SOCKET_FILE = 'admin.sock';
 
@@ -31,6 +31,12 @@ export interface AdminSocket {
   close: () => Promise<void>;
 }
 
+function refusalStatus(error: Error): number {
+  if (error instanceof AccountNotFoundError) return 404;
+  if (error instanceof UnverifiedAccountError) return 409;
+  return 500;
+}
+
 export async function startAdminSocket(deps: {
   dataDir: string;
   db: DbOrTx;
@@ -47,17 +53,16 @@ export async function startAdminSocket(deps: {
     });
     req.on('end', () => {
       let email: unknown;
+      let verify: unknown;
       try {
-        email = (JSON.parse(raw) as { email?: unknown }).email;
+        ({ email, verify } = JSON.parse(raw) as { email?: unknown; verify?: unknown });
       } catch {
         return json(res, 400, { error: 'invalid JSON' });
       }
       if (typeof email !== 'string' || !email.includes('@')) return json(res, 400, { error: 'email required' });
-      grantAdmin(deps.db, email, deps.security, 'cli:admin-grant (server socket)')
+      grantAdmin(deps.db, email, deps.security, 'cli:admin-grant (server socket)', { verify: verify === true })
         .then((result) => json(res, 200, result))
-        .catch((error: Error) =>
-          json(res, error instanceof AccountNotFoundError ? 404 : 500, { error: error.message }),
-        );
+        .catch((error: Error) => json(res, refusalStatus(error), { error: error.message }));
     });
   });
   // The server holds DATA_DIR's lock, so a socket file left here is from a dead server.
