@@ -8,7 +8,7 @@
  * per request keeps that cheap. Only the admin download endpoint reads `content`.
  */
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -68,6 +68,43 @@ export const solicitacoesImplementacao = pgTable(
     index('solicitacoes_implementacao_created_at_idx').on(table.createdAt),
     check('solicitacoes_implementacao_tipo_check', sql`${table.tipoDocumento} in ('cpf', 'cnpj')`),
   ],
+);
+
+/*
+ * A document on its way in, sent in chunks by the form (each request well under a Netlify
+ * function's 6 MB payload limit). The browser holds a random token; only its SHA-256 is
+ * stored here as the id, so neither a database read nor a log line is enough to add chunks
+ * to someone's upload or attach it to a request. The request's transaction moves the
+ * assembled file into private_files and deletes the upload; what is never submitted is
+ * deleted once `expires_at` has passed (src/server/implementation/document-uploads.ts).
+ * Nothing ever serves a chunk back.
+ */
+export const documentUploads = pgTable(
+  'document_uploads',
+  {
+    /** SHA-256 (hex) of the upload token the browser holds. */
+    id: text('id').primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** What the browser declared: the file's size, SHA-256 (hex) and name; checked against the chunks on submit. */
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    name: text('name').notNull(),
+    chunkBytes: integer('chunk_bytes').notNull(),
+  },
+  (table) => [index('document_uploads_expires_at_idx').on(table.expiresAt)],
+);
+
+export const documentUploadChunks = pgTable(
+  'document_upload_chunks',
+  {
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => documentUploads.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.uploadId, table.index] })],
 );
 
 export type PrivateFile = typeof privateFiles.$inferSelect;
