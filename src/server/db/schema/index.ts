@@ -9,3 +9,4 @@ export * from './rate-limits';
 export * from './blog';
 export * from './auth';
 export * from './implementation';
+export * from './lgpd';
