@@ -3,6 +3,7 @@
  * toasts (SPEC §8), the LGPD notice and the notification e-mail. The island, the
  * server action, the e-mail template and the tests import these; quoted spec texts are verbatim.
  */
+import { consentNotices } from '../consent-notices';
 
 /** Labels of the lead types (SPEC §5 values), in the order the select shows them. */
 export const tipoLabels = {
@@ -59,16 +60,10 @@ export const toasts = {
 export const rateLimitMessage = 'Muitas tentativas em pouco tempo. Aguarde um minuto e tente novamente.';
 
 /**
- * The LGPD notice under the button. Bump `version` whenever the text changes: each
- * lead stores the version it was shown, with the time it was submitted.
+ * The LGPD notice under the button: versioned with the other forms' notices in
+ * content/consent-notices.ts (change the version with the text; each lead stores it).
  */
-export const consentNotice = {
-  version: '2026-11-lead-v1',
-  before: 'Ao enviar, você concorda que a Pilota use seus dados para entrar em contato, conforme a nossa ',
-  linkText: 'Política de Privacidade',
-  href: '/politica-de-privacidade',
-  after: '.',
-} as const;
+export const consentNotice = consentNotices.lead;
 
 /** Heading shown above server-side errors when the form was posted without JavaScript. */
 export const serverErrorSummary = 'Corrija os campos destacados e envie novamente.';

@@ -3,8 +3,8 @@
  * instead of absent, empresa only for the types that have one) plus what the server
  * adds. The same record goes to the database, the spool, the e-mail and the webhooks.
  */
-import { consentNotice } from '@content/messages/lead';
 import { requiresEmpresa, type LeadInput } from '~/lib/validation/lead';
+import { consentProof } from '../consent/consent-proof';
 import type { NewContato } from '../db/schema';
 
 type RecordKeys =
@@ -54,7 +54,8 @@ export function toLeadRecord(input: LeadInput, meta: LeadMeta): LeadRecord {
     utmCampaign: input.utm_campaign ?? '',
     ctaSource: input.cta_source ?? '',
     partnerSlug: input.partner_slug || null,
-    consentVersion: input.consent_version || consentNotice.version,
+    // A version the site never published (a hand-made post) is recorded as the current one.
+    consentVersion: consentProof('lead', input.consent_version).version,
     consentAt: meta.now,
     submissionKey: meta.submissionKey,
     ipHash: meta.ipHash,

@@ -16,6 +16,7 @@ import { inArray } from 'drizzle-orm';
 import type { LeadInput } from '~/lib/validation/lead';
 import { HONEYPOT_FIELD } from '~/lib/validation/lead';
 import type { Config } from '../config';
+import { recordFormConsents, type FormConsentInput } from '../consent/consent-proof';
 import { bulkInsert } from '../db/bulk';
 import type { Db } from '../db/client';
 import { databaseErrorKind } from '../db/errors';
@@ -249,9 +250,11 @@ async function writeGroup(group: PendingLead[], deps: LeadServiceDeps): Promise<
 
     const queued: DeliveryRequest[] = [];
     const sentDirectly: NewDelivery[] = [];
+    const consents: FormConsentInput[] = [];
     for (const [key, item] of owners) {
       if (!fresh.has(key)) continue;
       const { lead, alreadyDelivered } = item;
+      consents.push({ subjectId: lead.id, version: lead.consentVersion, page: lead.paginaOrigem, at: lead.consentAt });
       const meta: DeliveryMeta = { subjectType: SUBJECT, subjectId: lead.id };
       const email = buildLeadEmail(lead, deps.config.leadNotifyTo);
       const body = leadWebhookBody(lead);
@@ -278,6 +281,8 @@ async function writeGroup(group: PendingLead[], deps: LeadServiceDeps): Promise<
         else queued.push({ kind: 'webhook', url, body, meta, id: webhookDeliveryId(lead.id, url) });
       }
     }
+    // Proof of consent (LGPD art. 8): the notice version, its text's hash, time and page, with the lead.
+    if (consents.length > 0) await recordFormConsents(tx, 'lead', consents);
     if (sentDirectly.length > 0) await bulkInsert(tx, deliveries, sentDirectly, { onConflictDoNothing: deliveries.id });
     await deps.queue.enqueueDeliveries(tx, queued);
 

@@ -1,0 +1,104 @@
+/*
+ * Proof of consent (issue 15 item 3) on every engine: each lead stores, in the same
+ * transaction, the version of the LGPD notice its form showed, the SHA-256 of that
+ * version's exact text, the time and the page — once per lead, whatever the retries.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { consentNotices } from '@content/consent-notices';
+import type { LeadInput } from '~/lib/validation/lead';
+import { contatos, formConsents } from '~/server/db/schema';
+import { createLead, replaySpool, type LeadServiceDeps } from '~/server/leads/lead.service';
+import { toLeadRecord } from '~/server/leads/lead-record';
+import { appendToSpool } from '~/server/leads/spool';
+import { insertDeliveries } from '~/server/outbox/outbox';
+import { engines, useTestDatabase } from '../support/db';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+const leadNotice = consentNotices.lead;
+const LEAD_TEXT_HASH = sha256(`${leadNotice.before}[${leadNotice.linkText}](${leadNotice.href})${leadNotice.after}`);
+
+const lead = (patch: Partial<LeadInput> = {}): LeadInput => ({
+  nome: 'Clara Prova',
+  email: 'clara.prova@example.com',
+  celular: '(11) 98765-4321',
+  tipo: 'proprietario',
+  pagina_origem: 'http://localhost/planos?utm_source=google',
+  consent_version: leadNotice.version,
+  submission_key: randomUUID(),
+  ...patch,
+});
+
+describe.each(engines)('proof of consent on %s', (engine) => {
+  const t = useTestDatabase(engine);
+  const deps = (): LeadServiceDeps => ({
+    db: t.db,
+    // The outbox's own insert: the deliveries are written, nobody sends them here.
+    queue: { enqueueDeliveries: (tx, items) => insertDeliveries(tx, items, new Date()) },
+    sendMail: async () => ({ transport: 'log' }),
+    config: {
+      dataDir: mkdtempSync(join(tmpdir(), 'pilota-consent-')),
+      leadNotifyTo: 'comercial@pilota.example',
+      leadWebhookUrls: [],
+      webhookSecret: undefined,
+      leadRateLimit: null,
+      authSecret: 'segredo',
+    },
+    log: () => {},
+  });
+
+  it('a lead stores the notice version, the hash of its exact text, the time and the page', async () => {
+    const now = new Date('2026-11-20T13:45:00.000Z');
+    const result = await createLead(lead(), {}, { ...deps(), now: () => now });
+    expect(result).toMatchObject({ status: 'saved' });
+    const [row] = await t.db.select().from(contatos);
+    const consents = await t.db.select().from(formConsents);
+    expect(consents).toEqual([
+      {
+        id: expect.any(String),
+        subjectType: 'lead',
+        subjectId: row!.id,
+        version: leadNotice.version,
+        textSha256: LEAD_TEXT_HASH,
+        page: 'http://localhost/planos?utm_source=google',
+        consentedAt: now,
+      },
+    ]);
+    expect(row!.consentVersion).toBe(leadNotice.version);
+    expect(row!.consentAt).toEqual(now);
+  });
+
+  it('a double submit keeps one consent; a version never published is recorded as the current one', async () => {
+    const input = lead({ consent_version: 'inventada-v9' });
+    await createLead(input, {}, deps());
+    await createLead(input, {}, deps());
+    const consents = await t.db.select().from(formConsents);
+    expect(consents).toHaveLength(1);
+    expect(consents[0]).toMatchObject({ version: leadNotice.version, textSha256: LEAD_TEXT_HASH });
+  });
+
+  it('a lead saved from the spool (database was down) gets its consent too', async () => {
+    const d = deps();
+    const input = lead();
+    const record = toLeadRecord(input, {
+      id: randomUUID(),
+      now: new Date('2026-11-21T09:00:00.000Z'),
+      submissionKey: input.submission_key!,
+      ipHash: null,
+      userAgent: null,
+    });
+    await appendToSpool(d.config.dataDir, [{ type: 'lead', lead: record }]);
+    expect(await replaySpool(d)).toBe(1);
+    const [consent] = await t.db.select().from(formConsents).where(eq(formConsents.subjectId, record.id));
+    expect(consent).toMatchObject({
+      subjectType: 'lead',
+      version: leadNotice.version,
+      textSha256: LEAD_TEXT_HASH,
+      consentedAt: record.consentAt,
+    });
+  });
+});
