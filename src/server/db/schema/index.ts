@@ -10,3 +10,4 @@ export * from './blog';
 export * from './auth';
 export * from './implementation';
 export * from './lgpd';
+export * from './cookie-consents';
