@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { contact } from '../../content/site';
+import { encarregado } from '../../content/lgpd';
 import { gestaoPage } from '../../content/gestao';
 import { partners } from '../../content/partners';
 import { PUBLIC_ROUTES } from '../../scripts/public-routes';
@@ -121,6 +122,7 @@ test.describe('legal pages', () => {
     {
       path: '/termos-de-uso',
       title: 'Termos de Uso',
+      updated: '10/06/2025',
       facts: [
         /atraso no pagamento por mais de 10 \(dez\) dias, o acesso à plataforma será suspenso automaticamente/,
         /o cancelamento voluntário não dá direito a reembolso/,
@@ -132,15 +134,21 @@ test.describe('legal pages', () => {
     {
       path: '/politica-de-privacidade',
       title: 'Política de Privacidade',
+      // Updated for issue 15: the encarregado by name, the DSR form, document and lead retention.
+      updated: '22/11/2026',
       facts: [
         /Lei Geral de Proteção de Dados Pessoais — LGPD \(Lei nº 13\.709\/2018\)/,
         /Respondemos em até 15 \(quinze\) dias/,
+        `encarregado pelo tratamento de dados pessoais (DPO) é ${encarregado.nome}`,
+        encarregado.email,
       ],
     },
     {
       path: '/lgpd',
       title: 'LGPD — Seus direitos',
+      updated: '22/11/2026',
       facts: [
+        `encarregado pelo tratamento de dados pessoais (DPO) é ${encarregado.nome}, que pode ser contatado pelo e-mail ${encarregado.email}`,
         /Confirmação e acesso/,
         /Correção/,
         /eliminação/,
@@ -154,6 +162,7 @@ test.describe('legal pages', () => {
     {
       path: '/cookies',
       title: 'Política de Cookies',
+      updated: '10/06/2025',
       facts: [
         /Cookies essenciais/,
         /Cookies de análise/,
@@ -170,13 +179,17 @@ test.describe('legal pages', () => {
       await page.goto(legal.path);
       await expect(page).toHaveTitle(`${legal.title} | Pilota`);
       await expect(page.getByRole('heading', { level: 1, name: legal.title })).toBeVisible();
-      // Every legal text of the spec is dated 10/06/2025 (SPEC §2 cookies), shown as dd/mm/aaaa.
-      await expect(page.getByText('Última atualização: 10/06/2025')).toBeVisible();
+      // The spec's legal texts are dated 10/06/2025 (SPEC §2 cookies), shown as dd/mm/aaaa; a page changed since says so.
+      await expect(page.getByText(`Última atualização: ${legal.updated}`)).toBeVisible();
       const article = page.getByRole('article');
       for (const fact of legal.facts) await expect(article).toContainText(fact);
       // The company registration number (SPEC §2 Footer: shown on legal pages), outside the footer too.
       await expect(page.getByRole('main')).toContainText('CNPJ 00.000.000/0001-00');
       await expect(page.getByRole('main')).toContainText(contact.legalName);
+      // LGPD art. 41: the encarregado's identity and contact, on every page's footer too.
+      await expect(page.getByRole('contentinfo')).toContainText(
+        `Encarregado de dados (LGPD): ${encarregado.nome} · ${encarregado.email}`,
+      );
       // No unfilled {{token}} reaches the reader.
       expect(await page.getByRole('main').innerText()).not.toContain('{{');
     });
