@@ -21,6 +21,17 @@ export const fileMessages = {
   attached: { title: 'Arquivo anexado' },
 } as const;
 
+/**
+ * Not in the spec, which uploads each file in one request: what the chunked upload answers
+ * when the document did not arrive whole. Shown after 'Não foi possível fazer upload do arquivo:'.
+ */
+export const uploadMessages = {
+  incomplete: 'O envio do arquivo ficou incompleto. Tente novamente.',
+  corrupted: 'O arquivo chegou diferente do enviado. Tente novamente.',
+  expired: 'O envio do arquivo expirou. Tente novamente.',
+  malformed: 'Requisição inválida.',
+} as const;
+
 /** Submit-button text by phase. */
 export const submitPhases = {
   idle: 'Enviar Solicitação de Implementação',

@@ -1,22 +1,12 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type ComponentType,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type Ref,
-} from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
-import { IMaskInput } from 'react-imask';
+import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { Toaster, toast } from 'sonner';
 import type { ImplementationFormCopy } from '@content/implementation-page';
 import { errorToasts, fileMessages, submitPhases, successToast } from '@content/messages/implementation';
+import { SUBMIT_ENDPOINT } from '~/lib/document-upload';
 import { MASKED_LENGTH, masks } from '~/lib/documents';
-import { ACCEPT_ATTRIBUTE, SNIFF_BYTES, checkDocument } from '~/lib/file-type';
+import { SNIFF_BYTES, checkDocument } from '~/lib/file-type';
 import {
   emptyImplementationForm,
   implementationSchema,
@@ -24,34 +14,19 @@ import {
   type ImplementationRequest,
   type TipoDocumento,
 } from '~/lib/validation/implementation';
-import {
-  connectionFailure,
-  readReply,
-  REQUEST_TIMEOUT_MS,
-  requestJson,
-  Unavailable,
-  type Reply,
-} from './ui/request-failure';
+import { FieldShell, describedBy, inputClass } from './implementation/FieldShell';
+import { FileField } from './implementation/FileField';
+import { MaskedField, type MaskedName } from './implementation/MaskedField';
+import { submitRequest, type FileSlot, type ServerError } from './implementation/submit-request';
 
 /*
- * The implementation request form (SPEC §2 'Implementation request').
- *
- * The same zod schema checks the fields here and again on the server. The whole request
- * (fields and the CNH file of the chosen section) goes in ONE multipart POST through
- * XMLHttpRequest, because fetch cannot report upload progress; the button follows the real
- * phases: upload progress, then 'Salvando dados...' until the server has committed the row,
- * then 'Enviando e-mail...' while the notification's delivery status is polled. The server
- * queues the e-mail in the same transaction and retries it, so a slow mail server never
- * holds the visitor: after a few seconds a still-queued e-mail counts as sent.
+ * The implementation request form (SPEC §2 'Implementation request'). The same zod schema
+ * checks the fields here and again on the server; the request goes out in phases the button
+ * follows (implementation/submit-request.ts): the document in chunks, small enough for a
+ * Netlify function, then the fields, then the notification e-mail's status.
  */
 
-export const SUBMIT_ENDPOINT = '/api/implementacao';
-/** How long the form waits for the queued notification before calling it done. */
-const MAIL_WAIT_MS = 6_000;
-const MAIL_POLL_MS = 400;
-
 type Phase = 'idle' | 'uploading' | 'saving' | 'mailing';
-type FileSlot = 'cnh' | 'responsavelCnh';
 type Files = Record<FileSlot, File | null>;
 const NO_FILES: Files = { cnh: null, responsavelCnh: null };
 
@@ -61,137 +36,10 @@ const SLOT_BY_TYPE: Record<TipoDocumento, FileSlot> = { cpf: 'cnh', cnpj: 'respo
 // The section switch is CSS on the checked radio (see the form body).
 const HIDE_UNLESS_CPF = '[form:has(input[value=cnpj]:checked)_&]:hidden';
 const HIDE_UNLESS_CNPJ = '[form:has(input[value=cpf]:checked)_&]:hidden';
+const sectionClass = 'grid gap-4 sm:grid-cols-2';
+const headingClass = 'text-lg font-semibold text-slate-900 sm:col-span-2';
 
-interface ServerError {
-  error?: string;
-  stage?: 'upload' | 'save';
-  fields?: Record<string, string>;
-}
-
-interface Posted {
-  answer: Reply | Unavailable;
-  /** Whether the browser finished sending the body (files included) before it ended. */
-  uploaded: boolean;
-}
-
-/**
- * POSTs the form data, reporting upload progress (0–100) and the end of the upload. Never
- * rejects. A request that shows no progress (no bytes going up, no answer coming down) for
- * REQUEST_TIMEOUT_MS is abandoned: a slow upload that keeps moving is never cut short.
- */
-function postForm(body: FormData, onProgress: (percent: number) => void, onUploaded: () => void): Promise<Posted> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    let uploaded = false;
-    let stall: ReturnType<typeof setTimeout> | undefined;
-    const finish = (answer: Reply | Unavailable) => {
-      clearTimeout(stall);
-      resolve({ answer, uploaded });
-    };
-    const watch = () => {
-      clearTimeout(stall);
-      stall = setTimeout(() => {
-        finish(new Unavailable('timeout'));
-        xhr.abort();
-      }, REQUEST_TIMEOUT_MS);
-    };
-    xhr.open('POST', SUBMIT_ENDPOINT);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.addEventListener('progress', (event) => {
-      watch();
-      if (event.lengthComputable) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
-    });
-    xhr.upload.addEventListener('load', () => {
-      watch();
-      uploaded = true;
-      onUploaded();
-    });
-    xhr.addEventListener('progress', watch);
-    xhr.addEventListener('load', () => finish(readReply(xhr.status, xhr.responseText)));
-    xhr.addEventListener('error', () => finish(connectionFailure()));
-    // Chromium reports a network timeout (ERR_TIMED_OUT) as `timeout`, not `error`.
-    xhr.addEventListener('timeout', () => finish(new Unavailable('timeout')));
-    xhr.addEventListener('abort', () => finish(connectionFailure()));
-    watch();
-    xhr.send(body);
-  });
-}
-
-/** Polls the notification's delivery until it is sent, fails, or MAIL_WAIT_MS pass. */
-async function waitForMail(id: string): Promise<'sent' | 'failed' | 'queued'> {
-  const deadline = Date.now() + MAIL_WAIT_MS;
-  while (Date.now() < deadline) {
-    // A hiccup while polling says nothing about the e-mail (the queue still has it); each poll
-    // is bounded by the deadline, so a hung one cannot hold the button in 'Enviando e-mail...'.
-    const reply = await requestJson(
-      `${SUBMIT_ENDPOINT}/${encodeURIComponent(id)}`,
-      {},
-      {
-        timeoutMs: Math.max(1, deadline - Date.now()),
-      },
-    );
-    if (!(reply instanceof Unavailable) && reply.ok) {
-      const { email } = (reply.body ?? {}) as { email?: string };
-      if (email === 'sent' || email === 'failed') return email;
-    }
-    await new Promise((resolve) => setTimeout(resolve, MAIL_POLL_MS));
-  }
-  return 'queued';
-}
-
-// react-imask's own prop types enumerate every mask kind; the form only needs this much.
-type MaskedInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'defaultValue'> & {
-  value: string;
-  onAccept: (value: string) => void;
-  inputRef: Ref<HTMLInputElement>;
-} & Record<string, unknown>;
-const MaskedInput = IMaskInput as unknown as ComponentType<MaskedInputProps>;
-
-const inputClass =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-700';
-
-interface FieldShellProps {
-  id: string;
-  label: string;
-  required?: boolean;
-  error?: string | undefined;
-  hint?: string | undefined;
-  children: ReactNode;
-  className?: string | undefined;
-}
-
-/** Label, control, hint and error, associated for assistive technology. */
-function FieldShell({ id, label, required, error, hint, children, className }: FieldShellProps) {
-  return (
-    <div className={className}>
-      {/* The asterisk sits outside the label so the field's name stays just the label;
-          aria-required says "required" to assistive technology. */}
-      <div className="flex gap-1 text-sm font-medium text-slate-800">
-        <label htmlFor={id}>{label}</label>
-        {required ? (
-          <span aria-hidden="true" className="text-red-700">
-            *
-          </span>
-        ) : null}
-      </div>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** aria-describedby for a control: its hint and its error, when present. */
-const describedBy = (id: string, hint: boolean, error: boolean) =>
-  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+type TextName = Exclude<FieldPath<ImplementationFormValues>, 'tipoDocumento' | MaskedName>;
 
 export interface ImplementationFormProps {
   copy: ImplementationFormCopy;
@@ -200,17 +48,13 @@ export interface ImplementationFormProps {
 export function ImplementationForm({ copy }: ImplementationFormProps) {
   const base = useId();
   const idOf = (name: string) => `${base}-${name}`;
+  const f = copy.fields;
 
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    clearErrors,
-    getValues,
-    formState: { errors },
-  } = useForm<ImplementationFormValues, unknown, ImplementationRequest>({
+  const { control, register, handleSubmit, reset, setError, clearErrors, getValues, formState } = useForm<
+    ImplementationFormValues,
+    unknown,
+    ImplementationRequest
+  >({
     // The schema's input is a union of the two sections; the form holds both at once.
     resolver: zodResolver(implementationSchema) as unknown as Resolver<
       ImplementationFormValues,
@@ -223,6 +67,7 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
     // last; `focusFirstError` follows the order the visitor sees instead.
     shouldFocusError: false,
   });
+  const { errors } = formState;
   const formRef = useRef<HTMLFormElement>(null);
 
   // Focus waits for the render that shows the errors and re-enables the inputs.
@@ -247,40 +92,33 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
     target.focus();
   });
 
-  const clearFileInput = (slot: FileSlot) => {
-    const input = fileInputs.current[slot];
-    if (input) input.value = '';
+  const setFile = (slot: FileSlot, file: File | null) => {
+    if (!file) {
+      const input = fileInputs.current[slot];
+      if (input) input.value = '';
+    }
+    setFiles((current) => ({ ...current, [slot]: file }));
   };
 
   async function onFileChange(slot: FileSlot, event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     if (!file) return;
     // The content decides, not the name or the type the browser guessed from it.
-    const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
-    const check = checkDocument(head, file.size);
+    const check = checkDocument(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()), file.size);
     if (!check.ok) {
       const message = check.reason === 'type' ? fileMessages.invalid : fileMessages.tooLarge;
       toast.error(message.title, { description: message.description });
-      clearFileInput(slot);
-      setFiles((current) => ({ ...current, [slot]: null }));
+      setFile(slot, null);
       return;
     }
-    setFiles((current) => ({ ...current, [slot]: file }));
+    setFile(slot, file);
     toast.success(fileMessages.attached.title, { description: file.name });
   }
 
   function removeFile(slot: FileSlot) {
-    clearFileInput(slot);
-    setFiles((current) => ({ ...current, [slot]: null }));
+    setFile(slot, null);
     toast(copy.file.removed);
     fileInputs.current[slot]?.focus();
-  }
-
-  function resetAll() {
-    reset(emptyImplementationForm);
-    clearFileInput('cnh');
-    clearFileInput('responsavelCnh');
-    setFiles(NO_FILES);
   }
 
   function showServerError(status: number, body: ServerError | null) {
@@ -307,49 +145,30 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
     const values = getValues();
     const slot = SLOT_BY_TYPE[values.tipoDocumento];
     const file = files[slot];
-    const body = new FormData();
-    // The raw values as typed: the server runs the same schema on exactly what was checked here.
-    for (const [name, value] of Object.entries(values)) body.append(name, value);
-    if (file) body.append(slot, file, file.name);
-
     setProgress(0);
     setPhase(file ? 'uploading' : 'saving');
     try {
-      const { answer, uploaded } = await postForm(body, setProgress, () => setPhase('saving'));
-      if (answer instanceof Unavailable) {
-        // Cut off before the body was through: the spec's upload text, which asks to check the
-        // connection. An error page or a silent server after the upload: the general one.
-        const description = answer.reason !== 'server' && !uploaded ? errorToasts.sendUpload : errorToasts.sendOther;
-        toast.error(errorToasts.sendTitle, { description });
-        return;
+      const outcome = await submitRequest(values, slot, file, {
+        uploading: setProgress,
+        saving: () => setPhase('saving'),
+        mailing: () => setPhase('mailing'),
+      });
+      if (outcome.kind === 'failed') toast.error(outcome.title, { description: outcome.description });
+      else if (outcome.kind === 'refused') showServerError(outcome.status, outcome.body);
+      else {
+        // The request is saved either way: clear the form so it is not sent twice.
+        reset(emptyImplementationForm);
+        setFile('cnh', null);
+        setFile('responsavelCnh', null);
+        if (outcome.mail === 'failed') toast.error(errorToasts.sendTitle, { description: errorToasts.sendMail });
+        else toast.success(successToast.title, { description: successToast.description });
       }
-      const id = (answer.body as { id?: unknown } | null | undefined)?.id;
-      if (!answer.ok || typeof id !== 'string') {
-        showServerError(answer.status, (answer.body ?? null) as ServerError | null);
-        return;
-      }
-      setPhase('mailing');
-      const mail = await waitForMail(id);
-      // The request is saved either way: clear the form so it is not sent twice.
-      resetAll();
-      if (mail === 'failed') toast.error(errorToasts.sendTitle, { description: errorToasts.sendMail });
-      else toast.success(successToast.title, { description: successToast.description });
     } finally {
       setPhase('idle');
     }
   }
 
-  const buttonText =
-    phase === 'uploading'
-      ? `${submitPhases.uploading} ${progress}%`
-      : phase === 'saving'
-        ? submitPhases.saving
-        : phase === 'mailing'
-          ? submitPhases.mailing
-          : submitPhases.idle;
-
-  type TextName = Exclude<FieldPath<ImplementationFormValues>, 'tipoDocumento'>;
-  const f = copy.fields;
+  const buttonText = phase === 'uploading' ? `${submitPhases.uploading} ${progress}%` : submitPhases[phase];
 
   const textField = (
     name: TextName,
@@ -357,14 +176,15 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
   ) => {
     const id = idOf(name);
     const error = errors[name]?.message;
+    const field = f[name];
     return (
-      <FieldShell id={id} label={f[name].label} required error={error} className={options.className}>
+      <FieldShell id={id} label={field.label} required error={error} className={options.className}>
         <input
           id={id}
           type={options.type ?? 'text'}
           autoComplete={options.autoComplete}
           inputMode={options.inputMode}
-          placeholder={'placeholder' in f[name] ? f[name].placeholder : undefined}
+          placeholder={'placeholder' in field ? field.placeholder : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, false, Boolean(error))}
           aria-required="true"
@@ -377,86 +197,40 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
   };
 
   const maskedField = (
-    name: TextName,
-    mask: object,
-    maxLength: number,
+    name: MaskedName,
+    kind: keyof typeof MASKED_LENGTH,
     options: { autoComplete?: string; inputMode?: 'numeric' | 'tel' | 'text'; hint?: string } = {},
-  ) => {
-    const id = idOf(name);
-    return (
-      <Controller
-        control={control}
-        name={name}
-        render={({ field, fieldState }) => (
-          <FieldShell id={id} label={f[name].label} required error={fieldState.error?.message} hint={options.hint}>
-            <MaskedInput
-              {...mask}
-              id={id}
-              name={field.name}
-              value={field.value}
-              onAccept={(value: string) => field.onChange(value)}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              maxLength={maxLength}
-              autoComplete={options.autoComplete}
-              inputMode={options.inputMode}
-              placeholder={'placeholder' in f[name] ? f[name].placeholder : undefined}
-              aria-invalid={fieldState.error ? true : undefined}
-              aria-describedby={describedBy(id, Boolean(options.hint), Boolean(fieldState.error))}
-              aria-required="true"
-              disabled={busy}
-              className={inputClass}
-            />
-          </FieldShell>
-        )}
-      />
-    );
-  };
+  ) => (
+    <MaskedField
+      control={control}
+      name={name}
+      id={idOf(name)}
+      label={f[name].label}
+      placeholder={'placeholder' in f[name] ? f[name].placeholder : undefined}
+      mask={masks[kind]}
+      maxLength={MASKED_LENGTH[kind]}
+      busy={busy}
+      {...options}
+    />
+  );
 
-  const fileField = (slot: FileSlot) => {
-    const id = idOf(slot);
-    const file = files[slot];
-    return (
-      <div className="sm:col-span-2">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          {f[slot].label}
-        </label>
-        <input
-          id={id}
-          name={slot}
-          ref={(element) => {
-            fileInputs.current[slot] = element;
-          }}
-          type="file"
-          accept={ACCEPT_ATTRIBUTE}
-          aria-describedby={`${id}-hint${file ? ` ${id}-name` : ''}`}
-          disabled={busy}
-          onChange={(event) => void onFileChange(slot, event)}
-          className="mt-1 block w-full rounded-lg border border-dashed border-slate-300 bg-slate-50 p-2 text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:font-semibold file:text-white hover:file:bg-brand-800"
-        />
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          {copy.file.hint}
-        </p>
-        {file ? (
-          <p id={`${id}-name`} className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-800">
-            <span className="font-medium break-all">{file.name}</span>
-            <button
-              type="button"
-              onClick={() => removeFile(slot)}
-              disabled={busy}
-              className="rounded px-2 py-1 font-semibold text-brand-700 underline hover:bg-brand-50"
-            >
-              {copy.file.remove}
-              <span className="sr-only"> {file.name}</span>
-            </button>
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  const fileField = (slot: FileSlot) => (
+    <FileField
+      id={idOf(slot)}
+      name={slot}
+      label={f[slot].label}
+      hint={copy.file.hint}
+      removeLabel={copy.file.remove}
+      file={files[slot]}
+      busy={busy}
+      inputRef={(element) => {
+        fileInputs.current[slot] = element;
+      }}
+      onChange={(event) => void onFileChange(slot, event)}
+      onRemove={() => removeFile(slot)}
+    />
+  );
 
-  const sectionClass = 'grid gap-4 sm:grid-cols-2';
-  const headingClass = 'text-lg font-semibold text-slate-900 sm:col-span-2';
   const senhaId = idOf('senha');
   const senhaError = errors.senha?.message;
 
@@ -503,12 +277,9 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
             <h2 id={idOf('sec-cpf')} className={headingClass}>
               {copy.sections.cpf}
             </h2>
-            {maskedField('cpf', masks.cpf, MASKED_LENGTH.cpf, { inputMode: 'numeric', autoComplete: 'off' })}
+            {maskedField('cpf', 'cpf', { inputMode: 'numeric', autoComplete: 'off' })}
             {textField('nomeCompleto', { autoComplete: 'name' })}
-            {maskedField('celular', masks.phone, MASKED_LENGTH.phone, {
-              inputMode: 'tel',
-              autoComplete: 'tel',
-            })}
+            {maskedField('celular', 'phone', { inputMode: 'tel', autoComplete: 'tel' })}
             {textField('email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
             {fileField('cnh')}
           </section>
@@ -518,22 +289,16 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
             <h2 id={idOf('sec-cnpj')} className={headingClass}>
               {copy.sections.cnpj}
             </h2>
-            {maskedField('cnpj', masks.cnpj, MASKED_LENGTH.cnpj, { autoComplete: 'off', hint: copy.cnpjHint })}
+            {maskedField('cnpj', 'cnpj', { autoComplete: 'off', hint: copy.cnpjHint })}
             {textField('razaoSocial', { autoComplete: 'organization' })}
           </section>
           <section aria-labelledby={idOf('sec-resp')} className={sectionClass}>
             <h2 id={idOf('sec-resp')} className={headingClass}>
               {copy.sections.responsavel}
             </h2>
-            {maskedField('responsavelCpf', masks.cpf, MASKED_LENGTH.cpf, {
-              inputMode: 'numeric',
-              autoComplete: 'off',
-            })}
+            {maskedField('responsavelCpf', 'cpf', { inputMode: 'numeric', autoComplete: 'off' })}
             {textField('responsavelNome', { autoComplete: 'name' })}
-            {maskedField('responsavelCelular', masks.phone, MASKED_LENGTH.phone, {
-              inputMode: 'tel',
-              autoComplete: 'tel',
-            })}
+            {maskedField('responsavelCelular', 'phone', { inputMode: 'tel', autoComplete: 'tel' })}
             {textField('responsavelEmail', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
             {fileField('responsavelCnh')}
           </section>

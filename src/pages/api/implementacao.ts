@@ -1,7 +1,9 @@
 /*
  * POST /api/implementacao — the implementation request form (multipart). Thin: read the
  * streamed body (files checked by content and size as they arrive), validate the fields
- * with the schema the browser used, hand both to the service. Answers JSON:
+ * with the schema the browser used, put together the document the island uploaded in
+ * chunks beforehand (/api/implementacao-documentos; its token comes in place of the file),
+ * hand all of it to the service. Answers JSON:
  * 201 `{ id }`, or 4xx/5xx `{ error, stage, fields? }` where `stage` says which of the
  * spec's error families applies ('upload': the files, 'save': the data). A value the
  * database refuses is the request's fault (400), an unreachable database a 503. The same form
@@ -14,6 +16,7 @@ import { rateLimitMessage } from '@content/messages/lead';
 import { fieldErrors, implementationSchema } from '~/lib/validation/implementation';
 import { databaseErrorKind } from '~/server/db/errors';
 import { describeError } from '~/server/describe-error';
+import { assembleUpload } from '~/server/implementation/document-uploads';
 import { createImplementationRequest } from '~/server/implementation/implementation.service';
 import { hashIp, hitRateLimit } from '~/server/rate-limit';
 import { noJsErrorPage, wantsHtml } from '~/server/implementation/no-js-answer';
@@ -57,11 +60,7 @@ export const POST: APIRoute = async ({ request, locals, redirect, clientAddress 
     if (!allowed) return json(429, { error: rateLimitMessage, stage: 'save' });
   }
 
-  let upload;
-  try {
-    upload = await readImplementationUpload(request.headers, request.body);
-  } catch (error) {
-    if (!(error instanceof UploadRejected)) throw error;
+  const refuseUpload = (error: UploadRejected) => {
     console.warn(
       `[implementacao] ${error.field === 'responsavelCnh' ? internalErrors.responsavelCnhUpload : internalErrors.cnhUpload}: ${error.reason}`,
     );
@@ -70,6 +69,14 @@ export const POST: APIRoute = async ({ request, locals, redirect, clientAddress 
       stage: 'upload',
       ...(error.field ? { fields: { [error.field]: error.message } } : {}),
     });
+  };
+
+  let upload;
+  try {
+    upload = await readImplementationUpload(request.headers, request.body);
+  } catch (error) {
+    if (!(error instanceof UploadRejected)) throw error;
+    return refuseUpload(error);
   }
 
   const parsed = implementationSchema.safeParse(upload.fields);
@@ -81,9 +88,14 @@ export const POST: APIRoute = async ({ request, locals, redirect, clientAddress 
   }
 
   if (!runtime.ready()) return json(503, { error: errorToasts.sendSave, stage: 'save' });
+  // Only the chosen section's document counts, as with files sent in the form.
+  const slot = parsed.data.tipoDocumento === 'cpf' ? 'cnh' : 'responsavelCnh';
+  const files = { ...upload.files };
   try {
+    const token = upload.uploads[slot];
+    if (token) files[slot] = await assembleUpload(runtime.db, token, runtime.now(), slot);
     const { id } = await createImplementationRequest(
-      { request: parsed.data, cnh: upload.files.cnh, responsavelCnh: upload.files.responsavelCnh },
+      { request: parsed.data, cnh: files.cnh, responsavelCnh: files.responsavelCnh },
       {
         db: runtime.db,
         queue: runtime.queue,
@@ -95,6 +107,9 @@ export const POST: APIRoute = async ({ request, locals, redirect, clientAddress 
     );
     return html ? redirect('/obrigado', 303) : Response.json({ id }, { status: 201 });
   } catch (error) {
+    // A chunked upload that is incomplete, not the file declared, expired, or consumed by
+    // another submission meanwhile: nothing was saved.
+    if (error instanceof UploadRejected) return refuseUpload(error);
     // Never the error itself: Drizzle's message lists every value, the password hash included.
     console.error(`[implementacao] ${internalErrors.save}: ${describeError(error)}`);
     const kind = databaseErrorKind(error);

@@ -1,11 +1,12 @@
 /*
  * Saving an implementation request (SPEC §4 'Implementation submission phases').
  *
- * One transaction stores the identity documents, inserts the request with the password
- * hash and queues the team's notification e-mail: either all of it is saved or none of
- * it. The e-mail is sent by the queue afterwards, with retries, so a mail outage leaves
- * the request saved and the notification on its way once the mail server is back
- * (the spec's order "e-mail only after a successful save", made durable).
+ * One transaction stores the identity documents (consuming the chunked uploads they came
+ * from), inserts the request with the password hash and queues the team's notification
+ * e-mail: either all of it is saved or none of it. The e-mail is sent by the queue
+ * afterwards, with retries, so a mail outage leaves the request saved and the notification
+ * on its way once the mail server is back (the spec's order "e-mail only after a
+ * successful save", made durable).
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -17,8 +18,10 @@ import { deliveries, privateFiles, solicitacoesImplementacao } from '../db/schem
 import type { DeliveryMeta } from '../jobs/queue';
 import type { MailMessage } from '../mail';
 import { checkTextFields, createSecurityLogger } from '../security';
+import { consumeUpload } from './document-uploads';
 import { buildImplementationEmail, type StoredDocumentRef } from './implementation-email';
 import { hashPassword } from './password';
+import { expired, type FileField } from './upload-rejected';
 
 /** `deliveries.subject_type` of the notification e-mails. */
 export const IMPLEMENTATION_SUBJECT = 'implementacao';
@@ -28,6 +31,8 @@ export interface UploadedDocument {
   name: string;
   kind: DocumentKind;
   content: Uint8Array;
+  /** Set when it arrived in chunks: that upload is consumed in the request's transaction. */
+  uploadId?: string;
 }
 
 export interface ImplementationInput {
@@ -69,7 +74,14 @@ async function checkNames(request: ImplementationRequest, deps: ImplementationDe
   return checked.valid ? request : ({ ...request, ...checked.cleaned } as ImplementationRequest);
 }
 
-async function storeDocument(tx: DbOrTx, document: UploadedDocument, now: Date): Promise<StoredDocumentRef> {
+async function storeDocument(
+  tx: DbOrTx,
+  document: UploadedDocument,
+  field: FileField,
+  now: Date,
+): Promise<StoredDocumentRef> {
+  // Gone meanwhile (the same upload submitted twice, or pruned): roll the whole request back.
+  if (document.uploadId && !(await consumeUpload(tx, document.uploadId))) throw expired(field);
   const [row] = await tx
     .insert(privateFiles)
     .values({
@@ -97,8 +109,9 @@ export async function createImplementationRequest(
   const isCpf = request.tipoDocumento === 'cpf';
 
   return deps.db.transaction(async (tx) => {
-    const cnh = isCpf && input.cnh ? await storeDocument(tx, input.cnh, now) : null;
-    const responsavelCnh = !isCpf && input.responsavelCnh ? await storeDocument(tx, input.responsavelCnh, now) : null;
+    const cnh = isCpf && input.cnh ? await storeDocument(tx, input.cnh, 'cnh', now) : null;
+    const responsavelCnh =
+      !isCpf && input.responsavelCnh ? await storeDocument(tx, input.responsavelCnh, 'responsavelCnh', now) : null;
 
     // Fields of the other document type are null (SPEC §3); every field of this type is required and non-empty.
     const values = {

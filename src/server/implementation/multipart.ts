@@ -3,19 +3,20 @@
  * holding more than what will be stored: at most two 5 MB documents plus a few short
  * text fields. The content of each file is checked by its first bytes; a file past
  * 5 MB stops being kept at once (the rest is read and dropped, bounded by the request
- * limit), and a request larger than the whole form can be is cut off.
+ * limit), and a request larger than the whole form can be is cut off. A document the
+ * island sent beforehand in chunks comes as its upload token instead (`uploads`).
  */
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
-import { fileMessages } from '@content/messages/implementation';
 import { MAX_CNH_BYTES, SNIFF_BYTES, detectDocumentKind, documentFileName } from '~/lib/file-type';
+import { UPLOAD_TOKEN_FIELDS } from '~/lib/document-upload';
 import { IMPLEMENTATION_FIELDS } from '~/lib/validation/implementation';
 import type { UploadedDocument } from './implementation.service';
+import { FILE_FIELDS, UploadRejected, invalidType, malformed, tooLarge, type FileField } from './upload-rejected';
 
-export const FILE_FIELDS = ['cnh', 'responsavelCnh'] as const;
-export type FileField = (typeof FILE_FIELDS)[number];
+export { FILE_FIELDS, UploadRejected, tooLarge, type FileField };
 
 /** Longest text field accepted; no field of the form comes near it. */
 const MAX_FIELD_BYTES = 4 * 1024;
@@ -24,29 +25,16 @@ export const MAX_REQUEST_BYTES = 2 * MAX_CNH_BYTES + 64 * 1024;
 
 export interface ParsedUpload {
   fields: Record<string, string>;
+  /** Documents sent inside the form (a post without JavaScript). */
   files: Partial<Record<FileField, UploadedDocument>>;
+  /** Upload tokens of documents sent beforehand in chunks (src/lib/document-upload.ts). */
+  uploads: Partial<Record<FileField, string>>;
 }
-
-/** A request refused for its files or its shape; `message` is what the visitor reads. */
-export class UploadRejected extends Error {
-  override name = 'UploadRejected';
-  constructor(
-    readonly status: 400 | 413 | 415,
-    readonly reason: 'type' | 'size' | 'request-too-large' | 'malformed',
-    message: string,
-    readonly field?: FileField,
-  ) {
-    super(message);
-  }
-}
-
-export const tooLarge = (field?: FileField) =>
-  new UploadRejected(413, 'size', fileMessages.tooLarge.description, field);
-const invalidType = (field: FileField) => new UploadRejected(400, 'type', fileMessages.invalid.description, field);
-const malformed = () => new UploadRejected(400, 'malformed', 'Requisição inválida.');
 
 const isTextField = (name: string) => (IMPLEMENTATION_FIELDS as readonly string[]).includes(name);
 const isFileField = (name: string): name is FileField => (FILE_FIELDS as readonly string[]).includes(name);
+const slotOfToken = (name: string): FileField | undefined =>
+  FILE_FIELDS.find((field) => UPLOAD_TOKEN_FIELDS[field] === name);
 
 /**
  * Parses the body. Throws `UploadRejected` for a declared or actual size over
@@ -64,6 +52,7 @@ export async function readImplementationUpload(
 
   const fields: Record<string, string> = {};
   const files: ParsedUpload['files'] = {};
+  const uploads: ParsedUpload['uploads'] = {};
   // The first problem found wins; the rest of the body is still read (and dropped) so the
   // client gets the answer instead of a reset connection.
   let rejection: UploadRejected | undefined;
@@ -87,8 +76,11 @@ export async function readImplementationUpload(
   }
 
   parser.on('field', (name, value, info) => {
+    const slot = slotOfToken(name);
     if (info.valueTruncated) reject(malformed());
     else if (isTextField(name)) fields[name] = value;
+    // An empty token is an empty slot; which token is real is the upload service's question.
+    else if (slot && value) uploads[slot] = value;
   });
 
   parser.on('file', (name, stream, info) => {
@@ -153,5 +145,7 @@ export async function readImplementationUpload(
     throw rejection ?? malformed();
   }
   if (rejection) throw rejection;
-  return { fields, files };
+  // One document per slot: sent in the form or uploaded beforehand, not both.
+  if (FILE_FIELDS.some((slot) => files[slot] && uploads[slot])) throw malformed();
+  return { fields, files, uploads };
 }

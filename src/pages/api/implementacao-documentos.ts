@@ -1,0 +1,63 @@
+/*
+ * The implementation form's documents, in chunks (src/lib/document-upload.ts says why):
+ * - POST, JSON `{ size, sha256, name }` → 201 `{ token, chunkBytes }`: an upload starts;
+ * - PUT, raw bytes, headers X-Upload-Token and X-Chunk-Index → 200 `{ received }`.
+ * The form then posts its token to /api/implementacao in place of the file. Problems answer
+ * `{ error, stage: 'upload' }` with a 4xx and the pt-BR text, like the form's own upload errors;
+ * a database that cannot be reached is a 503. Nothing here ever sends a document back.
+ */
+import type { APIRoute } from 'astro';
+import { errorToasts, internalErrors } from '@content/messages/implementation';
+import { rateLimitMessage } from '@content/messages/lead';
+import { databaseErrorKind } from '~/server/db/errors';
+import { describeError } from '~/server/describe-error';
+import { readChunk, readDeclaration } from '~/server/implementation/chunk-request';
+import { putChunk, startUpload } from '~/server/implementation/document-uploads';
+import { UploadRejected } from '~/server/implementation/upload-rejected';
+import { hashIp, hitRateLimit } from '~/server/rate-limit';
+
+export const prerender = false;
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+/** A request carries one document, with one retry: two uploads per form post the rate limit allows. */
+const UPLOADS_PER_REQUEST = 2;
+
+const reply = (status: number, body: object) => Response.json(body, { status, headers: NO_STORE });
+const refusal = (status: number, error: string) => reply(status, { error, stage: 'upload' });
+
+/** Runs `work`, answering its `UploadRejected` or database failure as the form expects. */
+async function answer(work: () => Promise<Response>): Promise<Response> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UploadRejected) return refusal(error.status, error.message);
+    // Never the error itself: a chunk's bytes would be in Drizzle's message.
+    console.error(`[implementacao] ${internalErrors.cnhUpload}: ${describeError(error)}`);
+    if (databaseErrorKind(error) === 'unavailable') return refusal(503, errorToasts.sendSave);
+    return refusal(500, errorToasts.uploadUnexpected);
+  }
+}
+
+export const POST: APIRoute = ({ request, locals, clientAddress }) =>
+  answer(async () => {
+    const runtime = locals.runtime;
+    if (!runtime.ready()) return refusal(503, errorToasts.sendSave);
+    const declared = await readDeclaration(request);
+    const limit = runtime.config.leadRateLimit;
+    if (limit) {
+      const key = `implementacao-documento:${hashIp(clientAddress, runtime.config.authSecret ?? '')}`;
+      const widened = { ...limit, count: limit.count * UPLOADS_PER_REQUEST };
+      const allowed = await hitRateLimit(runtime.db, key, widened, runtime.now()).catch(() => true);
+      if (!allowed) return refusal(429, rateLimitMessage);
+    }
+    return reply(201, await startUpload(runtime.db, declared, runtime.now()));
+  });
+
+export const PUT: APIRoute = ({ request, locals }) =>
+  answer(async () => {
+    const runtime = locals.runtime;
+    if (!runtime.ready()) return refusal(503, errorToasts.sendSave);
+    const { token, index, content } = await readChunk(request);
+    await putChunk(runtime.db, token, index, content, runtime.now());
+    return reply(200, { received: index });
+  });

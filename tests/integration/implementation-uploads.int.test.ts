@@ -1,0 +1,363 @@
+/*
+ * Identity documents in chunks (issue 13 item 5), from the HTTP handlers down on every
+ * engine (PGlite, PostgreSQL, PostgreSQL through PgBouncer in transaction mode): an upload
+ * starts, its chunks arrive, and the form's post with the token stores the exact file —
+ * or, for every way the upload can go wrong, answers 4xx with the pt-BR text and changes
+ * nothing, so the visitor can send again. Tokens are capabilities: only their hash is
+ * stored, a consumed or expired one attaches nothing, and no route ever returns a chunk.
+ */
+import { createHash } from 'node:crypto';
+import type { APIContext } from 'astro';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fileMessages, uploadMessages } from '@content/messages/implementation';
+import {
+  CHUNK_BYTES,
+  CHUNK_INDEX_HEADER,
+  UPLOAD_ENDPOINT,
+  UPLOAD_TOKEN_FIELDS,
+  UPLOAD_TOKEN_HEADER,
+  chunkCount,
+} from '~/lib/document-upload';
+import { MAX_CNH_BYTES } from '~/lib/file-type';
+import { documentUploadChunks, documentUploads, privateFiles, solicitacoesImplementacao } from '~/server/db/schema';
+import { UPLOAD_TTL_MS, pruneExpiredUploads } from '~/server/implementation/document-uploads';
+import { JobQueue } from '~/server/jobs/queue';
+import { createMailer } from '~/server/mail';
+import { GET as download } from '~/pages/admin/documentos/[id]';
+import { POST as submitForm } from '~/pages/api/implementacao';
+import { POST as startRoute, PUT as chunkRoute } from '~/pages/api/implementacao-documentos';
+import { engines, isPostgres, useTestDatabase, type TestDatabase } from '../support/db';
+
+const SITE_URL = 'https://pilota.example';
+const START = new Date('2026-08-03T15:00:00Z');
+
+const cpfFields = {
+  tipoDocumento: 'cpf',
+  cpf: '529.982.247-25',
+  nomeCompleto: 'Maria da Silva',
+  celular: '(11) 98765-4321',
+  email: 'maria@example.com',
+  emailAcesso: 'acesso.maria@example.com',
+  senha: 'minha senha secreta',
+};
+const cnpjFields = {
+  tipoDocumento: 'cnpj',
+  cnpj: '12.ABC.345/01DE-35',
+  razaoSocial: 'Imobiliária Exemplo Ltda.',
+  responsavelCpf: '111.444.777-35',
+  responsavelNome: 'João Souza',
+  responsavelCelular: '(21) 3000-0000',
+  responsavelEmail: 'joao@example.com',
+  emailAcesso: 'acesso.empresa@example.com',
+  senha: 'minha senha secreta',
+};
+
+/** `size` bytes that start like a PDF and vary throughout, so a swapped chunk changes the hash. */
+function pdfOfSize(size: number, seed = 1): Uint8Array {
+  const bytes = new Uint8Array(size);
+  for (let i = 0; i < size; i++) bytes[i] = (i * 31 + seed * 7 + (i >> 11)) & 0xff;
+  bytes.set(new TextEncoder().encode('%PDF-1.7\n'));
+  return bytes;
+}
+const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+
+describe.each(engines)('chunked document uploads on %s', (engine) => {
+  const t: TestDatabase = useTestDatabase(engine);
+  let queue: JobQueue;
+  let clock = START;
+
+  beforeEach(async () => {
+    clock = START;
+    queue = new JobQueue(t.handle, {
+      sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
+      log: () => {},
+    });
+    await queue.start();
+  });
+  afterEach(async () => {
+    await queue.stop(2_000);
+  });
+
+  const context = (request: Request, params: Record<string, string> = {}) =>
+    ({
+      request,
+      params,
+      clientAddress: '203.0.113.9',
+      redirect: (location: string, status: number) => new Response(null, { status, headers: { location } }),
+      locals: {
+        runtime: {
+          ready: () => true,
+          db: t.db,
+          queue,
+          config: { siteUrl: SITE_URL, leadNotifyTo: 'time@pilota.example', authSecret: 'test-secret' },
+          now: () => clock,
+        },
+      },
+    }) as unknown as APIContext;
+
+  async function call(handler: (context: APIContext) => Response | Promise<Response>, request: Request) {
+    const response = await handler(context(request));
+    const text = await response.text();
+    return { status: response.status, json: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
+  }
+
+  const start = (declaration: object) =>
+    call(
+      startRoute,
+      new Request(`http://localhost${UPLOAD_ENDPOINT}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(declaration),
+      }),
+    );
+
+  const putChunk = (token: string, index: number | string, bytes: Uint8Array) =>
+    call(
+      chunkRoute,
+      new Request(`http://localhost${UPLOAD_ENDPOINT}`, {
+        method: 'PUT',
+        headers: {
+          'content-type': 'application/octet-stream',
+          [UPLOAD_TOKEN_HEADER]: token,
+          [CHUNK_INDEX_HEADER]: String(index),
+        },
+        body: bytes as Uint8Array<ArrayBuffer>,
+      }),
+    );
+
+  /** Starts an upload of `file` and sends the chunks `only` names (all by default). */
+  async function upload(file: Uint8Array, name = 'cnh.pdf', only?: number[]) {
+    const started = await start({ size: file.byteLength, sha256: sha256(file), name });
+    expect(started.status).toBe(201);
+    const token = started.json['token'] as string;
+    const chunkBytes = started.json['chunkBytes'] as number;
+    for (let index = 0; index < chunkCount(file.byteLength, chunkBytes); index++) {
+      if (only && !only.includes(index)) continue;
+      const sent = await putChunk(token, index, file.subarray(index * chunkBytes, (index + 1) * chunkBytes));
+      expect(sent).toEqual({ status: 200, json: { received: index } });
+    }
+    return token;
+  }
+
+  const submit = (fields: Record<string, string>, extra: Record<string, string | Blob> = {}) => {
+    const body = new FormData();
+    for (const [key, value] of Object.entries({ ...fields, ...extra })) body.append(key, value);
+    return call(submitForm, new Request('http://localhost/api/implementacao', { method: 'POST', body }));
+  };
+
+  const stored = async () => ({
+    requests: (await t.db.select().from(solicitacoesImplementacao)).length,
+    files: (await t.db.select().from(privateFiles)).length,
+    uploads: (await t.db.select().from(documentUploads)).length,
+    chunks: (await t.db.select({ index: documentUploadChunks.index }).from(documentUploadChunks)).length,
+  });
+
+  it('a 5 MB document in three chunks becomes the request’s file, byte for byte, and the upload is gone', async () => {
+    const file = pdfOfSize(MAX_CNH_BYTES);
+    const token = await upload(file, 'CNH Maria.pdf');
+    expect(chunkCount(file.byteLength)).toBe(3);
+    expect(await stored()).toEqual({ requests: 0, files: 0, uploads: 1, chunks: 3 });
+
+    const answer = await submit(cpfFields, { [UPLOAD_TOKEN_FIELDS.cnh]: token });
+    expect(answer.status).toBe(201);
+    const [row] = await t.db
+      .select()
+      .from(solicitacoesImplementacao)
+      .where(eq(solicitacoesImplementacao.id, answer.json['id'] as string));
+    const [document] = await t.db.select().from(privateFiles).where(eq(privateFiles.id, row!.cnhFileId!));
+    expect(document).toMatchObject({
+      kind: 'pdf',
+      originalName: 'CNH Maria.pdf',
+      size: MAX_CNH_BYTES,
+      sha256: sha256(file),
+    });
+    expect(Buffer.from(document!.content).equals(Buffer.from(file))).toBe(true);
+    expect(await stored()).toEqual({ requests: 1, files: 1, uploads: 0, chunks: 0 });
+
+    // Only an admin gets it back, from the admin route.
+    const asAdmin = context(new Request(`${SITE_URL}/admin/documentos/${document!.id}`), { id: document!.id });
+    asAdmin.locals.user = { role: 'admin' } as NonNullable<App.Locals['user']>;
+    const response = await download(asAdmin);
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(file))).toBe(true);
+  });
+
+  it('a CNPJ request takes the responsible person’s upload; another slot’s token is ignored', async () => {
+    const file = pdfOfSize(3 * 1024 * 1024 + 5, 2);
+    const token = await upload(file, 'cnh-joao.pdf');
+    const other = await upload(pdfOfSize(1000, 3), 'outra.pdf');
+    const answer = await submit(cnpjFields, {
+      [UPLOAD_TOKEN_FIELDS.responsavelCnh]: token,
+      [UPLOAD_TOKEN_FIELDS.cnh]: other,
+    });
+    expect(answer.status).toBe(201);
+    const [row] = await t.db.select().from(solicitacoesImplementacao);
+    expect(row!.cnhFileId).toBeNull();
+    const [document] = await t.db.select().from(privateFiles);
+    expect(document!.id).toBe(row!.responsavelCnhFileId);
+    expect(Buffer.from(document!.content).equals(Buffer.from(file))).toBe(true);
+    // The unused upload waits for its expiry like any unfinished one.
+    expect((await stored()).uploads).toBe(1);
+  });
+
+  it('stores only the token’s hash, and hands out a new 256-bit token each time', async () => {
+    const file = pdfOfSize(100);
+    const first = await upload(file);
+    const second = await upload(file);
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(second).not.toBe(first);
+    const ids = (await t.db.select({ id: documentUploads.id }).from(documentUploads)).map((row) => row.id).sort();
+    expect(ids).toEqual([sha256(first), sha256(second)].sort());
+    // The stored id is no token: sending it attaches nothing.
+    const answer = await submit(cpfFields, { [UPLOAD_TOKEN_FIELDS.cnh]: sha256(first) });
+    expect(answer).toMatchObject({ status: 410, json: { error: uploadMessages.expired, stage: 'upload' } });
+  });
+
+  it('a token attaches its file once: a second submission with it saves nothing', async () => {
+    const token = await upload(pdfOfSize(2000));
+    expect((await submit(cpfFields, { [UPLOAD_TOKEN_FIELDS.cnh]: token })).status).toBe(201);
+    const again = await submit(
+      { ...cpfFields, emailAcesso: 'outra@example.com' },
+      { [UPLOAD_TOKEN_FIELDS.cnh]: token },
+    );
+    expect(again).toMatchObject({
+      status: 410,
+      json: { error: uploadMessages.expired, stage: 'upload', fields: { cnh: uploadMessages.expired } },
+    });
+    expect(await stored()).toMatchObject({ requests: 1, files: 1 });
+    // Nor can anyone add chunks to it any more.
+    expect((await putChunk(token, 0, pdfOfSize(2000))).status).toBe(410);
+  });
+
+  it.runIf(isPostgres(engine))('two submissions racing with one token: exactly one is saved', async () => {
+    const token = await upload(pdfOfSize(CHUNK_BYTES + 10));
+    const answers = await Promise.all([
+      submit(cpfFields, { [UPLOAD_TOKEN_FIELDS.cnh]: token }),
+      submit({ ...cpfFields, emailAcesso: 'b@example.com' }, { [UPLOAD_TOKEN_FIELDS.cnh]: token }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 410]);
+    expect(await stored()).toEqual({ requests: 1, files: 1, uploads: 0, chunks: 0 });
+  });
+
+  it('a missing chunk is refused as incomplete and nothing is lost: the chunk sent later completes it', async () => {
+    const file = pdfOfSize(MAX_CNH_BYTES, 4);
+    const token = await upload(file, 'cnh.pdf', [0, 2]);
+    const refused = await submit(cpfFields, { [UPLOAD_TOKEN_FIELDS.cnh]: token });
+    expect(refused).toEqual({
+      status: 400,
+      json: { error: uploadMessages.incomplete, stage: 'upload', fields: { cnh: uploadMessages.incomplete } },
+    });
+    expect(await stored()).toEqual({ requests: 0, files: 0, uploads: 1, chunks: 2 });
+
+    expect((await putChunk(token, 1, file.subarray(CHUNK_BYTES, 2 * CHUNK_BYTES))).status).toBe(200);
+    expect((await submit(cpfFields, { [UPLOAD_TOKEN_FIELDS.cnh]: token })).status).toBe(201);
+    const [document] = await t.db.select().from(privateFiles);
+    expect(Buffer.from(document!.content).equals(Buffer.from(file))).toBe(true);
+  });
+
+  it('chunks that are not the declared file (hash mismatch) are refused; a resent chunk replaces the bad one', async () => {
+    const file = pdfOfSize(CHUNK_BYTES + 100, 5);
+    const started = await start({ size: file.byteLength, sha256: sha256(file), name: 'a.pdf' });
+    const token = started.json['token'] as string;
+    const wrong = file.slice(CHUNK_BYTES);
+    wrong[10] = wrong[10]! ^ 0xff;
+    await putChunk(token, 0, file.subarray(0, CHUNK_BYTES));
+    await putChunk(token, 1, wrong);
+    const refused = await submit(cpfFields, { [UPLOAD_TOKEN_FIELDS.cnh]: token });
+    expect(refused).toMatchObject({ status: 400, json: { error: uploadMessages.corrupted, stage: 'upload' } });
+    expect(await stored()).toMatchObject({ requests: 0, files: 0, uploads: 1 });
+
+    await putChunk(token, 1, file.subarray(CHUNK_BYTES));
+    expect((await submit(cpfFields, { [UPLOAD_TOKEN_FIELDS.cnh]: token })).status).toBe(201);
+  });
+
+  it('an upload past its time is refused as expired and pruned when the next one starts', async () => {
+    const token = await upload(pdfOfSize(500));
+    clock = new Date(START.getTime() + UPLOAD_TTL_MS);
+    const refused = await submit(cpfFields, { [UPLOAD_TOKEN_FIELDS.cnh]: token });
+    expect(refused).toMatchObject({ status: 410, json: { error: uploadMessages.expired, stage: 'upload' } });
+    expect((await putChunk(token, 0, pdfOfSize(500))).status).toBe(410);
+    expect(await stored()).toEqual({ requests: 0, files: 0, uploads: 1, chunks: 1 });
+
+    const fresh = await upload(pdfOfSize(500));
+    expect(await t.db.select({ id: documentUploads.id }).from(documentUploads)).toEqual([{ id: sha256(fresh) }]);
+    expect((await stored()).chunks).toBe(1);
+    expect(await pruneExpiredUploads(t.db, new Date(clock.getTime() + UPLOAD_TTL_MS))).toBe(1);
+    expect(await stored()).toEqual({ requests: 0, files: 0, uploads: 0, chunks: 0 });
+  });
+
+  it('refuses a declaration over 5 MB (413) and declarations that are not one (400)', async () => {
+    const big = await start({ size: MAX_CNH_BYTES + 1, sha256: sha256('x'), name: 'b.pdf' });
+    expect(big).toEqual({ status: 413, json: { error: fileMessages.tooLarge.description, stage: 'upload' } });
+    for (const declaration of [
+      {},
+      { size: 0, sha256: sha256('x') },
+      { size: 10.5, sha256: sha256('x') },
+      { size: '10', sha256: sha256('x') },
+      { size: 10, sha256: 'abc' },
+      { size: 10, sha256: sha256('x').toUpperCase() },
+      { size: 10, sha256: sha256('x'), name: 42 },
+    ]) {
+      expect({ declaration, ...(await start(declaration)) }).toEqual({
+        declaration,
+        status: 400,
+        json: { error: uploadMessages.malformed, stage: 'upload' },
+      });
+    }
+    const notJson = await call(
+      startRoute,
+      new Request(`http://localhost${UPLOAD_ENDPOINT}`, { method: 'POST', body: 'size=10' }),
+    );
+    expect(notJson.status).toBe(400);
+    expect((await stored()).uploads).toBe(0);
+  });
+
+  it('refuses a first chunk that is no PDF, JPEG or PNG, and chunks of the wrong size, index or token', async () => {
+    const exe = new TextEncoder().encode('MZ\x90\x00 not a document');
+    const started = await start({ size: exe.byteLength, sha256: sha256(exe), name: 'cnh.pdf' });
+    const token = started.json['token'] as string;
+    expect(await putChunk(token, 0, exe)).toEqual({
+      status: 400,
+      json: { error: fileMessages.invalid.description, stage: 'upload' },
+    });
+
+    const file = pdfOfSize(CHUNK_BYTES + 1);
+    const good = (await start({ size: file.byteLength, sha256: sha256(file), name: 'a.pdf' })).json['token'] as string;
+    const malformed = { status: 400, json: { error: uploadMessages.malformed, stage: 'upload' } };
+    expect(await putChunk(good, 0, file.subarray(0, CHUNK_BYTES - 1))).toEqual(malformed);
+    expect(await putChunk(good, 1, file.subarray(CHUNK_BYTES - 1))).toEqual(malformed);
+    expect(await putChunk(good, 2, file.subarray(0, 1))).toEqual(malformed);
+    expect(await putChunk(good, '-1', file.subarray(0, 1))).toEqual(malformed);
+    expect(await putChunk('', 0, file.subarray(0, CHUNK_BYTES))).toEqual(malformed);
+    expect((await putChunk(good, 0, pdfOfSize(CHUNK_BYTES + 1))).status).toBe(413);
+    const stranger = 'A'.repeat(43);
+    expect(await putChunk(stranger, 0, file.subarray(0, CHUNK_BYTES))).toEqual({
+      status: 410,
+      json: { error: uploadMessages.expired, stage: 'upload' },
+    });
+    expect((await stored()).chunks).toBe(0);
+  });
+
+  it('a form with a file and a token for the same slot is refused', async () => {
+    const token = await upload(pdfOfSize(300));
+    const answer = await submit(cpfFields, {
+      [UPLOAD_TOKEN_FIELDS.cnh]: token,
+      cnh: new Blob([pdfOfSize(300) as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
+    });
+    expect(answer).toMatchObject({ status: 400, json: { error: uploadMessages.malformed, stage: 'upload' } });
+    expect(await stored()).toMatchObject({ requests: 0, files: 0, uploads: 1 });
+  });
+
+  it('no method of the upload route ever answers with a chunk', async () => {
+    const token = await upload(pdfOfSize(100));
+    for (const method of ['POST', 'PUT']) {
+      const response = await (method === 'POST' ? startRoute : chunkRoute)(
+        context(
+          new Request(`http://localhost${UPLOAD_ENDPOINT}`, { method, headers: { [UPLOAD_TOKEN_HEADER]: token } }),
+        ),
+      );
+      expect(await response.text()).not.toContain('%PDF');
+    }
+  });
+});
