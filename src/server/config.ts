@@ -23,6 +23,17 @@ import { deployTargetFromEnv, DeployTargetError, type DeployTarget } from './dep
 export const DEFAULT_MAIL_FROM = 'Pilota <nao-responda@pilota.example>';
 export const DEFAULT_LEAD_NOTIFY_TO = 'comercial@pilota.example';
 
+/** Retention periods in days (LGPD art. 15/16: data is eliminated once its purpose ends). */
+export interface RetentionPeriods {
+  /** Identity documents, counted from the implementation request. */
+  documentDays: number;
+  /** Leads are anonymised after this. */
+  leadDays: number;
+  /** Sent or given-up deliveries lose their payload (the message or webhook body) after this. */
+  deliveryPayloadDays: number;
+  securityEventDays: number;
+}
+
 /** Submissions per window per client IP; `null` means the limit is off. */
 export interface RateLimit {
   count: number;
@@ -67,6 +78,10 @@ const rateLimit = z.preprocess(
     }),
 );
 
+/** A retention period in whole days (at least 1). */
+const retentionDays = (days: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(36_500).default(days));
+
 const envSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(4321)),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
@@ -82,6 +97,11 @@ const envSchema = z.object({
   WEBHOOK_SECRET: optionalString,
   LEAD_RATE_LIMIT: rateLimit,
   AUTH_SECRET: optionalString,
+  // Retention (src/server/lgpd/retention.ts): whole days, each with the default README explains.
+  RETENTION_DOCUMENT_DAYS: retentionDays(90),
+  RETENTION_LEAD_DAYS: retentionDays(1826),
+  RETENTION_DELIVERY_PAYLOAD_DAYS: retentionDays(30),
+  RETENTION_SECURITY_EVENT_DAYS: retentionDays(365),
   /** Netlify's own name for the site's main address; only read on the Netlify target. */
   URL: optionalString,
 });
@@ -112,6 +132,8 @@ export interface Config {
   leadRateLimit: RateLimit | null;
   /** Undefined only from `parseConfig`; `loadConfig` always fills it. */
   authSecret: string | undefined;
+  /** Days after which the retention job deletes, anonymises or prunes each kind of data. */
+  retention: RetentionPeriods;
 }
 
 /** Thrown with every problem listed, one per line, naming the variable. */
@@ -160,6 +182,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     webhookSecret: e.WEBHOOK_SECRET,
     leadRateLimit: e.LEAD_RATE_LIMIT,
     authSecret: e.AUTH_SECRET,
+    retention: {
+      documentDays: e.RETENTION_DOCUMENT_DAYS,
+      leadDays: e.RETENTION_LEAD_DAYS,
+      deliveryPayloadDays: e.RETENTION_DELIVERY_PAYLOAD_DAYS,
+      securityEventDays: e.RETENTION_SECURITY_EVENT_DAYS,
+    },
   };
 }
 

@@ -32,6 +32,7 @@ import { createMailer, type SendMail } from './mail';
 import { leadFeature } from './leads/feature';
 import { blogFeature } from './blog/feature';
 import { authFeature } from './auth';
+import { lgpdFeature } from './lgpd/feature';
 
 export interface Runtime {
   config: Config;
@@ -56,7 +57,7 @@ export interface Feature {
 }
 
 /** Features with background work. Add yours here (see the header). */
-const FEATURES: Feature[] = [leadFeature, blogFeature, authFeature];
+const FEATURES: Feature[] = [leadFeature, blogFeature, authFeature, lgpdFeature];
 
 const RETRY_START_MS = 5_000;
 
@@ -83,9 +84,9 @@ function closeDataDir(dataDir: string): void {
  * in the database for a delivery run.
  */
 /** What both boots share: the configuration, the database and the services built once on them. */
-function services(config: Config, database: DatabaseHandle): Omit<Runtime, 'ready' | 'stop'> {
+function services(config: Config, database: DatabaseHandle, cron = false): Omit<Runtime, 'ready' | 'stop'> {
   const sendMail = createMailer(config);
-  const queue = new JobQueue(database, { sendMail, webhook: { secret: config.webhookSecret } });
+  const queue = new JobQueue(database, { sendMail, webhook: { secret: config.webhookSecret }, cron });
   return { config, database, db: database.db, queue, sendMail, now: () => new Date() };
 }
 
@@ -121,7 +122,8 @@ async function boot(): Promise<Runtime> {
     databaseUrl: config.databaseUrl,
     pgliteDir: pgliteDirFor(config.dataDir),
   });
-  const shared = services(config, database);
+  // pg-boss's cron (the daily retention job, src/server/lgpd/feature.ts) runs in the long-lived Node process.
+  const shared = services(config, database, true);
   const { queue } = shared;
 
   let ready = false;

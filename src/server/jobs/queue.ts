@@ -88,6 +88,8 @@ export interface JobQueueDeps {
   log?: (line: string) => void;
   /** Deliver continuously once started (default). Off: only `drainDue` delivers. */
   workers?: boolean;
+  /** Run pg-boss's cron here, so `boss.schedule()` entries send their jobs: the Node server does (default off). */
+  cron?: boolean;
 }
 
 type Handler<T> = (job: JobWithMetadata<T>) => Promise<unknown>;
@@ -117,7 +119,7 @@ export class JobQueue {
     const log = deps.log ?? ((line: string) => console.log(line));
     this.settings = deps.settings ?? DEFAULT_QUEUE_SETTINGS;
     // A transaction-mode pooler (Netlify + Supabase) drops LISTEN with the transaction: poll there.
-    const common: ConstructorOptions = { schedule: false, useListenNotify: !handle.transactionPooler };
+    const common: ConstructorOptions = { schedule: deps.cron === true, useListenNotify: !handle.transactionPooler };
     this.boss =
       handle.kind === 'pglite'
         ? new PgBoss({ ...common, db: fromPglite(handle.pglite!), backend: 'pglite' })

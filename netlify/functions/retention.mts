@@ -1,0 +1,22 @@
+/*
+ * Netlify scheduled function: the daily retention pass (README "Retention"): identity
+ * documents, old leads, delivery payloads and security events past their periods. A thin
+ * wrapper around src/server/lgpd/scheduled-retention.ts; logs counts only. A missing
+ * variable fails the run with its name.
+ */
+import { ConfigError } from '../../src/server/config';
+import { describeError } from '../../src/server/describe-error';
+import { runScheduledRetention } from '../../src/server/lgpd/scheduled-retention';
+
+export default async (): Promise<Response> => {
+  try {
+    return Response.json(await runScheduledRetention(process.env));
+  } catch (error) {
+    const message = error instanceof ConfigError ? error.message : `retention run failed: ${describeError(error)}`;
+    console.error(`[retention] ${message}`);
+    return new Response(message, { status: 500 });
+  }
+};
+
+// 06:30 UTC is 03:30 in São Paulo, the hour the Node target's cron uses.
+export const config = { schedule: '30 6 * * *' };
