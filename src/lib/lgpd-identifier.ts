@@ -1,0 +1,36 @@
+/**
+ * How the admin names a data subject (LGPD art. 18): by e-mail, phone or CPF, normalised the
+ * way the tables store or compare them — e-mail lower-cased, phone and CPF as digits.
+ */
+import { isCpf, unmaskCpf } from './documents';
+
+export const IDENTIFIER_KINDS = ['email', 'phone', 'cpf'] as const;
+export type IdentifierKind = (typeof IDENTIFIER_KINDS)[number];
+
+export interface SubjectIdentifier {
+  kind: IdentifierKind;
+  value: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The identifier, normalised, or null when the value is not one of its kind.
+ * @example parseIdentifier('phone', '+55 (11) 98765-4321') // { kind: 'phone', value: '11987654321' }
+ * @example parseIdentifier('email', ' Ana@Example.com ')   // { kind: 'email', value: 'ana@example.com' }
+ * @example parseIdentifier('cpf', '123.456.789-00')         // null (check digits)
+ */
+export function parseIdentifier(kind: string, raw: string): SubjectIdentifier | null {
+  const value = raw.trim();
+  if (kind === 'email') {
+    const email = value.toLowerCase();
+    return email.length <= 254 && EMAIL.test(email) ? { kind, value: email } : null;
+  }
+  if (kind === 'phone') {
+    let digits = value.replace(/\D/g, '');
+    if ((digits.length === 12 || digits.length === 13) && digits.startsWith('55')) digits = digits.slice(2);
+    return digits.length === 10 || digits.length === 11 ? { kind, value: digits } : null;
+  }
+  if (kind === 'cpf') return isCpf(value) ? { kind, value: unmaskCpf(value) } : null;
+  return null;
+}

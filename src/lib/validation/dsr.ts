@@ -1,0 +1,58 @@
+/**
+ * The "Exercer meus direitos" form on /lgpd (LGPD art. 18): one zod schema for the browser
+ * form and the server action, with the lead form's protections — plain-text rule, pt-BR
+ * messages (content/messages/lgpd.ts), a honeypot and a submission key for idempotency.
+ * The CPF is optional and checked with the same rule as the implementation form
+ * (lib/documents, @brazilian-utils); it is stored unmasked.
+ */
+import { dsrValidationMessages as m } from '@content/messages/lgpd';
+import { isCpf, unmaskCpf } from '../documents';
+import { HONEYPOT_FIELD } from './lead';
+import { plainText } from './text';
+import { z } from './zod';
+
+/** Request types (also the database's check, src/server/db/schema/lgpd.ts), in form order. */
+export const DSR_TIPOS = [
+  'confirmacao_acesso',
+  'correcao',
+  'anonimizacao_eliminacao',
+  'portabilidade',
+  'compartilhamento',
+  'revogacao_consentimento',
+  'oposicao',
+  'revisao_decisao_automatizada',
+] as const;
+export type DsrTipo = (typeof DSR_TIPOS)[number];
+
+export { HONEYPOT_FIELD };
+
+// Hidden/optional inputs: absent and '' both arrive as undefined (Astro's form parsing).
+const hidden = (max: number) => plainText(z.string()).trim().max(max).optional();
+
+export const dsrSchema = z.object({
+  tipo: z.enum(DSR_TIPOS, { error: m.tipo }),
+  nome: plainText(z.string({ error: m.nome }))
+    .trim()
+    .min(2, { error: m.nome })
+    .max(120, { error: m.tooLong }),
+  email: plainText(z.string({ error: m.email }))
+    .trim()
+    .max(254, { error: m.email })
+    .pipe(z.email({ error: m.email })),
+  cpf: plainText(z.string())
+    .trim()
+    .max(20, { error: m.cpf })
+    .refine((value) => value === '' || isCpf(value), { error: m.cpf })
+    .transform((value) => (value === '' ? undefined : unmaskCpf(value)))
+    .optional(),
+  detalhes: plainText(z.string()).trim().max(2000, { error: m.tooLong }).optional(),
+  /** Generated with the form; the same key twice never files a second request. */
+  submission_key: hidden(64),
+  // Never stored nor shown: a bot filling it gets the usual answer, whatever it typed.
+  [HONEYPOT_FIELD]: z.string().optional(),
+});
+
+/** What the form holds (before parsing). */
+export type DsrFormValues = z.input<typeof dsrSchema>;
+/** A validated request as the server receives it. */
+export type DsrInput = z.output<typeof dsrSchema>;
