@@ -17,6 +17,8 @@ import compression from 'compression';
 import { HEADER_CSP, securityHeaders } from '../src/server/http/security-headers.ts';
 import { indexHtmlRedirect } from '../src/integrations/index-html-redirect.mjs';
 import { loadStaticFiles } from './static-files.ts';
+import { componentLogger, requestContext } from '../src/server/log/logger.ts';
+import { trackRequest } from '../src/server/log/request-log.ts';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const port = Number(process.env.PORT ?? 4321);
@@ -29,6 +31,7 @@ const { handler } = await import(pathToFileURL(entry).href);
 const headers = Object.entries(securityHeaders(siteUrl));
 const staticFiles = loadStaticFiles(join(buildDir, 'client'), securityHeaders(siteUrl));
 const compress = compression();
+const log = componentLogger('server');
 
 /*
  * On-demand pages get their script-hash CSP from Astro as a response header, which
@@ -46,24 +49,34 @@ function keepFrameAncestors(res) {
 }
 
 const server = http.createServer((req, res) => {
-  if (staticFiles.serve(req, res)) return;
+  // One log line per request, with the id sent back as X-Request-Id (src/server/log/request-log.ts).
+  const request = trackRequest(req, res);
+  if (staticFiles.serve(req, res)) {
+    // A file of the build (its path carries nothing personal), or a crafted path refused with 400.
+    request.route = res.statusCode === 400 ? '(invalid path)' : (req.url ?? '/').split('?', 1)[0];
+    return;
+  }
   for (const [name, value] of headers) res.setHeader(name, value);
   const canonical = indexHtmlRedirect(req.url ?? '/');
   if (canonical) {
+    request.route = '(index.html redirect)';
     // Astro crashes on these paths (see the module); 308 keeps a POST a POST, as Astro's own redirects do.
     res.writeHead(req.method === 'GET' || req.method === 'HEAD' ? 301 : 308, { Location: canonical });
     res.end();
     return;
   }
-  compress(req, res, () => {
-    // After compression has wrapped writeHead: it moves header objects into setHeader calls.
-    keepFrameAncestors(res);
-    handler(req, res);
-  });
+  // The middleware sets request.route; log lines written meanwhile carry the request's id.
+  requestContext.run(request, () =>
+    compress(req, res, () => {
+      // After compression has wrapped writeHead: it moves header objects into setHeader calls.
+      keepFrameAncestors(res);
+      handler(req, res);
+    }),
+  );
 });
 
 server.listen(port, host, async () => {
-  console.log(`Pilota listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
+  log.info(`Pilota listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
   /*
    * Astro loads middleware on the first request, so boot the runtime (DATA_DIR lock,
    * database, migrations, queue workers) now rather than on a visitor's request: a
@@ -80,7 +93,7 @@ server.listen(port, host, async () => {
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  console.error(`The server did not become ready (${health}).`);
+  log.error(`The server did not become ready (${health}).`);
 });
 
 // The runtime (src/server/runtime.ts) stops workers and the database on the same signals.

@@ -9,6 +9,8 @@ import { authServices } from '~/server/auth';
 import { guardRequest, PRIVATE_CACHE_CONTROL, type CurrentSession, type SessionUser } from '~/server/auth/guard';
 import { safeRequest } from '~/server/http/safe-request';
 import { clientAddressOf } from '~/server/http/client-address';
+import { trackInMiddleware } from '~/server/log/request-log';
+import { LIVENESS_ROUTE, livenessResponse } from '~/server/ops/health';
 import { adminRefusals } from '@content/messages/auth';
 
 declare global {
@@ -26,10 +28,18 @@ declare global {
   }
 }
 
+/** One JSON log line per request: id, route pattern, method, status, duration (src/server/log/request-log.ts). */
+const requestLog = defineMiddleware((context, next) => {
+  if (context.isPrerendered) return next();
+  return trackInMiddleware(context.request, context.routePattern, next);
+});
+
 /** Makes sure the runtime (lock, database, queue) is up before anything else runs. */
 const withRuntime = defineMiddleware(async (context, next) => {
   // Prerendering happens at build time: it must not open (and lock) the data folder.
   if (context.isPrerendered) return next();
+  // Liveness answers even while the runtime is still starting (src/server/ops/health.ts).
+  if (context.routePattern === LIVENESS_ROUTE) return livenessResponse();
   context.locals.runtime = await getRuntime();
   return next();
 });
@@ -105,4 +115,4 @@ const adminGuard = defineMiddleware(async (context, next) => {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 });
 
-export const onRequest = sequence(withRuntime, adminGuard, safeRequest, leadFormPost);
+export const onRequest = sequence(requestLog, withRuntime, adminGuard, safeRequest, leadFormPost);

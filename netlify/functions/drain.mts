@@ -7,6 +7,9 @@
 import { ConfigError } from '../../src/server/config';
 import { runScheduledDrain } from '../../src/server/delivery/scheduled-drain';
 import { describeError } from '../../src/server/describe-error';
+import { componentLogger } from '../../src/server/log/logger';
+
+const log = componentLogger('drain');
 
 /** Netlify's scheduler POSTs `{ "next_run": "<ISO date>" }`; only that date is read, for the log. */
 async function nextRun(request: Request): Promise<string | undefined> {
@@ -19,12 +22,12 @@ export default async (request: Request): Promise<Response> => {
   try {
     const result = await runScheduledDrain(process.env);
     const next = await nextRun(request);
-    if (next) console.log(`[drain] next run at ${next}`);
+    if (next) log.info(`next run at ${next}`);
     return Response.json(result);
   } catch (error) {
     // A ConfigError names the missing variables; anything else is described without its values.
     const message = error instanceof ConfigError ? error.message : `delivery run failed: ${describeError(error)}`;
-    console.error(`[drain] ${message}`);
+    log.error(message);
     return new Response(message, { status: 500 });
   }
 };

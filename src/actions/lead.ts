@@ -9,6 +9,8 @@ import { rateLimitMessage, toasts } from '@content/messages/lead';
 import { leadSchema } from '~/lib/validation/lead';
 import { hasForbiddenCharacters } from '~/lib/validation/text';
 import { describeError } from '~/server/describe-error';
+import { clientAddressOf } from '~/server/http/client-address';
+import { componentLogger } from '~/server/log/logger';
 import { leadDeps } from '~/server/leads/feature';
 import { createLead, type LeadResult } from '~/server/leads/lead.service';
 
@@ -41,12 +43,12 @@ export const lead = defineAction({
           utm_medium: fromReferer('utm_medium'),
           utm_campaign: fromReferer('utm_campaign'),
         },
-        { ip: context.clientAddress, userAgent: context.request.headers.get('user-agent') ?? undefined },
+        { ip: clientAddressOf(context), userAgent: context.request.headers.get('user-agent') ?? undefined },
         leadDeps(context.locals.runtime),
       );
     } catch (error) {
       // Not even the spool took it. Astro would send the raw error message to the client: log it safely instead.
-      console.error(`[leads] lead action failed: ${describeError(error)}`);
+      componentLogger('leads').error(`lead action failed: ${describeError(error)}`);
       throw new ActionError({ code: 'INTERNAL_SERVER_ERROR', message: toasts.failure.description });
     }
     switch (result.status) {

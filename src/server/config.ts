@@ -102,6 +102,9 @@ const envSchema = z.object({
   RETENTION_LEAD_DAYS: retentionDays(1826),
   RETENTION_DELIVERY_PAYLOAD_DAYS: retentionDays(30),
   RETENTION_SECURITY_EVENT_DAYS: retentionDays(365),
+  METRICS_TOKEN: optionalString,
+  ALERT_BACKLOG_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(15)),
+  ALERT_REPEAT_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(60)),
   /** Netlify's own name for the site's main address; only read on the Netlify target. */
   URL: optionalString,
 });
@@ -134,6 +137,12 @@ export interface Config {
   authSecret: string | undefined;
   /** Days after which the retention job deletes, anonymises or prunes each kind of data. */
   retention: RetentionPeriods;
+  /** Bearer token of GET /metrics; without one the route answers 404. */
+  metricsToken: string | undefined;
+  /** Alert mail (src/server/ops/alerts.ts): a pending delivery older than this is a stuck backlog… */
+  alertBacklogMs: number;
+  /** …and each kind of alert is sent at most once per this period. */
+  alertRepeatMs: number;
 }
 
 /** Thrown with every problem listed, one per line, naming the variable. */
@@ -188,6 +197,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       deliveryPayloadDays: e.RETENTION_DELIVERY_PAYLOAD_DAYS,
       securityEventDays: e.RETENTION_SECURITY_EVENT_DAYS,
     },
+    metricsToken: e.METRICS_TOKEN,
+    alertBacklogMs: e.ALERT_BACKLOG_MINUTES * 60_000,
+    alertRepeatMs: e.ALERT_REPEAT_MINUTES * 60_000,
   };
 }
 

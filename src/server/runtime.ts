@@ -22,6 +22,7 @@
  *   this module themselves (tests build those deps from tests/support/db.ts).
  */
 import { loadConfig, type Config } from './config';
+import { describeError } from './describe-error';
 import { deployTargetFromEnv } from './deploy-target';
 import { openDatabase, pgliteDirFor, type DatabaseHandle, type Db } from './db/client';
 import { migrateDatabase } from './db/migrate';
@@ -32,6 +33,8 @@ import { createMailer, type SendMail } from './mail';
 import { leadFeature } from './leads/feature';
 import { blogFeature } from './blog/feature';
 import { authFeature } from './auth';
+import { opsFeature } from './ops/feature';
+import { componentLogger, lineLogger, requestContext } from './log/logger';
 import { lgpdFeature } from './lgpd/feature';
 
 export interface Runtime {
@@ -57,7 +60,9 @@ export interface Feature {
 }
 
 /** Features with background work. Add yours here (see the header). */
-const FEATURES: Feature[] = [leadFeature, blogFeature, authFeature, lgpdFeature];
+const FEATURES: Feature[] = [leadFeature, blogFeature, authFeature, lgpdFeature, opsFeature];
+
+const log = componentLogger('runtime');
 
 const RETRY_START_MS = 5_000;
 
@@ -68,10 +73,10 @@ const RETRY_START_MS = 5_000;
  */
 function closeDataDir(dataDir: string): void {
   const { fixed, failed } = restrictToOwner(dataDir);
-  if (fixed > 0) console.log(`[runtime] DATA_DIR: ${fixed} files and folders were open to other users; now owner-only`);
+  if (fixed > 0) log.warn(`DATA_DIR: ${fixed} files and folders were open to other users; now owner-only`);
   if (failed > 0) {
-    console.error(
-      `[runtime] DATA_DIR: ${failed} files or folders could not be made owner-only (owned by another user?); check their permissions`,
+    log.error(
+      `DATA_DIR: ${failed} files or folders could not be made owner-only (owned by another user?); check their permissions`,
     );
   }
 }
@@ -85,8 +90,13 @@ function closeDataDir(dataDir: string): void {
  */
 /** What both boots share: the configuration, the database and the services built once on them. */
 function services(config: Config, database: DatabaseHandle, cron = false): Omit<Runtime, 'ready' | 'stop'> {
-  const sendMail = createMailer(config);
-  const queue = new JobQueue(database, { sendMail, webhook: { secret: config.webhookSecret }, cron });
+  const sendMail = createMailer(config, lineLogger('info'));
+  const queue = new JobQueue(database, {
+    sendMail,
+    webhook: { secret: config.webhookSecret },
+    cron,
+    log: lineLogger('warn', componentLogger('deliveries')),
+  });
   return { config, database, db: database.db, queue, sendMail, now: () => new Date() };
 }
 
@@ -106,12 +116,12 @@ async function boot(): Promise<Runtime> {
   let lock: DataDirLock;
   try {
     lock = await lockDataDir(config.dataDir, (error) => {
-      console.error(`[runtime] lost the lock on ${config.dataDir}: ${error.message}; stopping to protect the data`);
+      log.fatal(`lost the lock on ${config.dataDir}: ${error.message}; stopping to protect the data`);
       process.exit(1);
     });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
-      console.error(`[runtime] ${error.message}`);
+      log.fatal(error.message);
       process.exit(1);
     }
     throw error;
@@ -138,7 +148,7 @@ async function boot(): Promise<Runtime> {
       stopping = true;
       clearTimeout(retryTimer);
       for (const feature of FEATURES) await feature.onStop?.(runtime).catch(() => undefined);
-      await queue.stop().catch((error: Error) => console.error(`[runtime] queue stop: ${error.message}`));
+      await queue.stop().catch((error: unknown) => log.error(`queue stop: ${describeError(error)}`));
       await database.close().catch(() => undefined);
       await lock.release();
     },
@@ -151,26 +161,24 @@ async function boot(): Promise<Runtime> {
       await migrateDatabase(database.db);
       await queue.start();
       ready = true;
-      console.log(
-        `[runtime] ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'} ready`,
-      );
+      log.info(`${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'} ready`);
     } catch (error) {
       // Only PostgreSQL can be unreachable; leads meanwhile go to the spool (degraded mode).
-      console.error(
-        `[runtime] database not available yet (${(error as Error).message}); retrying in ${RETRY_START_MS / 1000} s`,
-      );
+      log.error(`database not available yet (${describeError(error)}); retrying in ${RETRY_START_MS / 1000} s`);
       if (!stopping) retryTimer = setTimeout(() => void start(), RETRY_START_MS);
       return;
     }
     for (const feature of FEATURES) {
-      await feature.onStart?.(runtime).catch((error: Error) => console.error(`[${feature.name}] ${error.message}`));
+      await feature
+        .onStart?.(runtime)
+        .catch((error: unknown) => componentLogger(feature.name).error(`start: ${describeError(error)}`));
     }
   };
   await start();
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      console.log(`[runtime] ${signal}: stopping workers and closing the database…`);
+      log.info(`${signal}: stopping workers and closing the database…`);
       void runtime.stop().finally(() => process.exit(0));
     });
   }
@@ -181,8 +189,10 @@ let runtimePromise: Promise<Runtime> | undefined;
 
 /** The process's runtime, booted on first call. */
 export function getRuntime(): Promise<Runtime> {
-  runtimePromise ??= boot().catch((error: unknown) => {
-    console.error('[runtime] failed to start:', error);
+  // Booted outside the request that happens to come first: timers and workers started here
+  // must not carry that request's id into every later log line.
+  runtimePromise ??= requestContext.exit(boot).catch((error: unknown) => {
+    log.fatal(`failed to start: ${describeError(error)}`);
     process.exit(1);
   });
   return runtimePromise;

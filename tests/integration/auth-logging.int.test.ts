@@ -11,6 +11,7 @@ import { JobQueue } from '~/server/jobs/queue';
 import { createMailer } from '~/server/mail';
 import { createSecurityLogger, type SecurityLogger } from '~/server/security';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
+import { captureLog, logLines } from '../support/log';
 
 const SITE = 'http://localhost:4321';
 const EMAIL = 'rita.reservada@example.com';
@@ -52,6 +53,8 @@ describe.each(engines)('Better Auth logging on %s', (engine) => {
         logged.push(args.map((arg) => (arg instanceof Error ? `${arg.message}\n${arg.stack}` : String(arg))).join(' '));
       });
     }
+    // The server's log (src/server/log/logger.ts) as well as anything a library prints itself.
+    const serverLog = captureLog();
     // The route's own path into Better Auth (src/pages/api/auth/[...all].ts).
     const response = await handleAuthRequest(
       auth,
@@ -63,9 +66,10 @@ describe.each(engines)('Better Auth logging on %s', (engine) => {
       '203.0.113.9',
       security,
     );
+    serverLog.stop();
     expect(response.status).toBe(500);
     expect(((await response.json()) as { message: string }).message).toBe(authErrors.generic);
-    const log = logged.join('\n');
+    const log = [...logged, ...logLines(serverLog.output())].join('\n');
     expect(log).toMatch(/\[auth\].*(22021|22P05)/);
     expect(log).not.toContain('rita.reservada');
     expect(log).not.toContain('Failed query');

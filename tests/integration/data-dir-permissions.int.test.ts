@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuild } from '../support/ensure-build';
+import { logLines } from '../support/log';
 import { startBuiltServer, type RunningServer } from '../support/server';
 
 /** Every file and folder under `root` (root included) with its permission bits. */
@@ -111,10 +112,7 @@ describe('DATA_DIR permissions on the built server', () => {
 
     server = await startBuiltServer({ DATA_DIR: dataDir, SMTP_URL: '', RESEND_API_KEY: '' });
     expect(openToOthers(dataDir)).toEqual([]);
-    const line = server
-      .output()
-      .split('\n')
-      .find((text) => text.includes('now owner-only'));
+    const line = logLines(server.output()).find((text) => text.includes('now owner-only'));
     expect(line).toMatch(/\[runtime\] DATA_DIR: \d+ files and folders were open to other users; now owner-only/);
     expect(Number(/(\d+) files/.exec(line!)![1])).toBe(opened);
     expect(line).not.toContain(dataDir);

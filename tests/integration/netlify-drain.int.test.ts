@@ -26,6 +26,7 @@ import { createLead } from '~/server/leads/lead.service';
 import { createMailer } from '~/server/mail';
 import { DELIVERY_HEADER, LEAD_HEADER, SIGNATURE_HEADER } from '~/server/webhooks';
 import { createTestDatabase, type TestDatabase } from '../support/db';
+import { captureLog, logEntries, logLines } from '../support/log';
 import { startNetlifyFunction } from '../support/netlify-function';
 import { pgBouncerMissingReason } from '../support/pgbouncer';
 import { startReceiver, type Receiver } from '../support/receiver';
@@ -130,17 +131,16 @@ describe.skipIf(missing)(`the scheduled delivery function${missing ? ` — skipp
     expect((await rowsOf(leadId)).map((row) => row.status).sort()).toEqual(['pending', 'pending']);
     expect(hook.requests).toHaveLength(0);
 
-    const lines: string[] = [];
-    const log = console.log;
-    console.log = (line: string) => lines.push(String(line));
+    const log = captureLog();
     process.env = { ...savedEnv, ...env };
     let response: Response;
     const invokedAt = Date.now();
     try {
       response = await drainFunction(scheduledRequest());
     } finally {
-      console.log = log;
+      log.stop();
     }
+    const lines = logLines(log.output());
     const runMs = Date.now() - invokedAt;
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ attempted: 2, delivered: 2, failed: 0, stoppedBy: 'idle' });
@@ -196,7 +196,7 @@ describe.skipIf(missing)(`the scheduled delivery function${missing ? ` — skipp
           status: 200,
           body: { attempted: 2, delivered: 2, stoppedBy: 'idle' },
         });
-        expect(fn.output()).toContain(`[drain] next run at ${NEXT_RUN}`);
+        expect(logLines(fn.output())).toContain(`[drain] next run at ${NEXT_RUN}`);
       } finally {
         await fn.stop();
       }
@@ -247,17 +247,16 @@ describe.skipIf(missing)(`the scheduled delivery function${missing ? ` — skipp
   it('fails fast, naming the missing variable, without touching the database', async () => {
     const { DATABASE_URL: _omitted, ...withoutDatabase } = env;
     process.env = { PATH: savedEnv['PATH'] ?? '', ...withoutDatabase };
-    const errors: string[] = [];
-    const error = console.error;
-    console.error = (line: string) => errors.push(String(line));
+    const log = captureLog();
     let response: Response;
     try {
       response = await drainFunction(scheduledRequest());
     } finally {
-      console.error = error;
+      log.stop();
     }
     expect(response.status).toBe(500);
     expect(await response.text()).toContain('DATABASE_URL');
-    expect(errors.join('\n')).toContain('DATABASE_URL: required on Netlify');
+    const errors = logEntries(log.output()).filter((entry) => entry.level === 'error' && entry.component === 'drain');
+    expect(errors.map((entry) => entry.msg).join('\n')).toContain('DATABASE_URL: required on Netlify');
   });
 });

@@ -10,6 +10,7 @@ import { count, desc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { contatos, securityEvents, type Contato, type SecurityEvent } from '../db/schema';
 import { describeError } from '../describe-error';
+import { componentLogger } from '../log/logger';
 
 export const DASHBOARD_LATEST = 20;
 
@@ -60,7 +61,7 @@ async function implementationData(db: DbOrTx): Promise<DashboardData['implementa
       })),
     };
   } catch (error) {
-    console.error(`[admin] implementation requests unavailable: ${describeError(error)}`);
+    componentLogger('admin').error(`implementation requests unavailable: ${describeError(error)}`);
     return undefined;
   }
 }

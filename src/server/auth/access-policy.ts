@@ -17,7 +17,12 @@ export type RoutePolicy =
   /** A signed-in admin only. */
   | { access: 'admin'; kind: AreaKind }
   /** The sign-in page: reads the session (to send a signed-in visitor on), never stored. */
-  | { access: 'sign-in' };
+  | { access: 'sign-in' }
+  /**
+   * Public on purpose, listed so nobody takes it for an oversight: probes and the metrics
+   * scraper have no session (/metrics checks its own bearer token, src/server/ops/metrics.ts).
+   */
+  | { access: 'public' };
 
 /** Path prefixes (whole segments) where only admins may go. */
 export const ADMIN_AREAS: readonly string[] = ['/admin', '/blog/admin', '/api/admin'];
@@ -30,8 +35,9 @@ export const ADMIN_HOME = '/blog/admin';
 
 const adminPage: RoutePolicy = { access: 'admin', kind: 'page' };
 const adminEndpoint: RoutePolicy = { access: 'admin', kind: 'endpoint' };
+const operations: RoutePolicy = { access: 'public' };
 
-/** Every route that is not public, by route pattern (src/pages path without extension or `/index`). */
+/** Every route that is not public, and the operations routes that are, by route pattern (src/pages path without extension or `/index`). */
 export const ACCESS_POLICY: Readonly<Record<string, RoutePolicy>> = {
   '/blog/admin': adminPage,
   '/blog/admin/posts': adminPage,
@@ -43,6 +49,10 @@ export const ACCESS_POLICY: Readonly<Record<string, RoutePolicy>> = {
   '/api/admin/posts/cover': adminEndpoint,
   '/api/admin/posts/preview': adminEndpoint,
   [SIGN_IN_PAGE]: { access: 'sign-in' },
+  '/api/health': operations,
+  '/api/health/live': operations,
+  '/api/health/ready': operations,
+  '/metrics': operations,
 };
 
 const MAX_DECODE_ROUNDS = 4;

@@ -23,12 +23,15 @@ import { isPasswordValid, MIN_PASSWORD_LENGTH } from '../../lib/password-strengt
 import { signUpNameError } from '../../lib/validation/auth';
 import type { Db } from '../db/client';
 import { safeLogLine } from '../describe-error';
+import { componentLogger } from '../log/logger';
 import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../db/schema';
 import type { MailMessage } from '../mail';
 import type { DeliveryMeta } from '../jobs/queue';
 import { checkTextFields, type SecurityLogger } from '../security';
 import { existingAccountMail, verificationMail } from './emails';
 import { clearFailedSignIns, lockedUntil, recordFailedSignIn } from './lockout';
+
+const authLog = componentLogger('auth');
 
 /** The header the auth route fills from Astro's clientAddress (never from the client). */
 export const CLIENT_IP_HEADER = 'x-pilota-client-ip';
@@ -243,8 +246,7 @@ export function createAuth(deps: AuthDeps) {
     logger: {
       level: 'error',
       // Its errors carry failed queries with their parameters (e-mails, names): logged safely.
-      log: (level, message, ...args) =>
-        (level === 'error' ? console.error : console.warn)(`[auth] ${safeLogLine(message, args)}`),
+      log: (level, message, ...args) => authLog[level === 'error' ? 'error' : 'warn'](safeLogLine(message, args)),
     },
     // An unexpected error (a failed query…) is thrown to handleAuthRequest, which logs it safely:
     // otherwise better-call prints it whole ("# SERVER_ERROR:"), parameters and all.

@@ -8,6 +8,7 @@
  */
 import { authErrors } from '../../../content/messages/auth';
 import { describeError } from '../describe-error';
+import { componentLogger } from '../log/logger';
 import type { SecurityLogger } from '../security';
 import { CLIENT_IP_HEADER, INVALID_NAME_CODE, type Auth } from './auth';
 
@@ -96,7 +97,7 @@ export async function handleAuthRequest(
       details: { path, error: describeError(error) },
     });
     // Answered here rather than rethrown: what Astro or Better Auth would print holds the request's values.
-    console.error(`[auth] ${path} failed: ${describeError(error)}`);
+    componentLogger('auth').error(`${path} failed: ${describeError(error)}`);
     return Response.json(
       { code: 'INTERNAL_SERVER_ERROR', message: authErrors.generic },
       { status: 500, headers: { 'Cache-Control': 'no-store' } },

@@ -13,6 +13,7 @@ import type { BlogPost } from '../db/schema/blog';
 import type { DbOrTx } from '../db/client';
 import { databaseErrorKind } from '../db/errors';
 import { describeError } from '../describe-error';
+import { componentLogger } from '../log/logger';
 import { CoverUploadError, getCoverSizes } from './cover.service';
 import { NO_STORE } from './http';
 import { DuplicateSlugError, PostNotFoundError, PostValidationError, toInput } from './post.service';
@@ -108,7 +109,7 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof PostValidationError) return jsonError(422, postErrors.invalid, error.fields);
   if (error instanceof PostNotFoundError) return jsonError(404, error.message);
   if (error instanceof CoverUploadError) return jsonError(error.reason === 'size' ? 413 : 422, error.message);
-  console.error(`[blog] admin API error: ${describeError(error)}`);
+  componentLogger('blog').error(`admin API error: ${describeError(error)}`);
   if (databaseErrorKind(error) === 'rejected') return jsonError(400, inputMessages.dataRejected);
   return jsonError(500, postErrors.unexpected);
 }

@@ -3,12 +3,13 @@
  * seed the example posts into an empty database once migrations have run.
  */
 import type { Feature } from '../runtime';
+import { componentLogger } from '../log/logger';
 import { seedExamplePosts } from './seed';
 
 export const blogFeature: Feature = {
   name: 'blog',
   onStart: async (runtime) => {
     const created = await seedExamplePosts({ db: runtime.db, now: runtime.now });
-    if (created > 0) console.log(`[blog] ${created} example posts created (delete them in /blog/admin/posts)`);
+    if (created > 0) componentLogger('blog').info(`${created} example posts created (delete them in /blog/admin/posts)`);
   },
 };

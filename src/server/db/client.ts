@@ -19,6 +19,8 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { describeError } from '../describe-error';
+import { componentLogger } from '../log/logger';
 import { restrictToOwner } from '../owner-only';
 import * as schema from './schema';
 
@@ -75,7 +77,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ...(pooled ? { idleTimeoutMillis: 5_000 } : {}),
     });
     // An idle client losing its connection must not crash the process; the next query reconnects.
-    pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
+    pool.on('error', (error) => componentLogger('db').error(`idle PostgreSQL client error: ${describeError(error)}`));
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     return {
       db,

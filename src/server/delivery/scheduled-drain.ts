@@ -10,13 +10,16 @@
  * attempts retried, old jobs archived), and stops. Jobs still due when it stops are taken by
  * the next run; an attempt cut by the function's end is retried by pg-boss after
  * `expireInSeconds`, as on Node. Pg-boss fetches with SKIP LOCKED, so overlapping runs never
- * deliver one job twice.
+ * deliver one job twice. Each run also checks for failed deliveries and a stuck backlog and
+ * mails the team's alert when one is due (src/server/ops/alerts.ts).
  */
 import { parseConfig, type Config } from '../config';
 import { openDatabase } from '../db/client';
 import { describeError } from '../describe-error';
 import { JobQueue, type DrainResult, type QueueSettings } from '../jobs/queue';
+import { lineLogger } from '../log/logger';
 import { createMailer } from '../mail';
+import { checkDeliveryAlerts } from '../ops/alerts';
 
 /** Netlify ends a scheduled function after 30 s; the run stops taking jobs well before. */
 export const SCHEDULED_DRAIN_BUDGET_MS = 20_000;
@@ -56,11 +59,12 @@ export async function runScheduledDrain(
 ): Promise<ScheduledDrainResult> {
   const startedAt = Date.now();
   const budget = options.deadlineMs ?? SCHEDULED_DRAIN_BUDGET_MS;
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? lineLogger('info');
   const config = scheduledDrainConfig(env);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, transactionPooler: true });
+  const sendMail = createMailer(config, log);
   const queue = new JobQueue(database, {
-    sendMail: createMailer(config, log),
+    sendMail,
     webhook: {
       secret: config.webhookSecret,
       ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
@@ -81,6 +85,8 @@ export async function runScheduledDrain(
         log(`[drain] pg-boss maintenance: ${describeError(error)}`);
       }
     }
+    // The alert checks of a long-lived server (src/server/ops/alerts.ts), once per run here.
+    if (Date.now() - startedAt < budget) await checkDeliveryAlerts({ db: database.db, sendMail, config });
     const elapsedMs = Date.now() - startedAt;
     log(
       `[drain] ${result.attempted} attempted, ${result.delivered} delivered, ${result.failed} failed` +

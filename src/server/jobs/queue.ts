@@ -19,6 +19,7 @@ import type { ConstructorOptions, JobWithMetadata, WorkOptions } from 'pg-boss';
 import type { DatabaseHandle, Db, DbOrTx } from '../db/client';
 import type { DeliveryTarget } from '../db/schema';
 import { describeError, maskMessage } from '../describe-error';
+import { lineLogger } from '../log/logger';
 import { DEFAULT_BREAKER, TargetBreaker, type BreakerSettings, type TargetState } from '../delivery/breaker';
 import { DeliveryEngine, type DrainResult } from '../delivery/engine';
 import { Pacer } from '../delivery/pacer';
@@ -116,7 +117,7 @@ export class JobQueue {
     const db: Db = handle.db;
     this.#deps = deps;
     this.#now = deps.now ?? (() => new Date());
-    const log = deps.log ?? ((line: string) => console.log(line));
+    const log = deps.log ?? lineLogger('warn');
     this.settings = deps.settings ?? DEFAULT_QUEUE_SETTINGS;
     // A transaction-mode pooler (Netlify + Supabase) drops LISTEN with the transaction: poll there.
     const common: ConstructorOptions = { schedule: deps.cron === true, useListenNotify: !handle.transactionPooler };
@@ -220,6 +221,11 @@ export class JobQueue {
     await this.#breaker.close();
     await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
     this.#deps.sendMail.close?.();
+  }
+
+  /** Started and not stopped since: dispatching, and delivering unless constructed with `workers: false`. */
+  get running(): boolean {
+    return this.#started;
   }
 
   /** Moves undispatched deliveries into pg-boss now (it also runs on an interval and after enqueues). */

@@ -4,11 +4,14 @@
  * every REPLAY_INTERVAL_MS while a spool file exists.
  */
 import { describeError } from '../describe-error';
+import { componentLogger } from '../log/logger';
 import type { Feature, Runtime } from '../runtime';
 import { replaySpool, type LeadServiceDeps } from './lead.service';
 import { hasSpool } from './spool';
 
 const REPLAY_INTERVAL_MS = 30_000;
+
+const log = componentLogger('leads');
 
 /** The lead service's dependencies, from the process runtime. */
 export function leadDeps(runtime: Runtime): LeadServiceDeps {
@@ -28,9 +31,9 @@ async function replay(runtime: Runtime): Promise<void> {
   if (!runtime.ready() || !hasSpool(runtime.config.dataDir)) return;
   try {
     const count = await replaySpool(leadDeps(runtime));
-    if (count > 0) console.log(`[leads] saved ${count} spooled lead(s)`);
+    if (count > 0) log.info(`saved ${count} spooled lead(s)`);
   } catch (error) {
-    console.error(`[leads] spool replay: ${describeError(error)}`);
+    log.error(`spool replay: ${describeError(error)}`);
   }
 }
 

@@ -22,6 +22,7 @@ import type { Db } from '../db/client';
 import { databaseErrorKind } from '../db/errors';
 import { contatos, deliveries, type NewDelivery } from '../db/schema';
 import { describeError, maskMessage } from '../describe-error';
+import { lineLogger } from '../log/logger';
 import type { DeliveryMeta, DeliveryRequest, JobQueue } from '../jobs/queue';
 import type { SendMail } from '../mail';
 import { checkTextFields, createSecurityLogger } from '../security';
@@ -112,7 +113,7 @@ export async function createLead(
     userAgent: request.userAgent ?? null,
   });
 
-  const log = deps.log ?? console.error;
+  const log = deps.log ?? lineLogger('error');
   try {
     const saved = await saveLead(lead, new Set(), deps);
     return { status: 'saved', ...saved };
@@ -299,7 +300,7 @@ async function writeGroup(group: PendingLead[], deps: LeadServiceDeps): Promise<
 /** Degraded mode: spool first (the lead is safe on disk), then send without the queue. */
 async function deliverDirectly(lead: LeadRecord, deps: LeadServiceDeps): Promise<LeadResult> {
   const { dataDir } = deps.config;
-  const log = deps.log ?? console.error;
+  const log = deps.log ?? lineLogger('error');
   await appendToSpool(dataDir, [{ type: 'lead', lead }]);
   const delivered = (kind: 'email' | 'webhook', target: string): SpoolEntry => ({
     type: 'delivered',
@@ -345,7 +346,7 @@ async function deliverDirectly(lead: LeadRecord, deps: LeadServiceDeps): Promise
  * Returns how many spooled leads were saved.
  */
 export async function replaySpool(deps: LeadServiceDeps): Promise<number> {
-  const log = deps.log ?? console.error;
+  const log = deps.log ?? lineLogger('error');
   let saved = 0;
   await drainSpool(deps.config.dataDir, async (entries) => {
     const done = new Map<string, Set<string>>();

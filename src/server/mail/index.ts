@@ -12,6 +12,7 @@
  */
 import nodemailer from 'nodemailer';
 import { Resend } from 'resend';
+import { lineLogger } from '../log/logger';
 
 export interface MailMessage {
   to: string | string[];
@@ -72,7 +73,7 @@ export class RecipientRejectedError extends Error {
   override name = 'RecipientRejectedError';
 }
 
-export function createMailer(config: MailerConfig, log: (line: string) => void = console.log): SendMail {
+export function createMailer(config: MailerConfig, log: (line: string) => void = lineLogger('info')): SendMail {
   const kind = mailTransportKind(config);
 
   if (kind === 'smtp') {

@@ -5,12 +5,17 @@
  * IP (HMAC with the server secret: repeated abuse from one address is visible, the
  * address itself is not stored), the severity and the source. Logging never throws:
  * a failed insert is printed and the caller's flow (a sign-in, a form) goes on.
+ *
+ * Each event is also one line of the server log (component "security"): its type,
+ * severity, source, the account id and a short reason — never the e-mail, the IP or its
+ * hash, or the details' other fields, which the table keeps for the dashboard.
  */
 import { createHmac } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { securityEvents, type SecurityEvent, type SecuritySeverity } from '../db/schema';
 import { describeError } from '../describe-error';
+import { componentLogger, lineLogger, type Logger } from '../log/logger';
 
 /** Event types written server-side; the first ten are the spec's names. */
 export const SECURITY_EVENT_TYPES = [
@@ -79,23 +84,49 @@ export interface SecurityLoggerDeps {
   now?: () => Date;
   /** Where failures to write are reported. */
   report?: (line: string) => void;
+  /** Where every event is logged (see the header). */
+  log?: Logger;
+}
+
+const LOG_LEVEL: Record<SecuritySeverity, 'info' | 'warn' | 'error'> = {
+  info: 'info',
+  warning: 'warn',
+  error: 'error',
+  critical: 'error',
+};
+
+/** The part of an event that may reach the log. */
+function logFields(event: SecurityEventInput, severity: SecuritySeverity): Record<string, unknown> {
+  const reason = event.details?.['reason'];
+  const route = event.details?.['route'];
+  return {
+    event: event.type,
+    severity,
+    source: event.source,
+    ...(event.userId ? { userId: event.userId } : {}),
+    ...(typeof reason === 'string' ? { reason: reason.slice(0, 80) } : {}),
+    ...(typeof route === 'string' ? { route } : {}),
+  };
 }
 
 export function createSecurityLogger({
   db,
   secret,
   now = () => new Date(),
-  report = console.error,
+  report = lineLogger('error'),
+  log = componentLogger('security'),
 }: SecurityLoggerDeps): SecurityLogger {
   const hashIp = (ip: string) => createHmac('sha256', secret).update(`ip:${ip}`).digest('hex').slice(0, 32);
   return {
     hashIp,
     log: async (event) => {
+      const severity = event.severity ?? DEFAULT_SEVERITY[event.type];
+      log[LOG_LEVEL[severity]](logFields(event, severity), 'security event');
       const details: Record<string, unknown> = {
         ...event.details,
         email: event.email ?? null,
         ip_hash: event.ip ? hashIp(event.ip) : null,
-        severity: event.severity ?? DEFAULT_SEVERITY[event.type],
+        severity,
         source: event.source,
       };
       try {

@@ -1,0 +1,22 @@
+/**
+ * The alert e-mails the team gets at LEAD_NOTIFY_TO when deliveries go wrong
+ * (src/server/ops/alerts.ts). Not in the spec. They name deliveries by id, kind and
+ * target (a webhook by its origin and a hash), never a person's data.
+ */
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+export const opsAlertMessages = {
+  failedSubject: (count: number) =>
+    `[Pilota] Alerta: ${count} ${plural(count, 'entrega falhou', 'entregas falharam')} definitivamente`,
+  failedIntro: (count: number) =>
+    `${count} ${plural(count, 'entrega esgotou', 'entregas esgotaram')} todas as tentativas e não ${plural(count, 'será reenviada', 'serão reenviadas')} automaticamente.`,
+  backlogSubject: (minutes: number) => `[Pilota] Alerta: entregas paradas há ${minutes} min`,
+  backlogIntro: (minutes: number, count: number) =>
+    `A entrega pendente mais antiga espera há ${minutes} min; ${count} ${plural(count, 'entrega aguarda', 'entregas aguardam')} envio.`,
+  listHeading: 'Entregas:',
+  moreNotListed: (count: number) => `… e mais ${count}.`,
+  backlogByTarget: 'Pendentes por destino:',
+  repeatNote: (minutes: number) =>
+    `Este alerta não se repete por ${minutes} min. Os dados de cada entrega estão na tabela deliveries (README, "Operating").`,
+} as const;

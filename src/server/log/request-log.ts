@@ -1,0 +1,101 @@
+/*
+ * One log line per request, written when the response is finished (or the client gone):
+ *   {"reqId":"…","method":"GET","route":"/blog/[slug]","status":200,"ms":8.1,"msg":"request"}
+ *
+ * `route` is what served the request — Astro's route pattern (set by src/middleware.ts), a
+ * file of the build's client folder, or a name for what serve.mjs answers itself — never
+ * the URL as sent: paths and query strings carry whatever a client put there (e-mails,
+ * tokens, search terms). The id is sent back as X-Request-Id, so a person reporting a
+ * problem can quote it; a client's own X-Request-Id is not trusted (it could be anything).
+ *
+ * scripts/serve.mjs wraps every request (`trackRequest`); on hosts without it (Netlify's
+ * function, `astro dev`) the middleware does (`trackInMiddleware`).
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { logger, requestContext, type RequestContext } from './logger.ts';
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** A method as logged: any other token a client sends is just 'OTHER'. */
+function methodOf(method: string | undefined): string {
+  return method && METHODS.has(method) ? method : 'OTHER';
+}
+
+export interface RequestLine {
+  id: string;
+  method: string | undefined;
+  route: string | undefined;
+  status: number;
+  startedAt: number;
+  /** The client left before the response was complete. */
+  aborted?: boolean;
+}
+
+export function logRequest({ id, method, route, status, startedAt, aborted }: RequestLine): void {
+  const ms = Math.round((performance.now() - startedAt) * 10) / 10;
+  logger.info(
+    { reqId: id, method: methodOf(method), route: route ?? null, status, ms, ...(aborted ? { aborted: true } : {}) },
+    'request',
+  );
+}
+
+/**
+ * Starts tracking a Node request: sets X-Request-Id and logs one line when the response
+ * closes. Run the handler inside `requestContext.run(context, …)` so its log lines carry
+ * the id, and set `context.route` once known.
+ */
+export function trackRequest(req: IncomingMessage, res: ServerResponse): RequestContext {
+  const context: RequestContext = { id: randomUUID() };
+  const startedAt = performance.now();
+  res.setHeader(REQUEST_ID_HEADER, context.id);
+  res.once('close', () =>
+    logRequest({
+      id: context.id,
+      method: req.method,
+      route: context.route,
+      status: res.statusCode,
+      startedAt,
+      aborted: !res.writableFinished,
+    }),
+  );
+  return context;
+}
+
+/**
+ * For the middleware: the context serve.mjs opened for this request, whose route it fills
+ * in; or, where no serve.mjs runs, a context of its own whose line it writes itself.
+ */
+export async function trackInMiddleware(
+  request: { method: string },
+  route: string | undefined,
+  next: () => Promise<Response>,
+): Promise<Response> {
+  const outer = requestContext.getStore();
+  if (outer) {
+    outer.route = route;
+    return next();
+  }
+  const context: RequestContext = { id: randomUUID(), route };
+  const startedAt = performance.now();
+  return requestContext.run(context, async () => {
+    let status = 500;
+    try {
+      const response = await next();
+      status = response.status;
+      try {
+        response.headers.set(REQUEST_ID_HEADER, context.id);
+        return response;
+      } catch {
+        // Immutable headers (a fetched or redirect response): answer with a copy.
+        const headers = new Headers(response.headers);
+        headers.set(REQUEST_ID_HEADER, context.id);
+        return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+      }
+    } finally {
+      logRequest({ id: context.id, method: request.method, route: context.route, status, startedAt });
+    }
+  });
+}
