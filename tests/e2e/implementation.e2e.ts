@@ -2,10 +2,12 @@
  * /implementacao-sistema in Chromium against the production build: section switch,
  * masks while typing, every validation message, file checks with their toasts, the
  * submit button's phases, success and the spec's error toasts; plus the built server's
- * refusal of an oversized upload and of an anonymous document download.
+ * refusal of an oversized upload and of an anonymous document download, and real 5 MB
+ * documents going up in chunks and coming back byte for byte to an admin.
  */
 import { request as httpRequest } from 'node:http';
 import type { Page, Route } from '@playwright/test';
+import { adminCookie } from '../support/blog-accounts';
 import { waitForMail } from '../support/captured';
 import { expect, test } from './fixtures';
 
@@ -371,5 +373,88 @@ test.describe('implementation endpoints on the built server', () => {
     const navigation = await page.goto(documentPath);
     expect(navigation?.headers()['content-type'] ?? '').not.toMatch(/image|pdf/);
     expect(navigation?.status()).not.toBe(200);
+  });
+
+  test('5 MB documents go up in chunks, in either section, and an admin gets each back byte for byte', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const { cookie } = await adminCookie(baseURL!, process.env['E2E_DATA_DIR']!);
+    const chunks: Promise<{ index: string | undefined; bytes: number }>[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/api/implementacao-documentos') && sent.method() === 'PUT') {
+        chunks.push(
+          sent.allHeaders().then((headers) => ({
+            index: headers['x-chunk-index'],
+            bytes: Number(headers['content-length']),
+          })),
+        );
+      }
+    });
+    const fiveMb = (seed: number) => {
+      const bytes = Buffer.alloc(FIVE_MB);
+      for (let i = 0; i < FIVE_MB; i++) bytes[i] = (i * 131 + seed * 17 + (i >> 9)) & 0xff;
+      PDF.copy(bytes, 0, 0, 9);
+      return bytes;
+    };
+    const sections = [
+      {
+        name: 'cnh-maria.pdf',
+        fill: fillCpfRequest,
+        input: 'CNH (opcional)',
+        file: fiveMb(1),
+      },
+      {
+        name: 'cnh-joao.pdf',
+        fill: async (p: Page) => {
+          await form(p).getByRole('radio', { name: 'Pessoa jurídica (CNPJ)' }).check();
+          await form(p).getByLabel('CNPJ', { exact: true }).pressSequentially('12ABC34501DE35');
+          await form(p).getByLabel('Razão social').fill('Imobiliária Grande Ltda.');
+          await form(p).getByLabel('CPF do responsável').pressSequentially('11144477735');
+          await form(p).getByLabel('Nome do responsável').fill('João Souza');
+          await form(p).getByLabel('Celular do responsável').pressSequentially('2130000000');
+          await form(p).getByLabel('E-mail do responsável').fill('joao@example.com');
+          await form(p).getByLabel('E-mail de acesso').fill('acesso.joao@example.com');
+          await form(p).getByLabel('Senha', { exact: true }).fill('segredo1');
+        },
+        input: 'CNH do responsável (opcional)',
+        file: fiveMb(2),
+      },
+    ];
+    for (const section of sections) {
+      chunks.length = 0;
+      await open(page);
+      await section.fill(page);
+      await form(page)
+        .getByLabel(section.input, { exact: true })
+        .setInputFiles({ name: section.name, mimeType: 'application/pdf', buffer: section.file });
+      await expect(page.getByText('Arquivo anexado')).toBeVisible();
+      const answer = page.waitForResponse(
+        (r) => r.url().endsWith('/api/implementacao') && r.request().method() === 'POST',
+      );
+      await submit(page).click();
+      const response = await answer;
+      expect(response.status()).toBe(201);
+      // The form's own post carried no file: three chunks of at most 2 MiB did.
+      expect(response.request().postDataBuffer()?.length ?? 0).toBeLessThan(64 * 1024);
+      expect(await Promise.all(chunks)).toEqual([
+        { index: '0', bytes: 2 * 1024 * 1024 },
+        { index: '1', bytes: 2 * 1024 * 1024 },
+        { index: '2', bytes: 1024 * 1024 },
+      ]);
+      const { id } = (await response.json()) as { id: string };
+      await expect(page.getByText('Formulário enviado!')).toBeVisible({ timeout: 15_000 });
+
+      const mail = await waitForMail((m) => m.text?.includes(id) ?? false);
+      const link = new RegExp(`Arquivo da CNH: ${section.name.replace('.', '\\.')} — (\\S+)`).exec(
+        mail.text ?? '',
+      )?.[1];
+      expect(link).toMatch(/\/admin\/documentos\/[0-9a-f-]{36}$/);
+      const download = await request.get(new URL(link!).pathname, { headers: { cookie } });
+      expect(download.status()).toBe(200);
+      expect((await download.body()).equals(section.file)).toBe(true);
+    }
   });
 });

@@ -5,19 +5,38 @@
  * (Supabase's pooler profile), beside the Node build served by scripts/serve.mjs on its
  * own PostgreSQL database. Pages must answer alike on both targets: status, security
  * headers (CSP included) and content; static files get the same headers from `_headers`
- * and netlify.toml. A lead posted to the function is a row; sign-in works.
+ * and netlify.toml. A lead posted to the function is a row; sign-in works. Identity
+ * documents of 5 MB go up in chunks under the platform's 6 MB request limit (which the
+ * host keeps, tests/support/netlify-function-host.mjs) and come back byte for byte to an admin.
  *
  * Builds (once, when missing or stale): the Node build in BUILD_DIR (default dist) and
  * the Netlify build in NETLIFY_BUILD_DIR (default dist-netlify; its function is copied to
  * `<dir>.netlify/`, see src/integrations/netlify-target.mjs).
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from '~/server/auth/admin-grant';
 import { seedExamplePosts } from '~/server/blog/seed';
-import { blogPosts, contatos, deliveries } from '~/server/db/schema';
+import {
+  CHUNK_INDEX_HEADER,
+  UPLOAD_ENDPOINT,
+  UPLOAD_TOKEN_FIELDS,
+  UPLOAD_TOKEN_HEADER,
+  chunkCount,
+  chunkRange,
+} from '~/lib/document-upload';
+import { MAX_CNH_BYTES } from '~/lib/file-type';
+import {
+  blogPosts,
+  contatos,
+  deliveries,
+  documentUploads,
+  privateFiles,
+  solicitacoesImplementacao,
+} from '~/server/db/schema';
 import { HEADER_CSP, securityHeaders } from '~/server/http/security-headers';
 import { createSecurityLogger } from '~/server/security';
 import { netlifyCopyDir } from '../../src/integrations/netlify-target.mjs';
@@ -62,6 +81,35 @@ function sessionCookie(response: Response): string {
     .map((cookie) => cookie.split(';')[0]!)
     .join('; ');
 }
+
+/** `size` bytes that start like a PDF and differ everywhere, so any lost or moved byte shows. */
+function pdfOfSize(size: number, seed: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  for (let i = 0; i < size; i++) bytes[i] = (i * 131 + seed * 17 + (i >> 9)) & 0xff;
+  bytes.set(new TextEncoder().encode('%PDF-1.7\n'));
+  return bytes;
+}
+
+const CPF_REQUEST = {
+  tipoDocumento: 'cpf',
+  cpf: '529.982.247-25',
+  nomeCompleto: 'Nina Nuvem',
+  celular: '(11) 98765-4321',
+  email: 'nina@netlify.example',
+  emailAcesso: 'acesso.nina@netlify.example',
+  senha: 'senha da nina',
+};
+const CNPJ_REQUEST = {
+  tipoDocumento: 'cnpj',
+  cnpj: '12.ABC.345/01DE-35',
+  razaoSocial: 'Nuvem Imóveis Ltda.',
+  responsavelCpf: '111.444.777-35',
+  responsavelNome: 'Otto Nuvem',
+  responsavelCelular: '(21) 3000-0000',
+  responsavelEmail: 'otto@netlify.example',
+  emailAcesso: 'acesso.otto@netlify.example',
+  senha: 'senha do otto',
+};
 
 describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}` : ''}`, () => {
   let netlifyDb: TestDatabase;
@@ -199,5 +247,134 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
     expect(await admin.text()).toContain('ana@netlify.example');
     const anonymous = await callFunction('/blog/admin');
     expect(anonymous.status).toBe(302);
+  });
+
+  /** Signs up `email`, makes it an admin (as admin:grant does) and returns its session cookie. */
+  async function adminSession(email: string): Promise<string> {
+    const json = { 'Content-Type': 'application/json', Origin: SITE };
+    const signUp = await callFunction('/api/auth/sign-up/email', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: 'Admin de Documentos', email, password: PASSWORD }),
+    });
+    expect(signUp.status).toBe(200);
+    await grantAdmin(netlifyDb.db, email, createSecurityLogger({ db: netlifyDb.db, secret: SECRET }), 'test', {
+      verify: true,
+    });
+    const signIn = await callFunction('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(signIn.status).toBe(200);
+    return sessionCookie(signIn);
+  }
+
+  /** What the island does: declare the file, PUT its chunks; returns the upload token. */
+  async function uploadInChunks(file: Uint8Array<ArrayBuffer>, name: string): Promise<string> {
+    const started = await callFunction(UPLOAD_ENDPOINT, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Origin: fn.url },
+      body: JSON.stringify({ size: file.byteLength, sha256: createHash('sha256').update(file).digest('hex'), name }),
+    });
+    expect(started.status).toBe(201);
+    const { token, chunkBytes } = (await started.json()) as { token: string; chunkBytes: number };
+    for (let index = 0; index < chunkCount(file.byteLength, chunkBytes); index++) {
+      const [start, end] = chunkRange(file.byteLength, chunkBytes, index);
+      const sent = await callFunction(UPLOAD_ENDPOINT, {
+        method: 'PUT',
+        headers: {
+          'Content-Type': 'application/octet-stream',
+          Accept: 'application/json',
+          Origin: fn.url,
+          [UPLOAD_TOKEN_HEADER]: token,
+          [CHUNK_INDEX_HEADER]: String(index),
+        },
+        body: file.subarray(start, end),
+      });
+      expect({ index, status: sent.status, body: await sent.text() }).toEqual({
+        index,
+        status: 200,
+        body: JSON.stringify({ received: index }),
+      });
+    }
+    return token;
+  }
+
+  const postForm = (body: FormData) =>
+    callFunction('/api/implementacao', {
+      method: 'POST',
+      headers: { Accept: 'application/json', Origin: fn.url },
+      body,
+    });
+
+  const formOf = (fields: Record<string, string>, extra: Record<string, string | Blob> = {}) => {
+    const body = new FormData();
+    for (const [key, value] of Object.entries({ ...fields, ...extra })) body.append(key, value);
+    return body;
+  };
+
+  it('takes a 5 MB document in each section in chunks and gives it back byte for byte to an admin only', async () => {
+    const cookie = await adminSession('docs@netlify.example');
+    const sent = [
+      { fields: CPF_REQUEST, slot: 'cnh' as const, file: pdfOfSize(MAX_CNH_BYTES, 1), name: 'CNH Nina.pdf' },
+      {
+        fields: CNPJ_REQUEST,
+        slot: 'responsavelCnh' as const,
+        file: pdfOfSize(MAX_CNH_BYTES, 2),
+        name: 'CNH Otto.pdf',
+      },
+    ];
+    for (const { fields, slot, file, name } of sent) {
+      const token = await uploadInChunks(file, name);
+      const answer = await postForm(formOf(fields, { [UPLOAD_TOKEN_FIELDS[slot]]: token }));
+      const text = await answer.text();
+      expect({ status: answer.status, text }).toMatchObject({ status: 201 });
+      const { id } = JSON.parse(text) as { id: string };
+      const [row] = await netlifyDb.db
+        .select()
+        .from(solicitacoesImplementacao)
+        .where(eq(solicitacoesImplementacao.id, id));
+      const fileId = (slot === 'cnh' ? row!.cnhFileId : row!.responsavelCnhFileId)!;
+      const [stored] = await netlifyDb.db.select().from(privateFiles).where(eq(privateFiles.id, fileId));
+      expect(stored).toMatchObject({ kind: 'pdf', originalName: name, size: MAX_CNH_BYTES });
+
+      const download = await callFunction(`/admin/documentos/${fileId}`, { headers: { cookie } });
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-type')).toBe('application/pdf');
+      expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(file))).toBe(true);
+
+      const anonymous = await callFunction(`/admin/documentos/${fileId}`);
+      expect(anonymous.status).toBe(401);
+      expect(await anonymous.text()).not.toContain('%PDF');
+    }
+    expect(await netlifyDb.db.select().from(documentUploads)).toEqual([]);
+    expect(fn.output()).not.toContain('413');
+  });
+
+  it('keeps the 6 MB limit: a document sent inside the form (no JavaScript) fits up to about 4.5 MB', async () => {
+    const fits = pdfOfSize(4 * 1024 * 1024, 3);
+    const small = await postForm(
+      formOf({ ...CPF_REQUEST, emailAcesso: 'sem.js@netlify.example' }, { cnh: new Blob([fits]) }),
+    );
+    expect(small.status).toBe(201);
+    const { id } = (await small.json()) as { id: string };
+    const [row] = await netlifyDb.db
+      .select()
+      .from(solicitacoesImplementacao)
+      .where(eq(solicitacoesImplementacao.id, id));
+    const [stored] = await netlifyDb.db.select().from(privateFiles).where(eq(privateFiles.id, row!.cnhFileId!));
+    expect(Buffer.from(stored!.content).equals(Buffer.from(fits))).toBe(true);
+
+    // Netlify answers this itself; the function never sees it (README: 'Deploy to Netlify + Supabase').
+    const before = (await netlifyDb.db.select().from(solicitacoesImplementacao)).length;
+    const tooBig = await postForm(
+      formOf(
+        { ...CPF_REQUEST, emailAcesso: 'grande@netlify.example' },
+        { cnh: new Blob([pdfOfSize(MAX_CNH_BYTES, 4)]) },
+      ),
+    );
+    expect(tooBig.status).toBe(413);
+    expect((await netlifyDb.db.select().from(solicitacoesImplementacao)).length).toBe(before);
   });
 });

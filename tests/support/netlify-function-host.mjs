@@ -4,6 +4,11 @@
  * port: each HTTP request becomes a real `Request` passed to `handler(request, context)`,
  * and its `Response` is written back unchanged. Started by tests/support/netlify-function.ts.
  *
+ * Netlify's request limit is kept too: a function gets the whole body at once, carried
+ * base64-encoded in a payload of at most 6 MB, so a body whose encoding is larger never
+ * reaches the handler — the platform answers 413 itself. (Netlify encodes binary bodies;
+ * every body is counted as encoded here, which is the stricter reading.)
+ *
  *   node netlify-function-host.mjs <path/to/function.mjs> <port>
  */
 import http from 'node:http';
@@ -11,6 +16,9 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 
 const [entry, port] = process.argv.slice(2);
+/** AWS Lambda's synchronous payload limit, which Netlify functions inherit. */
+const PAYLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
+const base64Length = (bytes) => Math.ceil(bytes / 3) * 4;
 const { default: handler } = await import(pathToFileURL(entry).href);
 
 const server = http.createServer(async (req, res) => {
@@ -20,10 +28,18 @@ const server = http.createServer(async (req, res) => {
       for (const item of [value ?? []].flat()) headers.append(name, item);
     }
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const chunks = [];
+    for await (const chunk of req) chunks.push(chunk);
+    const body = Buffer.concat(chunks);
+    if (base64Length(body.length) > PAYLOAD_LIMIT_BYTES) {
+      console.log(`[netlify-function-host] 413: a ${body.length}-byte body is over the 6 MB payload once encoded`);
+      res.writeHead(413, { 'content-type': 'text/plain' }).end('Request Entity Too Large');
+      return;
+    }
     const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host}`), {
       method: req.method,
       headers,
-      ...(hasBody ? { body: Readable.toWeb(req), duplex: 'half' } : {}),
+      ...(hasBody ? { body } : {}),
     });
     // The parts of Netlify's context the adapter reads; the client address comes as Netlify sends it.
     const context = {

@@ -171,3 +171,22 @@ export async function getPrivateFile(db: Db, id: string) {
   const [row] = await db.select().from(privateFiles).where(eq(privateFiles.id, id)).limit(1);
   return row ?? null;
 }
+
+/** Bytes per piece of a document sent back: far under any buffer limit on the way. */
+const DOWNLOAD_PIECE_BYTES = 256 * 1024;
+
+/**
+ * A stored document's bytes as a stream. On Netlify a function's response is streamed only
+ * when its body is a ReadableStream; a buffered one is base64-encoded into a 6 MB payload,
+ * which a 5 MB document (about 6.7 MB encoded) would not fit.
+ */
+export function documentStream(content: Uint8Array): ReadableStream<Uint8Array> {
+  let offset = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (offset >= content.byteLength) return controller.close();
+      controller.enqueue(content.slice(offset, offset + DOWNLOAD_PIECE_BYTES));
+      offset += DOWNLOAD_PIECE_BYTES;
+    },
+  });
+}
