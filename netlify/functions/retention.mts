@@ -7,13 +7,16 @@
 import { ConfigError } from '../../src/server/config';
 import { describeError } from '../../src/server/describe-error';
 import { runScheduledRetention } from '../../src/server/lgpd/scheduled-retention';
+import { componentLogger } from '../../src/server/log/logger';
+
+const log = componentLogger('retention');
 
 export default async (): Promise<Response> => {
   try {
     return Response.json(await runScheduledRetention(process.env));
   } catch (error) {
     const message = error instanceof ConfigError ? error.message : `retention run failed: ${describeError(error)}`;
-    console.error(`[retention] ${message}`);
+    log.error(message);
     return new Response(message, { status: 500 });
   }
 };

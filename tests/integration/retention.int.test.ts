@@ -27,6 +27,7 @@ import { DEFAULT_RETENTION, runRetention } from '~/server/lgpd/retention';
 import { runScheduledRetention } from '~/server/lgpd/scheduled-retention';
 import type { Runtime } from '~/server/runtime';
 import { engines, isPostgres, useTestDatabase } from '../support/db';
+import { captureLog, logLines } from '../support/log';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -263,11 +264,9 @@ describe.each(engines)('retention on %s', (engine) => {
 
     it('is a daily pg-boss cron whose job runs one pass', async () => {
       queue = new JobQueue(t.handle, { sendMail: async () => ({ transport: 'log' }), log: () => {}, cron: true });
-      const lines: string[] = [];
+      const captured = captureLog();
       const config = { retention: DEFAULT_RETENTION } as Config;
       const runtime = { db: t.db, queue, config, now: () => NOW } as unknown as Runtime;
-      const log = console.log;
-      console.log = (line: string) => void lines.push(line);
       try {
         lgpdFeature.setup!(runtime);
         await queue.start();
@@ -289,12 +288,12 @@ describe.each(engines)('retention on %s', (engine) => {
           })
           .toBe(0);
         await expect
-          .poll(() => lines.find((line) => line.startsWith('[retention]')), { timeout: 5_000 })
+          .poll(() => logLines(captured.output()).find((line) => line.startsWith('[retention]')), { timeout: 5_000 })
           .toMatch(
             /^\[retention\] 0 documents deleted, 0 leads anonymised, 0 delivery payloads pruned, 1 security events deleted, 0 unconfirmed data-subject requests deleted in \d+ ms$/,
           );
       } finally {
-        console.log = log;
+        captured.stop();
       }
     }, 60_000);
   });
@@ -320,11 +319,7 @@ describe.each(engines.filter(isPostgres))('retention on Netlify, %s', (engine) =
   it('the function itself: once a day, and a missing variable is named', async () => {
     expect(retentionFunctionConfig.schedule).toBe('30 6 * * *');
     const saved = { DATABASE_URL: process.env['DATABASE_URL'], AUTH_SECRET: process.env['AUTH_SECRET'] };
-    const errors: string[] = [];
-    const error = console.error;
-    const log = console.log;
-    console.error = (line: string) => void errors.push(line);
-    console.log = () => {};
+    const captured = captureLog();
     try {
       delete process.env['DATABASE_URL'];
       delete process.env['AUTH_SECRET'];
@@ -337,13 +332,15 @@ describe.each(engines.filter(isPostgres))('retention on Netlify, %s', (engine) =
       expect(done.status).toBe(200);
       expect(await done.json()).toMatchObject({ documents: 0, securityEvents: 0 });
     } finally {
-      console.error = error;
-      console.log = log;
+      captured.stop();
       for (const [name, value] of Object.entries(saved)) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }
     }
+    const lines = logLines(captured.output());
+    expect(lines).toContainEqual(expect.stringMatching(/^\[retention\] Configuração inválida[^]*DATABASE_URL/));
+    expect(lines).toContainEqual(expect.stringMatching(/^\[retention\] 0 documents deleted, 0 leads anonymised/));
     expect(() => parseConfig({ RETENTION_LEAD_DAYS: 'cinco anos' })).toThrow(ConfigError);
     expect(() => parseConfig({ RETENTION_LEAD_DAYS: 'cinco anos' })).toThrow(/RETENTION_LEAD_DAYS/);
   });

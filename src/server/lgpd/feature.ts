@@ -5,6 +5,7 @@
  * PostgreSQL still run it once. On Netlify the scheduled function retention.mts runs it.
  */
 import { describeError } from '../describe-error';
+import { componentLogger, lineLogger } from '../log/logger';
 import type { Feature, Runtime } from '../runtime';
 import { describeRetention, runRetention, type RetentionCounts } from './retention';
 
@@ -16,7 +17,7 @@ export const RETENTION_TIMEZONE = 'America/Sao_Paulo';
 /** One logged retention pass over the runtime's database. */
 export async function retentionPass(
   runtime: Pick<Runtime, 'db' | 'config' | 'now'>,
-  log: (line: string) => void = console.log,
+  log: (line: string) => void = lineLogger('info'),
 ): Promise<RetentionCounts> {
   const started = Date.now();
   const counts = await runRetention(runtime.db, runtime.config.retention, runtime.now());
@@ -31,7 +32,7 @@ export const lgpdFeature: Feature = {
       try {
         await retentionPass(runtime);
       } catch (error) {
-        console.error(`[retention] run failed: ${describeError(error)}`);
+        componentLogger('retention').error(`run failed: ${describeError(error)}`);
         throw error;
       }
     });

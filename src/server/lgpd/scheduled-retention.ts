@@ -7,6 +7,7 @@
  */
 import { parseConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { lineLogger } from '../log/logger';
 import { describeRetention, runRetention, type RetentionCounts } from './retention';
 
 export interface ScheduledRetentionOptions {
@@ -18,7 +19,7 @@ export async function runScheduledRetention(
   env: Record<string, string | undefined>,
   options: ScheduledRetentionOptions = {},
 ): Promise<RetentionCounts> {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? lineLogger('info');
   const config = parseConfig({ ...env, DEPLOY_TARGET: 'netlify' });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, transactionPooler: true });
   try {
