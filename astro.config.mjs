@@ -9,6 +9,8 @@ import { precompress } from './src/integrations/precompress.mjs';
 import { netlifyTarget } from './src/integrations/netlify-target.mjs';
 import { consentManifest } from './src/integrations/consent-manifest.mjs';
 import { deployTargetFromEnv } from './src/server/deploy-target.ts';
+import { cookieConsentGate } from './src/integrations/cookie-consent.mjs';
+import { tagConfigFromEnv, tagCspSources, withTagSources } from './src/lib/tag-config.ts';
 
 const port = Number(process.env.PORT ?? 4321);
 // BUILD_DIR lets parallel builds (tests, benchmarks) keep separate outputs.
@@ -21,6 +23,12 @@ const outDir = process.env.BUILD_DIR ?? './dist';
 const target = deployTargetFromEnv(process.env);
 // On Netlify, its URL variable is the site's address unless SITE_URL names another (a custom domain).
 const site = process.env.SITE_URL || (target === 'netlify' ? process.env.URL : undefined) || `http://localhost:${port}`;
+/*
+ * Analytics/marketing tags (PUBLIC_GA4_MEASUREMENT_ID, PUBLIC_META_PIXEL_ID; src/lib/tag-config.ts):
+ * decided at build time, because the script CSP below is written into each prerendered page.
+ * null when none is set: then the CSP and the pages are exactly as without this feature.
+ */
+const tags = tagConfigFromEnv(process.env);
 
 export default defineConfig({
   // Canonical links, Open Graph URLs and the sitemap are built from this.
@@ -38,6 +46,7 @@ export default defineConfig({
     react(),
     interactionDirective(),
     precompress(),
+    cookieConsentGate(),
     consentManifest(),
     ...(target === 'netlify' ? [netlifyTarget({ siteUrl: site, buildDir: outDir })] : []),
   ],
@@ -48,23 +57,28 @@ export default defineConfig({
   server: { port, host: process.env.HOST ?? '0.0.0.0' },
   vite: {
     plugins: [tailwindcss()],
-    define: { __PILOTA_DEPLOY_TARGET__: JSON.stringify(target) },
+    define: { __PILOTA_DEPLOY_TARGET__: JSON.stringify(target), __PILOTA_TAGS__: JSON.stringify(tags) },
   },
   security: {
     // Astro hashes every inline script it emits (hydration included) into a <meta> CSP,
     // so scripts need no 'unsafe-inline'. Styles keep it: React islands and toasts set
     // inline styles. frame-ancestors cannot live in a <meta>; scripts/serve.mjs sends it.
     csp: {
-      directives: [
-        "default-src 'self'",
-        "img-src 'self' data: blob:",
-        "font-src 'self'",
-        "connect-src 'self'",
-        'frame-src https://www.youtube-nocookie.com',
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-      ],
+      directives: withTagSources(
+        [
+          "default-src 'self'",
+          "img-src 'self' data: blob:",
+          "font-src 'self'",
+          "connect-src 'self'",
+          'frame-src https://www.youtube-nocookie.com',
+          "object-src 'none'",
+          "base-uri 'self'",
+          "form-action 'self'",
+        ],
+        tags,
+      ),
+      // Configured tags only: their script hosts beside 'self' (Astro's default when unset).
+      ...(tags ? { scriptDirective: { resources: ["'self'", ...tagCspSources(tags).script] } } : {}),
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },
   },

@@ -36,6 +36,7 @@ import {
   tipoLabels,
   toasts,
 } from '@content/messages/lead';
+import { LEAD_EVENT, type LeadConversion } from '~/lib/cookie-consent';
 import { ATTRIBUTION_ATTRIBUTE, parseAttribution, resolveUtm } from '~/lib/partner';
 import { formatLeadPhone, LEAD_PHONE_MAX_LENGTH } from '~/lib/phone';
 import { HONEYPOT_FIELD, LEAD_TIPOS, leadSchema, type LeadFormValues } from '~/lib/validation/lead';
@@ -156,6 +157,9 @@ export function LeadForm({
     if (result.outcome === 'warning')
       notify(() => toast(message.title, { description: message.description, toasterId: id }));
     else notify(() => toast.success(message.title, { description: message.description, toasterId: id }));
+    // For the analytics/marketing tags, when configured and consented (src/components/consent/tag-loader.ts).
+    const conversion: LeadConversion = { tipo: values.tipo, source: String(data.get('cta_source') ?? '') };
+    document.dispatchEvent(new CustomEvent(LEAD_EVENT, { detail: conversion }));
     dialog?.close();
     reset({ nome: '', email: '', celular: '', tipo: '', empresa: '', mensagem: '' } as unknown as LeadFormValues);
     setSubmissionKey(newKey());

@@ -1,6 +1,8 @@
 import { test as base, expect } from '@playwright/test';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
+import { cookieConsentPolicy } from '../../content/cookie-consent';
+import { allChoices, encodeConsent } from '../../src/lib/cookie-consent';
 
 /**
  * Playwright's `test`, with the browser from our Chromium lookup, the base URL of
@@ -8,7 +10,10 @@ import { launchChromium } from '../support/chromium';
  * which the page reported a Content-Security-Policy violation (the CSP lives in
  * astro.config.mjs `security.csp` and scripts/serve.mjs).
  */
-export const test = base.extend<{ cspViolations: string[] }, { browser: Browser }>({
+export const test = base.extend<
+  { cspViolations: string[]; presetCookieConsent: boolean; cookieChoice: void },
+  { browser: Browser }
+>({
   browser: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies.
     async ({}, use) => {
@@ -20,6 +25,27 @@ export const test = base.extend<{ cspViolations: string[] }, { browser: Browser 
   ],
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => use(process.env['E2E_BASE_URL']),
+  /*
+   * Tests not about cookies start as a visitor who already answered the cookie banner
+   * ("Rejeitar"), so it does not cover what they click; tests/e2e/cookie-consent.e2e.ts turns
+   * this off with `test.use({ presetCookieConsent: false })`.
+   */
+  presetCookieConsent: [true, { option: true }],
+  cookieChoice: [
+    async ({ context, baseURL, presetCookieConsent }, use) => {
+      if (presetCookieConsent && baseURL) {
+        const value = encodeConsent({
+          version: cookieConsentPolicy.version,
+          id: 'e2e00000000000000000000000000000',
+          at: Date.now(),
+          choices: allChoices(false),
+        });
+        await context.addCookies([{ name: cookieConsentPolicy.cookieName, value, url: baseURL }]);
+      }
+      await use();
+    },
+    { auto: true },
+  ],
   cspViolations: [
     async ({ page }, use) => {
       const violations: string[] = [];

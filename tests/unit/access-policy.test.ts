@@ -148,6 +148,7 @@ describe('classifyRequest', () => {
     ['/api/auth/[...all]', '/api/auth/sign-in/email'],
     ['/403', '/403'],
     ['/', '/'],
+    ['/api/consentimento-cookies', '/api/consentimento-cookies'],
   ])('route %s, path %s → public', (routePattern, pathname) => {
     expect(classifyRequest(target(pathname, { routePattern }))).toEqual({ zone: 'public' });
   });

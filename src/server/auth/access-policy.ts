@@ -53,6 +53,8 @@ export const ACCESS_POLICY: Readonly<Record<string, RoutePolicy>> = {
   '/api/health/live': operations,
   '/api/health/ready': operations,
   '/metrics': operations,
+  // Any visitor records a cookie choice (anonymous; validated and rate-limited by the endpoint).
+  '/api/consentimento-cookies': { access: 'public' },
 };
 
 const MAX_DECODE_ROUNDS = 4;

@@ -1,0 +1,64 @@
+/*
+ * POST /api/consentimento-cookies — the cookie banner records each choice here (issue 15
+ * item 3): JSON `{ id, version, analytics, functionality, marketing }` → 204. Public (any
+ * visitor may choose; src/server/auth/access-policy.ts lists it), rate-limited per client
+ * address like the public forms, validated strictly. The banner does not wait for the
+ * answer: the visitor's cookie is what the site obeys, this row is the company's proof.
+ */
+import type { APIRoute } from 'astro';
+import { inputMessages } from '@content/messages/input';
+import { rateLimitMessage } from '@content/messages/lead';
+import { cookieConsentRecordSchema } from '~/lib/validation/cookie-consent';
+import { recordCookieConsent } from '~/server/cookie-consent/cookie-consent.service';
+import { databaseErrorKind } from '~/server/db/errors';
+import { describeError } from '~/server/describe-error';
+import { hashIp, hitRateLimit } from '~/server/rate-limit';
+
+export const prerender = false;
+
+/** A choice is ~120 bytes of JSON; anything much larger is not one. */
+const MAX_BODY_BYTES = 1024;
+
+const answer = (status: number, error?: string) =>
+  error === undefined
+    ? new Response(null, { status, headers: { 'Cache-Control': 'no-store' } })
+    : Response.json({ error }, { status, headers: { 'Cache-Control': 'no-store' } });
+
+export const POST: APIRoute = async ({ request, locals, clientAddress }) => {
+  const type = (request.headers.get('content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase();
+  if (type !== 'application/json') return answer(415, inputMessages.unsupportedMediaType);
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return answer(413, inputMessages.bodyTooLarge);
+
+  // Public endpoints share LEAD_RATE_LIMIT per client address, each with its own counter.
+  const runtime = locals.runtime;
+  const limit = runtime.config.leadRateLimit;
+  if (limit && runtime.ready()) {
+    const key = `cookies:${hashIp(clientAddress, runtime.config.authSecret ?? '')}`;
+    const allowed = await hitRateLimit(runtime.db, key, limit, runtime.now()).catch(() => true);
+    if (!allowed) return answer(429, rateLimitMessage);
+  }
+
+  // src/middleware.ts (safe-request) has already refused JSON that does not parse to an object.
+  const text = await request.text();
+  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) return answer(413, inputMessages.bodyTooLarge);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return answer(400, inputMessages.malformedBody);
+  }
+  const parsed = cookieConsentRecordSchema.safeParse(body);
+  if (!parsed.success) return answer(400, inputMessages.malformedBody);
+
+  if (!runtime.ready()) return answer(503);
+  try {
+    await recordCookieConsent(parsed.data, { db: runtime.db, now: runtime.now });
+    return answer(204);
+  } catch (error) {
+    console.error(`[cookies] consent not recorded: ${describeError(error)}`);
+    const kind = databaseErrorKind(error);
+    if (kind === 'rejected') return answer(400, inputMessages.dataRejected);
+    return answer(kind === 'unavailable' ? 503 : 500);
+  }
+};
