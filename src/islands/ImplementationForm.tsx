@@ -2,8 +2,10 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { Toaster, toast } from 'sonner';
+import { consentNotices } from '@content/consent-notices';
 import type { ImplementationFormCopy } from '@content/implementation-page';
 import { errorToasts, fileMessages, submitPhases, successToast } from '@content/messages/implementation';
+import { CONSENT_VERSION_FIELD } from '~/lib/consent-notice';
 import { SUBMIT_ENDPOINT } from '~/lib/document-upload';
 import { MASKED_LENGTH, masks } from '~/lib/documents';
 import { SNIFF_BYTES, checkDocument } from '~/lib/file-type';
@@ -38,6 +40,7 @@ const HIDE_UNLESS_CPF = '[form:has(input[value=cnpj]:checked)_&]:hidden';
 const HIDE_UNLESS_CNPJ = '[form:has(input[value=cpf]:checked)_&]:hidden';
 const sectionClass = 'grid gap-4 sm:grid-cols-2';
 const headingClass = 'text-lg font-semibold text-slate-900 sm:col-span-2';
+const notice = consentNotices.implementacao;
 
 type TextName = Exclude<FieldPath<ImplementationFormValues>, 'tipoDocumento' | MaskedName>;
 
@@ -356,6 +359,15 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
           ) : null}
           <p role="status" className="sr-only">
             {busy ? buttonText : ''}
+          </p>
+          {/* The LGPD notice, versioned in content/consent-notices.ts; the version goes with the post. */}
+          <input type="hidden" name={CONSENT_VERSION_FIELD} value={notice.version} />
+          <p className="mt-3 text-xs text-slate-600">
+            {notice.before}
+            <a href={notice.href} className="font-medium text-brand-700 underline">
+              {notice.linkText}
+            </a>
+            {notice.after}
           </p>
         </div>
       </form>

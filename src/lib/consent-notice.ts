@@ -12,3 +12,6 @@ import type { ConsentNotice } from '@content/consent-notices';
 export function consentNoticeText(notice: ConsentNotice): string {
   return `${notice.before}[${notice.linkText}](${notice.href})${notice.after}`;
 }
+
+/** The form field that says which notice version the visitor was shown (every form with a notice). */
+export const CONSENT_VERSION_FIELD = 'consent_version';

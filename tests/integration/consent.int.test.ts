@@ -11,7 +11,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { consentNotices } from '@content/consent-notices';
 import type { LeadInput } from '~/lib/validation/lead';
-import { contatos, formConsents } from '~/server/db/schema';
+import { implementationSchema } from '~/lib/validation/implementation';
+import { contatos, formConsents, solicitacoesImplementacao } from '~/server/db/schema';
+import { createImplementationRequest } from '~/server/implementation/implementation.service';
 import { createLead, replaySpool, type LeadServiceDeps } from '~/server/leads/lead.service';
 import { toLeadRecord } from '~/server/leads/lead-record';
 import { appendToSpool } from '~/server/leads/spool';
@@ -21,6 +23,8 @@ import { engines, useTestDatabase } from '../support/db';
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const leadNotice = consentNotices.lead;
 const LEAD_TEXT_HASH = sha256(`${leadNotice.before}[${leadNotice.linkText}](${leadNotice.href})${leadNotice.after}`);
+const implNotice = consentNotices.implementacao;
+const IMPL_TEXT_HASH = sha256(`${implNotice.before}[${implNotice.linkText}](${implNotice.href})${implNotice.after}`);
 
 const lead = (patch: Partial<LeadInput> = {}): LeadInput => ({
   nome: 'Clara Prova',
@@ -100,5 +104,53 @@ describe.each(engines)('proof of consent on %s', (engine) => {
       textSha256: LEAD_TEXT_HASH,
       consentedAt: record.consentAt,
     });
+  });
+
+  it('an implementation request stores its own notice version, text hash, time and page', async () => {
+    const now = new Date('2026-11-20T14:00:00.000Z');
+    const request = implementationSchema.parse({
+      tipoDocumento: 'cpf',
+      cpf: '529.982.247-25',
+      nomeCompleto: 'Clara Prova',
+      celular: '(11) 98765-4321',
+      email: 'clara.prova@example.com',
+      emailAcesso: 'clara.acesso@example.com',
+      senha: 'segredo1',
+    });
+    const implDeps = {
+      db: t.db,
+      queue: {
+        enqueueMail: async (
+          tx: Parameters<typeof insertDeliveries>[0],
+          message: object,
+          meta: { subjectType: string; subjectId?: string },
+        ) => (await insertDeliveries(tx, [{ kind: 'email', message: message as never, meta }], now))[0]!,
+      },
+      siteUrl: 'http://localhost:4321',
+      notifyTo: 'comercial@pilota.example',
+      now: () => now,
+    };
+    const { id } = await createImplementationRequest(
+      { request, consent: { version: implNotice.version, page: 'http://localhost:4321/implementacao-sistema' } },
+      implDeps,
+    );
+    // Without a version (a hand-made post): recorded as the notice the form shows now.
+    const second = await createImplementationRequest({ request, consent: { page: '' } }, implDeps);
+    const consents = await t.db.select().from(formConsents);
+    expect(consents).toHaveLength(2);
+    expect(consents.find((row) => row.subjectId === id)).toEqual({
+      id: expect.any(String),
+      subjectType: 'implementacao',
+      subjectId: id,
+      version: implNotice.version,
+      textSha256: IMPL_TEXT_HASH,
+      page: 'http://localhost:4321/implementacao-sistema',
+      consentedAt: now,
+    });
+    expect(consents.find((row) => row.subjectId === second.id)).toMatchObject({
+      version: implNotice.version,
+      page: '',
+    });
+    expect(await t.db.select().from(solicitacoesImplementacao)).toHaveLength(2);
   });
 });

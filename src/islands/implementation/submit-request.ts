@@ -6,7 +6,9 @@
  * is polled. The server queues the e-mail in the same transaction and retries it, so a slow
  * mail server never holds the visitor: after a few seconds a still-queued e-mail counts as sent.
  */
+import { consentNotices } from '@content/consent-notices';
 import { errorToasts } from '@content/messages/implementation';
+import { CONSENT_VERSION_FIELD } from '~/lib/consent-notice';
 import { SUBMIT_ENDPOINT, UPLOAD_TOKEN_FIELDS } from '~/lib/document-upload';
 import type { ImplementationFormValues } from '~/lib/validation/implementation';
 import { Unavailable, type Reply } from '../ui/request-failure';
@@ -62,6 +64,8 @@ export async function submitRequest(
   const body = new FormData();
   // The raw values as typed: the server runs the same schema on exactly what was checked here.
   for (const [name, value] of Object.entries(values)) body.append(name, value);
+  // Which LGPD notice the form showed (proof of consent, src/server/consent/consent-proof.ts).
+  body.append(CONSENT_VERSION_FIELD, consentNotices.implementacao.version);
 
   const chunked = file !== null && canUploadInChunks();
   if (file && chunked) {

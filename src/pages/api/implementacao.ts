@@ -13,6 +13,7 @@ import type { APIRoute } from 'astro';
 import { internalErrors, errorToasts, validationMessages } from '@content/messages/implementation';
 import { inputMessages } from '@content/messages/input';
 import { rateLimitMessage } from '@content/messages/lead';
+import { CONSENT_VERSION_FIELD } from '~/lib/consent-notice';
 import { fieldErrors, implementationSchema } from '~/lib/validation/implementation';
 import { databaseErrorKind } from '~/server/db/errors';
 import { describeError } from '~/server/describe-error';
@@ -95,7 +96,13 @@ export const POST: APIRoute = async ({ request, locals, redirect, clientAddress 
     const token = upload.uploads[slot];
     if (token) files[slot] = await assembleUpload(runtime.db, token, runtime.now(), slot);
     const { id } = await createImplementationRequest(
-      { request: parsed.data, cnh: files.cnh, responsavelCnh: files.responsavelCnh },
+      {
+        request: parsed.data,
+        cnh: files.cnh,
+        responsavelCnh: files.responsavelCnh,
+        // The page the form was on is the Referer of its post (same origin: the whole address).
+        consent: { version: upload.fields[CONSENT_VERSION_FIELD], page: request.headers.get('referer') ?? '' },
+      },
       {
         db: runtime.db,
         queue: runtime.queue,

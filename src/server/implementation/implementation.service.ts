@@ -13,6 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DocumentKind } from '~/lib/file-type';
 import { MIME_BY_KIND } from '~/lib/file-type';
 import type { ImplementationRequest } from '~/lib/validation/implementation';
+import { recordFormConsents } from '../consent/consent-proof';
 import type { Db, DbOrTx } from '../db/client';
 import { deliveries, privateFiles, solicitacoesImplementacao } from '../db/schema';
 import type { DeliveryMeta } from '../jobs/queue';
@@ -41,6 +42,8 @@ export interface ImplementationInput {
   cnh?: UploadedDocument | undefined;
   /** CNH of the company's responsible person (CNPJ requests). */
   responsavelCnh?: UploadedDocument | undefined;
+  /** Proof of consent (LGPD art. 8): the notice version the form showed, and the page it was on. */
+  consent?: { version?: string | undefined; page: string } | undefined;
 }
 
 export interface ImplementationDeps {
@@ -137,6 +140,9 @@ export async function createImplementationRequest(
       .values(values)
       .returning({ id: solicitacoesImplementacao.id });
     const id = row!.id;
+    await recordFormConsents(tx, 'implementacao', [
+      { subjectId: id, version: input.consent?.version, page: input.consent?.page ?? '', at: now },
+    ]);
 
     const { message } = buildImplementationEmail(
       { ...values, id, cnh, responsavelCnh },

@@ -12,6 +12,7 @@ import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { MAX_CNH_BYTES, SNIFF_BYTES, detectDocumentKind, documentFileName } from '~/lib/file-type';
 import { UPLOAD_TOKEN_FIELDS } from '~/lib/document-upload';
+import { CONSENT_VERSION_FIELD } from '~/lib/consent-notice';
 import { IMPLEMENTATION_FIELDS } from '~/lib/validation/implementation';
 import type { UploadedDocument } from './implementation.service';
 import { FILE_FIELDS, UploadRejected, invalidType, malformed, tooLarge, type FileField } from './upload-rejected';
@@ -31,7 +32,8 @@ export interface ParsedUpload {
   uploads: Partial<Record<FileField, string>>;
 }
 
-const isTextField = (name: string) => (IMPLEMENTATION_FIELDS as readonly string[]).includes(name);
+const isTextField = (name: string) =>
+  (IMPLEMENTATION_FIELDS as readonly string[]).includes(name) || name === CONSENT_VERSION_FIELD;
 const isFileField = (name: string): name is FileField => (FILE_FIELDS as readonly string[]).includes(name);
 const slotOfToken = (name: string): FileField | undefined =>
   FILE_FIELDS.find((field) => UPLOAD_TOKEN_FIELDS[field] === name);
