@@ -1,0 +1,84 @@
+/*
+ * Chaos (b): while a lead burst comes in, one webhook receiver fails half of the deliveries
+ * it is offered (500), another leaves some calls unanswered past the sender's 10 s timeout,
+ * and the mail server goes away for a few seconds and comes back on the same port. Each
+ * receiver misbehaves on a delivery's first call only (./receiver.ts), so every delivery is
+ * due again within one retry delay (30–60 s) and the scenario converges in bounded time.
+ * Every lead must still be one row and reach both receivers and the mailbox, every re-sent
+ * call carrying the delivery id of the first, and in the end every delivery is recorded as sent.
+ */
+import { describe, it } from 'vitest';
+import { startLeadLoad } from './load';
+import { failingFirstCalls, hangingFirstCalls } from './receiver';
+import { chaosEngines, chaosStack, report, until } from './stack';
+import { noProblems } from './verdict';
+
+const LEADS = 250;
+const CLIENTS = 10;
+const RECEIVERS = { flaky: failingFirstCalls(0.5), hanging: hangingFirstCalls(0.04) };
+const NAMES = Object.keys(RECEIVERS);
+/** The mail server is down this long, from when a quarter of the leads was accepted. */
+const SMTP_OUTAGE_MS = 5_000;
+/**
+ * A delivery's last failure is at most 10 s (a call left hanging) after its first call, and its
+ * retry is due 30–60 s later (polled every 2 s); mail that failed in the outage likewise, while
+ * the breaker pauses all mail for 30 s and then probes. First calls go out within seconds of the
+ * burst on an idle machine; the rest is slack for a busy one.
+ */
+const DELIVERED_WITHIN_MS = 150_000;
+
+describe('flaky and hanging webhook receivers and an SMTP outage during a lead burst', () => {
+  it.concurrent.for(chaosEngines)(
+    '%s: every lead one row, delivered to every target, re-sends with the same id',
+    async (engine, { expect }) => {
+      const stack = await chaosStack(engine, RECEIVERS);
+      try {
+        const server = await stack.startInstance();
+        const started = Date.now();
+        const load = startLeadLoad({
+          runId: stack.runId,
+          total: LEADS,
+          concurrency: CLIENTS,
+          instances: () => [server.url],
+          timeoutMs: 120_000,
+        });
+        const outage = until(() => load.accepted.size >= LEADS / 4, 60_000).then(async (reached) => {
+          const mailsBefore = stack.mailbox.messages.length;
+          await stack.mailbox.outage(SMTP_OUTAGE_MS);
+          return { reached, mailsBefore, mailsAfter: stack.mailbox.messages.length };
+        });
+        await load.done;
+        const loadSeconds = (Date.now() - started) / 1000;
+        const { reached, mailsBefore, mailsAfter } = await outage;
+        expect(reached, 'the SMTP outage came during the burst').toBe(true);
+        const deliveredIn = await stack.waitForDeliveries(
+          load.accepted.keys(),
+          started + DELIVERED_WITHIN_MS - Date.now(),
+        );
+        const deliveredSecondsAfterStart = deliveredIn === null ? null : (Date.now() - started) / 1000;
+        // Every delivery was acknowledged by now, so its row says sent (once its attempt is recorded).
+        const allSent = await stack.waitForAllSent(10_000);
+        await server.stop();
+        const verdict = await stack.judge(load);
+        const answered = (name: string, reply: number | 'hang') =>
+          stack.receivers.get(name)!.calls.filter((call) => call.reply === reply).length;
+        report('flaky receivers + SMTP outage', engine, {
+          loadSeconds,
+          deliveredSecondsAfterStart,
+          allSent,
+          mailsBeforeOutage: mailsBefore,
+          mailsDuringOutage: mailsAfter - mailsBefore,
+          refused: { flaky500: answered('flaky', 500), hangingUnanswered: answered('hanging', 'hang') },
+          ...verdict.figures,
+          answers: Object.fromEntries(load.answers),
+          deliveryStatuses: verdict.deliveryStatuses,
+        });
+        expect(verdict.problems).toEqual(noProblems(NAMES));
+        expect(verdict.figures.leads.accepted).toBe(LEADS);
+        expect(verdict.deliveryStatuses).toEqual({ 'email sent': LEADS, 'webhook sent': LEADS * NAMES.length });
+      } finally {
+        await stack.close();
+      }
+    },
+  );
+});

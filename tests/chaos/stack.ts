@@ -1,0 +1,192 @@
+/*
+ * One chaos scenario's world: a fresh database (embedded in a DATA_DIR, or a throwaway
+ * PostgreSQL database created like tests/support/db.ts does), named webhook receivers
+ * (./receiver.ts) and the team's mailbox (./mailbox.ts), and production
+ * servers (scripts/serve.mjs over BUILD_DIR, tests/support/server.ts) started on them
+ * with the real delivery settings — nothing in the app is shortened for the suite.
+ */
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, pgliteDirFor } from '~/server/db/client';
+import { createTestDatabase, execute, type TestDatabase } from '../support/db';
+import { startBuiltServer, type RunningServer } from '../support/server';
+import { LEAD_NOTIFY_TO, type LeadLoad } from './load';
+import { startMailbox, type Mailbox } from './mailbox';
+import { startChaosReceiver, type ChaosReceiver } from './receiver';
+import { judge, undelivered, type LeadRow, type WebhookTarget } from './verdict';
+
+export type ChaosEngine = 'pglite' | 'postgres';
+
+/** The embedded database always; PostgreSQL when TEST_DATABASE_URL names a server (CI sets it when one runs). */
+export const chaosEngines: ChaosEngine[] = [
+  'pglite',
+  ...(process.env['TEST_DATABASE_URL'] ? ['postgres' as const] : []),
+];
+
+const SECRET = 'segredo-do-caos';
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `done` every 100 ms; false if it still does not hold after `timeoutMs`. */
+export async function until(done: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) return false;
+    await sleep(100);
+  }
+  return true;
+}
+
+export interface ChaosStack {
+  engine: ChaosEngine;
+  runId: string;
+  receivers: Map<string, ChaosReceiver>;
+  mailbox: Mailbox;
+  /** A new server instance on the scenario's database (same DATA_DIR again on the embedded one). */
+  startInstance: () => Promise<RunningServer>;
+  /**
+   * Waits until every lead of `emails` reached every receiver (2xx) and the mailbox;
+   * returns the seconds it took, or null when `timeoutMs` passed first (the verdict then says what is missing).
+   */
+  waitForDeliveries: (emails: Iterable<string>, timeoutMs: number) => Promise<number | null>;
+  /**
+   * Waits until every lead delivery is recorded as sent, reading the database while the
+   * servers run: PostgreSQL only (true, or false after `timeoutMs`); undefined on the
+   * embedded database, which only its server may open.
+   */
+  waitForAllSent: (timeoutMs: number) => Promise<boolean | undefined>;
+  /** The verdict on what everyone saw; call once every instance has stopped (the embedded database has one owner). */
+  judge: (load: LeadLoad) => Promise<ReturnType<typeof judge> & { deliveryStatuses: Record<string, number> }>;
+  close: () => Promise<void>;
+}
+
+/** `receivers`: each receiver's name and how it answers (./receiver.ts). */
+export async function chaosStack(
+  engine: ChaosEngine,
+  receiverAnswers: Record<string, ChaosReceiver['answer']>,
+): Promise<ChaosStack> {
+  const runId = `${engine === 'pglite' ? 'e' : 'p'}${randomBytes(3).toString('hex')}`;
+  const dataDirs: string[] = [];
+  const newDataDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pilota-chaos-'));
+    dataDirs.push(dir);
+    return dir;
+  };
+  let postgres: TestDatabase | undefined;
+  let embeddedDir: string | undefined;
+  if (engine === 'postgres') postgres = await createTestDatabase('postgres');
+  else embeddedDir = newDataDir();
+
+  const receivers = new Map<string, ChaosReceiver>();
+  for (const [name, answer] of Object.entries(receiverAnswers)) receivers.set(name, await startChaosReceiver(answer));
+  const mailbox = await startMailbox();
+  const targets = (): WebhookTarget[] => [...receivers].map(([name, receiver]) => ({ name, calls: receiver.calls }));
+  const env = {
+    DATABASE_URL: postgres?.directUrl ?? '',
+    SMTP_URL: mailbox.url,
+    RESEND_API_KEY: '',
+    LEAD_NOTIFY_TO,
+    LEAD_WEBHOOK_URLS: [...receivers.values()].map((receiver) => receiver.url).join(','),
+    WEBHOOK_SECRET: SECRET,
+    LEAD_RATE_LIMIT: 'off',
+  };
+  const servers: RunningServer[] = [];
+
+  /** Rows and delivery states, read directly from the database. */
+  const read = async (text: string) => {
+    if (postgres) return (await execute(postgres.handle, text)).rows;
+    const handle = await openDatabase({ pgliteDir: pgliteDirFor(embeddedDir!) });
+    try {
+      return (await execute(handle, text)).rows;
+    } finally {
+      await handle.close();
+    }
+  };
+
+  return {
+    engine,
+    runId,
+    receivers,
+    mailbox,
+    startInstance: async () => {
+      const server = await startBuiltServer({ ...env, DATA_DIR: embeddedDir ?? newDataDir() });
+      servers.push(server);
+      return server;
+    },
+    waitForDeliveries: async (emails, timeoutMs) => {
+      const list = [...emails];
+      const started = Date.now();
+      const done = () =>
+        Object.values(undelivered(list, targets(), mailbox.messages)).every((left) => left.length === 0);
+      return (await until(done, timeoutMs)) ? (Date.now() - started) / 1000 : null;
+    },
+    waitForAllSent: async (timeoutMs) => {
+      if (!postgres) return undefined;
+      const pending = async () =>
+        Number(
+          (
+            await read(`select count(*)::int as n from deliveries where subject_type = 'lead' and status <> 'sent'`)
+          )[0]?.['n'],
+        );
+      const deadline = Date.now() + timeoutMs;
+      while ((await pending()) > 0) {
+        if (Date.now() > deadline) return false;
+        await sleep(500);
+      }
+      return true;
+    },
+    judge: async (load) => {
+      const rows = (await read('select id, email, submission_key from contatos')).map((row): LeadRow => ({
+        id: String(row['id']),
+        email: String(row['email']),
+        submissionKey: String(row['submission_key']),
+      }));
+      const statuses = await read(
+        `select kind, status, count(*)::int as count from deliveries where subject_type = 'lead' group by kind, status`,
+      );
+      const deliveryStatuses = Object.fromEntries(
+        statuses.map((row) => [`${row['kind']} ${row['status']}`, Number(row['count'])]),
+      );
+      const verdict = judge({
+        accepted: load.accepted,
+        rows,
+        webhooks: targets(),
+        mails: mailbox.messages,
+        secret: SECRET,
+      });
+      return { ...verdict, deliveryStatuses };
+    },
+    close: async () => {
+      // stop() waits for an exit event, which a killed server already sent.
+      await Promise.all(servers.filter((server) => !exited(server)).map((server) => server.stop()));
+      await Promise.all([...receivers.values()].map((receiver) => receiver.close()));
+      await mailbox.close();
+      await postgres?.close();
+      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const exited = (server: RunningServer) => server.process.exitCode !== null || server.process.signalCode !== null;
+
+/** kill -9, and resolves once the process is gone. */
+export function killHard(server: RunningServer): Promise<void> {
+  return new Promise((resolve) => {
+    if (exited(server)) return resolve();
+    server.process.once('exit', () => resolve());
+    server.process.kill('SIGKILL');
+  });
+}
+
+/**
+ * Prints a scenario's figures as one `[chaos]` JSON line (and appends it to CHAOS_REPORT
+ * when set, to collect several runs).
+ */
+export function report(scenario: string, engine: ChaosEngine, figures: Record<string, unknown>): void {
+  const line = JSON.stringify({ scenario, engine, ...figures });
+  console.log(`[chaos] ${line}`);
+  const file = process.env['CHAOS_REPORT'];
+  if (file) appendFileSync(file, `${line}\n`);
+}

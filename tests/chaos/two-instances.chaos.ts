@@ -1,0 +1,66 @@
+/*
+ * Chaos (c): two server instances on one PostgreSQL database share a lead burst, the
+ * visitors' posts alternating between them. Each lead must be one row and reach both
+ * receivers and the mailbox exactly once: the instances deliver from one queue, and no job
+ * may be taken by both. Needs PostgreSQL (TEST_DATABASE_URL): the embedded database has one
+ * owner by design.
+ */
+import { describe, it } from 'vitest';
+import { startLeadLoad } from './load';
+import { chaosStack, report, sleep } from './stack';
+import { healthy } from './receiver';
+import { noProblems } from './verdict';
+
+const LEADS = 400;
+const CLIENTS = 12;
+const RECEIVERS = { A: healthy, B: healthy };
+const NAMES = Object.keys(RECEIVERS);
+
+describe('two server instances on one PostgreSQL database', () => {
+  it.skipIf(!process.env['TEST_DATABASE_URL'])(
+    'postgres: share the load, every lead one row, each delivery made exactly once (skipped without TEST_DATABASE_URL)',
+    async ({ expect }) => {
+      const stack = await chaosStack('postgres', RECEIVERS);
+      try {
+        const servers = await Promise.all([stack.startInstance(), stack.startInstance()]);
+        const started = Date.now();
+        const load = startLeadLoad({
+          runId: stack.runId,
+          total: LEADS,
+          concurrency: CLIENTS,
+          instances: () => servers.map((server) => server.url),
+          timeoutMs: 120_000,
+        });
+        await load.done;
+        const loadSeconds = (Date.now() - started) / 1000;
+        const deliveredIn = await stack.waitForDeliveries(load.accepted.keys(), 90_000);
+        const allSent = await stack.waitForAllSent(30_000);
+        // A job taken by both instances would arrive twice within moments: give it those.
+        await sleep(3_000);
+        await Promise.all(servers.map((server) => server.stop()));
+        const verdict = await stack.judge(load);
+        const acceptedBy = servers.map(
+          (server) => [...load.accepted.values()].filter((lead) => lead.instance === server.url).length,
+        );
+        report('two instances, one PostgreSQL', 'postgres', {
+          loadSeconds,
+          deliveredSecondsAfterLoad: deliveredIn,
+          allSent,
+          acceptedByInstance: acceptedBy,
+          ...verdict.figures,
+          answers: Object.fromEntries(load.answers),
+          deliveryStatuses: verdict.deliveryStatuses,
+        });
+        expect(verdict.problems).toEqual(noProblems(NAMES));
+        expect(verdict.figures.leads.accepted).toBe(LEADS);
+        for (const count of acceptedBy) expect(count).toBeGreaterThan(LEADS / 4);
+        // Healthy targets: nothing is sent twice.
+        for (const name of NAMES) expect(verdict.figures.webhooks[name]).toMatchObject({ requests: LEADS, resends: 0 });
+        expect(verdict.figures.mail).toMatchObject({ messages: LEADS, resends: 0 });
+        expect(verdict.deliveryStatuses).toEqual({ 'email sent': LEADS, 'webhook sent': LEADS * NAMES.length });
+      } finally {
+        await stack.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+import unitConfig from './vitest.config.ts';
+
+/*
+ * `npm run test:chaos`: the chaos suite (tests/chaos), against the production build. Its own
+ * config so `npm run test:unit` does not run it too. The scenarios spend most of their time
+ * waiting for the queue's real retry delays (30–60 s, and a killed server's jobs expire after
+ * 60 s), not on the cores, so every scenario runs at once: the suite takes about as long as
+ * its slowest scenario.
+ */
+export default defineConfig({
+  resolve: unitConfig.resolve ?? {},
+  test: {
+    include: ['tests/chaos/**/*.chaos.ts'],
+    globalSetup: ['tests/chaos/global-setup.ts'],
+    testTimeout: 290_000,
+    hookTimeout: 60_000,
+    fileParallelism: true,
+    maxWorkers: 3,
+    maxConcurrency: 5,
+  },
+});
