@@ -14,7 +14,8 @@
  * `<dir>.netlify/`, see src/integrations/netlify-target.mjs).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +46,7 @@ import { ensureBuild } from '../support/ensure-build';
 import { startNetlifyFunction, type NetlifyFunction } from '../support/netlify-function';
 import { pgBouncerMissingReason } from '../support/pgbouncer';
 import { startBuiltServer, type RunningServer } from '../support/server';
+import { startCaptureSmtp } from '../support/smtp';
 
 const missing = pgBouncerMissingReason();
 const NETLIFY_DIR = process.env['NETLIFY_BUILD_DIR'] ?? 'dist-netlify';
@@ -376,5 +378,47 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
     );
     expect(tooBig.status).toBe(413);
     expect((await netlifyDb.db.select().from(solicitacoesImplementacao)).length).toBe(before);
+  });
+});
+
+describe.skipIf(missing)('the Netlify build with its database unreachable', () => {
+  beforeAll(() => {
+    ensureBuild({ entry: FUNCTION_ENTRY, env: { DEPLOY_TARGET: 'netlify', BUILD_DIR: NETLIFY_DIR } });
+  }, 600_000);
+
+  it('delivers a lead directly and writes no spool: a function’s disk outlives no invocation', async () => {
+    const smtp = await startCaptureSmtp();
+    // The function's whole temporary folder: where the Node target's spool would go (config.dataDir).
+    const tmp = mkdtempSync(join(tmpdir(), 'pilota-netlify-tmp-'));
+    const fn = await startNetlifyFunction(FUNCTION_ENTRY, {
+      ...SHARED_ENV,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nada',
+      SMTP_URL: smtp.url,
+      TMPDIR: tmp,
+    });
+    try {
+      const response = await fetch(`${fn.url}/_actions/lead`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: fn.url, Accept: 'application/json' },
+        body: new URLSearchParams({
+          nome: 'Sem Banco',
+          email: 'sem.banco@netlify.example',
+          celular: '(11) 98765-4321',
+          tipo: 'proprietario',
+          submission_key: 'netlify-no-db-1',
+        }).toString(),
+      });
+      const text = await response.text();
+      expect({ status: response.status, text: text.slice(0, 300) }).toEqual({ status: 200, text: expect.stringContaining('warning') as unknown as string });
+      // 'Aviso': sent to the team by e-mail, not saved.
+      expect(text).toContain('warning');
+      const mail = await smtp.waitFor((message) => message.text?.includes('Sem Banco') ?? false);
+      expect(mail.text).toContain('sem.banco@netlify.example');
+      expect(readdirSync(tmp, { recursive: true })).toEqual([]);
+    } finally {
+      await fn.stop();
+      await smtp.stop();
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });

@@ -40,7 +40,9 @@ export interface LeadServiceDeps {
   config: Pick<
     Config,
     'dataDir' | 'leadNotifyTo' | 'leadWebhookUrls' | 'webhookSecret' | 'leadRateLimit' | 'authSecret'
-  >;
+  > &
+    /** On 'netlify' there is no lasting disk: degraded mode delivers directly and keeps no spool. */
+    Partial<Pick<Config, 'deployTarget'>>;
   now?: () => Date;
   log?: (line: string) => void;
   /** Degraded mode's direct webhook calls; default 10 s. */
@@ -56,7 +58,7 @@ export interface LeadRequestMeta {
 export type LeadResult =
   /** Saved (or already saved under this submission key: `duplicate`). */
   | { status: 'saved'; id: string; duplicate: boolean }
-  /** Database unreachable: spooled; `mailed` tells whether the team e-mail went out directly. */
+  /** Database unreachable: spooled (not on Netlify, which has no disk); `mailed` tells whether the team e-mail went out directly. */
   | { status: 'spooled'; id: string; mailed: boolean }
   | { status: 'rate_limited' }
   /** The database refused the values themselves (a data or constraint error): not saved, not spooled. */
@@ -297,11 +299,18 @@ async function writeGroup(group: PendingLead[], deps: LeadServiceDeps): Promise<
   });
 }
 
-/** Degraded mode: spool first (the lead is safe on disk), then send without the queue. */
+/**
+ * Degraded mode: spool first (the lead is safe on disk), then send without the queue. On
+ * Netlify a function's disk lasts one invocation and nothing would ever replay it, so there
+ * is no spool: the direct e-mail is all the team gets, and without it the visitor is told
+ * to try again.
+ */
 async function deliverDirectly(lead: LeadRecord, deps: LeadServiceDeps): Promise<LeadResult> {
   const { dataDir } = deps.config;
   const log = deps.log ?? lineLogger('error');
-  await appendToSpool(dataDir, [{ type: 'lead', lead }]);
+  const spool = deps.config.deployTarget !== 'netlify';
+  const keep = (entries: SpoolEntry[]) => (spool ? appendToSpool(dataDir, entries) : Promise.resolve());
+  await keep([{ type: 'lead', lead }]);
   const delivered = (kind: 'email' | 'webhook', target: string): SpoolEntry => ({
     type: 'delivered',
     submissionKey: lead.submissionKey,
@@ -319,7 +328,7 @@ async function deliverDirectly(lead: LeadRecord, deps: LeadServiceDeps): Promise
       leadId: lead.id,
       ...(deps.webhookTimeoutMs ? { timeoutMs: deps.webhookTimeoutMs } : {}),
     })
-      .then(() => appendToSpool(dataDir, [delivered('webhook', url)]))
+      .then(() => keep([delivered('webhook', url)]))
       .catch((error: unknown) =>
         log(`[leads] direct webhook to ${maskMessage(url)} for lead ${lead.id} failed: ${describeError(error)}`),
       );
@@ -330,7 +339,7 @@ async function deliverDirectly(lead: LeadRecord, deps: LeadServiceDeps): Promise
   try {
     await deps.sendMail(email);
     mailed = true;
-    await appendToSpool(dataDir, [delivered('email', email.to as string)]);
+    await keep([delivered('email', email.to as string)]);
   } catch (error) {
     log(`[leads] direct e-mail for lead ${lead.id} failed: ${describeError(error)}`);
   }
