@@ -64,26 +64,43 @@ export function trackRequest(req: IncomingMessage, res: ServerResponse): Request
   return context;
 }
 
+/** nginx's "client closed request": what a request whose client left is answered (to nobody). */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+/**
+ * Runs the rest of the pipeline; a failure caused by the client leaving — reading the body
+ * of a request whose connection was reset throws "aborted" — is answered 499 instead of
+ * reaching Astro, which would log it as a server error with its stack (issue 16).
+ */
+async function unlessClientLeft(request: { signal: AbortSignal }, next: () => Promise<Response>): Promise<Response> {
+  try {
+    return await next();
+  } catch (error) {
+    if (!request.signal.aborted) throw error;
+    return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+  }
+}
+
 /**
  * For the middleware: the context serve.mjs opened for this request, whose route it fills
  * in; or, where no serve.mjs runs, a context of its own whose line it writes itself.
  */
 export async function trackInMiddleware(
-  request: { method: string },
+  request: { method: string; signal: AbortSignal },
   route: string | undefined,
   next: () => Promise<Response>,
 ): Promise<Response> {
   const outer = requestContext.getStore();
   if (outer) {
     outer.route = route;
-    return next();
+    return unlessClientLeft(request, next);
   }
   const context: RequestContext = { id: randomUUID(), route };
   const startedAt = performance.now();
   return requestContext.run(context, async () => {
     let status = 500;
     try {
-      const response = await next();
+      const response = await unlessClientLeft(request, next);
       status = response.status;
       try {
         response.headers.set(REQUEST_ID_HEADER, context.id);
