@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveChromium } from '../support/chromium';
 import { startReceiver } from '../support/receiver';
 import { startBuiltServer } from '../support/server';
 import { startCaptureSmtp } from '../support/smtp';
+import { checkServerLog } from './log-check';
 
 /*
  * One production server for the whole e2e run, on a free port with a throwaway
@@ -13,6 +14,10 @@ import { startCaptureSmtp } from '../support/smtp';
  * Its mail goes to a real SMTP server and its lead webhooks to two real HTTP
  * receivers, all on 127.0.0.1; every message and request is written as one JSON
  * file into E2E_MAIL_DIR / E2E_WEBHOOK_DIR (see tests/support/captured.ts).
+ *
+ * Everything the server prints goes to a file (E2E_SERVER_LOG); when the run ends, the
+ * server is stopped and that log is searched for the test persons' data (./log-check.ts):
+ * a hit fails the run.
  */
 export const E2E_WEBHOOK_SECRET = 'e2e-webhook-secret';
 
@@ -50,6 +55,12 @@ export default async function globalSetup() {
     LEAD_WEBHOOK_URLS: `${hooks.a.url},${hooks.b.url}`,
     WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
   });
+  const logFile = join(mkdtempSync(join(tmpdir(), 'pilota-e2e-log-')), 'server.log');
+  writeFileSync(logFile, server.output());
+  for (const stream of [server.process.stdout, server.process.stderr]) {
+    stream?.on('data', (chunk: Buffer) => appendFileSync(logFile, chunk));
+  }
+  process.env['E2E_SERVER_LOG'] = logFile;
   process.env['E2E_BASE_URL'] = server.url;
   process.env['E2E_DATA_DIR'] = server.dataDir;
   process.env['E2E_MAIL_DIR'] = mailDir;
@@ -58,5 +69,6 @@ export default async function globalSetup() {
   return async () => {
     await server.stop();
     await Promise.all([smtp.stop(), hooks.a.close(), hooks.b.close()]);
+    checkServerLog(readFileSync(logFile, 'utf8'), webhookDir, logFile);
   };
 }
