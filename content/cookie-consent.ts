@@ -83,6 +83,9 @@ export const cookiePreferencesCopy = {
   title: 'Preferências de cookies',
   intro:
     'Escolha quais cookies não essenciais podemos usar. Nenhuma categoria opcional vem marcada: só ativamos o que você permitir, e você pode mudar isso a qualquer momento.',
+  /** How long the choice holds (months from `maxAgeDays`), said where it is made. */
+  validity: (months: number) =>
+    `Sua escolha vale por ${months} meses; depois disso, ou quando estas categorias mudarem, perguntaremos de novo.`,
   alwaysOn: 'Sempre ativos',
   toolsLabel: 'Ferramentas:',
   save: 'Salvar preferências',

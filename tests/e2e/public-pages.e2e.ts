@@ -162,8 +162,12 @@ test.describe('legal pages', () => {
     {
       path: '/cookies',
       title: 'Política de Cookies',
-      updated: '10/06/2025',
+      // Updated with the cookie banner (issue 15): how to choose, change and how long a choice holds.
+      updated: '22/11/2026',
       facts: [
+        /rejeitar os não essenciais ou escolher por categoria/,
+        /“Preferências de cookies”, no rodapé/,
+        /vale por 6 \(seis\) meses/,
         /Cookies essenciais/,
         /Cookies de análise/,
         /Cookies de funcionalidade/,

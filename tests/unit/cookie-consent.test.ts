@@ -3,6 +3,7 @@
  * round-trips, what counts as no choice (other version, expired, forged, malformed), the
  * cookie's attributes, and the head gate script agreeing with the decoder on every case.
  */
+import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { COOKIE_CATEGORIES, cookieConsentPolicy } from '../../content/cookie-consent';
@@ -47,7 +48,9 @@ describe('encodeConsent / decodeConsent', () => {
     expect(allChoices(false)).toEqual({ analytics: false, functionality: false, marketing: false });
   });
 
-  it('holds for the stated period (6 months) and not a moment longer', () => {
+  it('holds for the period the cookie policy states (6 months) and not a moment longer', () => {
+    const policy = readFileSync(new URL('../../content/legal/cookies.md', import.meta.url), 'utf8');
+    expect(policy).toContain(`A escolha vale por ${cookieConsentPolicy.maxAgeDays / 30} (seis) meses`);
     expect(cookieConsentPolicy.maxAgeDays).toBe(180);
     expect(CONSENT_MAX_AGE_MS).toBe(180 * DAY);
     const value = encodeConsent(consent());
