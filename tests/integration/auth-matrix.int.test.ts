@@ -142,8 +142,81 @@ describe('authorization matrix on the built server', () => {
         '/blog/admin/posts/[id]',
         '/admin/documentos/[id]',
         '/api/admin/posts',
+        '/admin/lgpd',
+        '/admin/lgpd/titular',
+        '/admin/lgpd/exportar',
       ]),
     );
+  });
+
+  /*
+   * Admin actions share Astro's one action route (`/_actions/[...path]`), so the build's route
+   * table cannot list them: they are named here, and this test fails when src/actions/admin.ts
+   * defines one more than the list holds. Each is tried as a call (any spelling of its path)
+   * and as a form post to an admin page (`?_action=`).
+   */
+  const ADMIN_ACTIONS = ['admin.lgpd.complete', 'admin.lgpd.erase'];
+
+  it('lists every admin action', () => {
+    const defined = readFileSync('src/actions/admin.ts', 'utf8').match(/defineAction\(/g) ?? [];
+    expect(defined).toHaveLength(ADMIN_ACTIONS.length);
+  });
+
+  describe.each(ADMIN_ACTIONS)('action %s', (name) => {
+    const call = (who: Who, path = `/_actions/${name}`) =>
+      rawRequest(
+        server.url,
+        'POST',
+        path,
+        {
+          origin: server.url,
+          accept: 'application/json',
+          'content-type': 'application/json',
+          ...(cookies[who] ? { cookie: cookies[who] } : {}),
+        },
+        '{}',
+      );
+    const formPost = (who: Who) =>
+      rawRequest(
+        server.url,
+        'POST',
+        `/admin/lgpd?_action=${name}`,
+        {
+          origin: server.url,
+          accept: 'text/html',
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(cookies[who] ? { cookie: cookies[who] } : {}),
+        },
+        'id=00000000-0000-4000-8000-000000000000&por=email&valor=lia.sigilosa%40exemplo.com&modo=delete&confirmar=on',
+      );
+
+    it.each(['anonymous', 'user'] as const)('nothing lets %s run it', async (who) => {
+      const problems: string[] = [];
+      for (const path of [...pathSpellings(`/_actions/${name}`), `/_actions/${name.toUpperCase()}`]) {
+        const response = await call(who, path);
+        if (response.status >= 200 && response.status < 300) problems.push(`${path} → ${response.status}: answered`);
+        if (response.status >= 500) problems.push(`${path} → ${response.status}: server error`);
+      }
+      const form = await formPost(who);
+      if (form.status >= 200 && form.status < 300) problems.push(`form post → ${form.status}: answered`);
+      if (form.body.includes(LEAD_EMAIL)) problems.push('form post: shows the lead');
+      expect(problems).toEqual([]);
+      expect((await call(who)).status).toBe(who === 'anonymous' ? 401 : 403);
+      expect((await call(who)).headers['cache-control']).toBe(NO_STORE);
+      // The lead is still there: nothing was erased.
+      const dashboard = await rawRequest(server.url, 'GET', '/blog/admin', {
+        cookie: cookies.admin,
+        accept: 'text/html',
+      });
+      expect(dashboard.body).toContain(LEAD_EMAIL);
+    });
+
+    it('an admin gets past the guard (the action itself then judges the input)', async () => {
+      const response = await call('admin');
+      expect([401, 403]).not.toContain(response.status);
+      expect(response.status).toBeLessThan(500);
+      expect(response.headers['cache-control']).toBe(NO_STORE);
+    });
   });
 
   describe.each(routes.map((route) => [`${route.kind} ${route.pattern}`, route] as const))('%s', (_name, route) => {

@@ -1,0 +1,43 @@
+/*
+ * POST /admin/lgpd/exportar (form fields `por`, `valor`) — everything about one person as a
+ * JSON file to download (LGPD art. 18, II and V: access and portability), recorded in the
+ * audit trail. Admins only: the middleware refuses anyone else, and the check below asks
+ * again (and refuses a cross-site post). The identifier is posted, never put in the URL.
+ */
+import type { APIRoute } from 'astro';
+import { encarregado } from '@content/lgpd';
+import { lgpdAdminCopy } from '@content/messages/lgpd';
+import { contact } from '@content/site';
+import { parseIdentifier } from '~/lib/lgpd-identifier';
+import { refuseUnlessAdmin } from '~/server/blog/admin-api';
+import { NO_STORE } from '~/server/http/cache-control';
+import { exportSubject } from '~/server/lgpd/subject.service';
+
+export const prerender = false;
+
+export const POST: APIRoute = async ({ request, locals, url }) => {
+  const refused = refuseUnlessAdmin(locals.session, request, url);
+  if (refused) return refused;
+  const form = await request.formData().catch(() => undefined);
+  const identifier = parseIdentifier(String(form?.get('por') ?? ''), String(form?.get('valor') ?? ''));
+  if (!identifier) {
+    return new Response(lgpdAdminCopy.search.invalid, {
+      status: 400,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE },
+    });
+  }
+  const { id, email } = locals.session!.user;
+  const now = locals.runtime.now();
+  const { file } = await exportSubject(locals.runtime.db, identifier, { id, email }, now, {
+    legalName: contact.legalName,
+    registration: contact.companyRegistration,
+    encarregado: { nome: encarregado.nome, email: encarregado.email },
+  });
+  return new Response(JSON.stringify(file, null, 2), {
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="dados-titular-${now.toISOString().slice(0, 10)}.json"`,
+      'Cache-Control': NO_STORE,
+    },
+  });
+};
