@@ -19,13 +19,26 @@ import { judge, undelivered, type LeadRow, type WebhookTarget } from './verdict'
 
 export type ChaosEngine = 'pglite' | 'postgres';
 
-/** The embedded database always; PostgreSQL when TEST_DATABASE_URL names a server (CI sets it when one runs). */
-export const chaosEngines: ChaosEngine[] = [
-  'pglite',
-  ...(process.env['TEST_DATABASE_URL'] ? ['postgres' as const] : []),
-];
+const only = process.env['TEST_ENGINES']?.split(',').map((name) => name.trim());
+
+/**
+ * The embedded database always; PostgreSQL when TEST_DATABASE_URL names a server (CI sets it
+ * when one runs). TEST_ENGINES=pglite (or postgres) narrows a run, as for the integration tests.
+ */
+export const chaosEngines: ChaosEngine[] = (
+  ['pglite', ...(process.env['TEST_DATABASE_URL'] ? ['postgres' as const] : [])] satisfies ChaosEngine[]
+).filter((engine) => !only || only.includes(engine));
 
 const SECRET = 'segredo-do-caos';
+
+/*
+ * Servers still running when this worker exits — a scenario that timed out is abandoned
+ * mid-way, its `finally` never reached — are killed with it instead of left behind.
+ */
+const running = new Set<RunningServer>();
+process.once('exit', () => {
+  for (const server of running) server.process.kill('SIGKILL');
+});
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -113,6 +126,8 @@ export async function chaosStack(
     startInstance: async () => {
       const server = await startBuiltServer({ ...env, DATA_DIR: embeddedDir ?? newDataDir() });
       servers.push(server);
+      running.add(server);
+      server.process.once('exit', () => running.delete(server));
       return server;
     },
     waitForDeliveries: async (emails, timeoutMs) => {
@@ -170,6 +185,33 @@ export async function chaosStack(
 }
 
 const exited = (server: RunningServer) => server.process.exitCode !== null || server.process.signalCode !== null;
+
+/** Vitest gives a test 290 s (vitest.chaos.config.ts): a scenario gives up before, so its servers are always stopped. */
+const SCENARIO_DEADLINE_MS = 270_000;
+
+/** Runs `body` in a fresh stack (see chaosStack), failing it after SCENARIO_DEADLINE_MS; always closes the stack. */
+export async function runScenario(
+  engine: ChaosEngine,
+  receiverAnswers: Record<string, ChaosReceiver['answer']>,
+  body: (stack: ChaosStack) => Promise<void>,
+): Promise<void> {
+  const stack = await chaosStack(engine, receiverAnswers);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      body(stack),
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`scenario still running after ${SCENARIO_DEADLINE_MS / 1000} s`)),
+          SCENARIO_DEADLINE_MS,
+        );
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    await stack.close();
+  }
+}
 
 /** kill -9, and resolves once the process is gone. */
 export function killHard(server: RunningServer): Promise<void> {

@@ -7,21 +7,20 @@
  */
 import { describe, it } from 'vitest';
 import { startLeadLoad } from './load';
-import { chaosStack, report, sleep } from './stack';
+import { chaosEngines, report, runScenario, sleep } from './stack';
 import { healthy } from './receiver';
 import { noProblems } from './verdict';
 
-const LEADS = 400;
+const LEADS = 300;
 const CLIENTS = 12;
 const RECEIVERS = { A: healthy, B: healthy };
 const NAMES = Object.keys(RECEIVERS);
 
 describe('two server instances on one PostgreSQL database', () => {
-  it.skipIf(!process.env['TEST_DATABASE_URL'])(
+  it.skipIf(!chaosEngines.includes('postgres'))(
     'postgres: share the load, every lead one row, each delivery made exactly once (skipped without TEST_DATABASE_URL)',
     async ({ expect }) => {
-      const stack = await chaosStack('postgres', RECEIVERS);
-      try {
+      await runScenario('postgres', RECEIVERS, async (stack) => {
         const servers = await Promise.all([stack.startInstance(), stack.startInstance()]);
         const started = Date.now();
         const load = startLeadLoad({
@@ -58,9 +57,7 @@ describe('two server instances on one PostgreSQL database', () => {
         for (const name of NAMES) expect(verdict.figures.webhooks[name]).toMatchObject({ requests: LEADS, resends: 0 });
         expect(verdict.figures.mail).toMatchObject({ messages: LEADS, resends: 0 });
         expect(verdict.deliveryStatuses).toEqual({ 'email sent': LEADS, 'webhook sent': LEADS * NAMES.length });
-      } finally {
-        await stack.close();
-      }
+      });
     },
   );
 });
