@@ -88,7 +88,9 @@ export default defineConfig({
       provider: fontProviders.local(),
       name: 'Inter',
       cssVariable: '--font-inter',
-      fallbacks: ['system-ui', 'sans-serif'],
+      // Our own metric-matched face (src/styles/global.css) covers Linux and bold text too.
+      fallbacks: ['Inter fallback', 'system-ui', 'sans-serif'],
+      optimizedFallbacks: false,
       options: {
         variants: [
           {
