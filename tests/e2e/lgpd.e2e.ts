@@ -1,0 +1,218 @@
+/*
+ * Issue 15 item 4's acceptance in Chromium, against the production build: a person with a
+ * lead and an implementation request (with an identity document) files "Exercer meus
+ * direitos" on /lgpd, confirms it through the link the server really e-mailed (captured by
+ * the e2e SMTP server), the team is told, and an admin finds the request (with its deadline),
+ * opens everything about the person, exports it (the file holds the lead and the
+ * implementation request) and deletes it: afterwards nothing about that e-mail remains but
+ * the anonymous audit record, and the document is gone from storage.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { BrowserContext } from '@playwright/test';
+import { dsrConfirmationEmail, dsrTeamEmail } from '../../content/messages/lgpd';
+import { adminCookie } from '../support/blog-accounts';
+import { waitForMail } from '../support/captured';
+import { expect, test } from './fixtures';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const CPF = '529.982.247-25';
+
+async function signInAs(context: BrowserContext, cookie: string, baseURL: string) {
+  await context.addCookies(
+    cookie.split('; ').map((pair) => {
+      const [name, ...value] = pair.split('=');
+      return { name: name!, value: value.join('='), url: baseURL };
+    }),
+  );
+}
+
+/** A lead and an implementation request (CPF, with a CNH) for `email`, posted as the forms post them. */
+async function personWithData(baseURL: string, email: string): Promise<{ id: string }> {
+  const lead = await fetch(`${baseURL}/_actions/lead`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: baseURL, Accept: 'application/json' },
+    body: new URLSearchParams({
+      nome: 'Teresa Titular',
+      email,
+      celular: '(21) 99876-5432',
+      tipo: 'proprietario',
+      submission_key: crypto.randomUUID(),
+    }).toString(),
+  });
+  expect(lead.status).toBe(200);
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    tipoDocumento: 'cpf',
+    cpf: CPF,
+    nomeCompleto: 'Teresa Titular',
+    celular: '(21) 99876-5432',
+    email,
+    emailAcesso: email,
+    senha: 'segredo123',
+  }))
+    form.append(name, value);
+  form.append('cnh', new Blob([PDF], { type: 'application/pdf' }), 'cnh-teresa.pdf');
+  const implementation = await fetch(`${baseURL}/api/implementacao`, {
+    method: 'POST',
+    headers: { Origin: baseURL, Accept: 'application/json' },
+    body: form,
+  });
+  expect(implementation.status).toBe(201);
+  return (await implementation.json()) as { id: string };
+}
+
+test('a data-subject request, filed, confirmed by e-mail, exported and deleted by an admin', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const email = `teresa-${randomBytes(4).toString('hex')}@exemplo.com`;
+  const { id: implementationId } = await personWithData(baseURL!, email);
+
+  // 1. Filed on /lgpd. The form is plain HTML until touched; then the island takes over.
+  await page.goto('/lgpd');
+  const form = page.getByRole('form', { name: 'Exercer meus direitos' });
+  await form.scrollIntoViewIfNeeded();
+  await form.getByLabel('Direito que deseja exercer').selectOption({ label: 'Anonimização, bloqueio ou eliminação' });
+  await form.getByLabel('Nome completo').fill('Teresa Titular');
+  await form.getByLabel('E-mail').fill('e-mail-errado');
+  await form.getByLabel('CPF (opcional)').fill(CPF);
+  await form.getByLabel('Detalhes (opcional)').fill('Quero que apaguem os meus dados.');
+  await form.getByRole('button', { name: 'Enviar solicitação' }).click();
+  // The shared schema, in the browser: the same pt-BR message as the server's.
+  await expect(form.getByText('E-mail inválido')).toBeVisible();
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Confirme pelo seu e-mail' })).toBeVisible();
+  // Answered in place by the island, not by the no-JavaScript page.
+  await expect(page).toHaveURL(/\/lgpd$/);
+
+  // 2. Confirmed through the link in the e-mail the server sent.
+  const mail = await waitForMail((message) => message.envelopeTo.includes(email), 60_000);
+  expect(mail.subject).toBe(dsrConfirmationEmail.subject);
+  const link = /https?:\/\/\S+\/lgpd\/confirmar\?token=[\w-]+/.exec(mail.text ?? '')?.[0];
+  expect(link).toBeTruthy();
+  const linkPath = new URL(link!).pathname + new URL(link!).search;
+  await page.goto(linkPath);
+  await expect(page.getByRole('heading', { name: 'Confirme a sua solicitação' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirmar solicitação' }).click();
+  await expect(page.getByRole('heading', { name: 'Solicitação confirmada' })).toBeVisible();
+  await expect(page.getByText(/vamos respondê-la pelo e-mail informado até \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+  // The link works once.
+  await page.goto(linkPath);
+  await expect(page.getByRole('heading', { name: 'Solicitação já confirmada' })).toBeVisible();
+  // A link that was never sent gets its own page, not an error.
+  const unknown = await page.goto('/lgpd/confirmar?token=naoexisteeste-token-de-confirmacao-1234');
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Link inválido' })).toBeVisible();
+  // The team is told, with the deadline.
+  const notice = await waitForMail(
+    (message) =>
+      message.subject?.startsWith('Solicitação LGPD confirmada') === true && (message.text ?? '').includes(email),
+    60_000,
+  );
+  expect(notice.text).toContain(dsrTeamEmail.labels.prazo);
+
+  // 3. The admin finds it, with its deadline, and opens everything about the person.
+  const { cookie } = await adminCookie(baseURL!, process.env['E2E_DATA_DIR']!);
+  await signInAs(context, cookie, baseURL!);
+  await page.goto('/admin/lgpd');
+  await expect(
+    page.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'LGPD' }),
+  ).toHaveAttribute('aria-current', 'page');
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Anonimização, bloqueio ou eliminação');
+  await expect(row).toContainText('Em aberto');
+  await expect(row.getByRole('cell').nth(4)).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+  await row.getByRole('button', { name: 'Ver dados do titular' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dados do titular' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Contatos (leads)' })).toContainText(email);
+  await expect(page.getByRole('table', { name: 'Solicitações de implementação' })).toContainText('529.982.247-25');
+  const documentLink = page.getByRole('table', { name: 'Documentos' }).getByRole('link', { name: 'Baixar' });
+  const documentPath = await documentLink.getAttribute('href');
+  expect(documentPath).toMatch(/^\/admin\/documentos\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('table', { name: 'Registros de consentimento' })).toContainText(
+    '2026-11-implementacao-v1',
+  );
+
+  // 4. Exported: a JSON file with the lead and the implementation request.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Exportar JSON' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^dados-titular-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
+    contatos: { email: string; nome: string }[];
+    solicitacoesImplementacao: { id: string; cpf: string; email: string }[];
+    documentos: { conteudoBase64: string }[];
+    solicitacoesLgpd: { email: string }[];
+  };
+  expect(exported.contatos).toEqual([expect.objectContaining({ email, nome: 'Teresa Titular' })]);
+  expect(exported.solicitacoesImplementacao).toEqual([
+    expect.objectContaining({ id: implementationId, cpf: '52998224725', email }),
+  ]);
+  expect(Buffer.from(exported.documentos[0]!.conteudoBase64, 'base64')).toEqual(PDF);
+  expect(exported.solicitacoesLgpd).toEqual([expect.objectContaining({ email })]);
+  expect(JSON.stringify(exported)).not.toContain('senha');
+
+  // 5. Deleted, after ticking the confirmation.
+  const deletion = page.locator('form').filter({ has: page.getByRole('button', { name: 'Excluir' }) });
+  await deletion.getByRole('button', { name: 'Excluir' }).click();
+  // The box is required: nothing happens without it.
+  await expect(page.getByRole('table', { name: 'Contatos (leads)' })).toContainText(email);
+  await deletion
+    .getByLabel('Confirmo que esta ação atende a uma solicitação do titular e não pode ser desfeita.')
+    .check();
+  await deletion.getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Dados excluídos' })).toBeVisible();
+  await expect(page.getByText('Nenhum dado pessoal encontrado para este identificador.')).toBeVisible();
+  const audit = page.getByRole('table', { name: 'Registro de atendimento (anônimo)' });
+  await expect(audit).toContainText('Exclusão');
+  await expect(audit).toContainText('Exportação');
+
+  // Nothing about the e-mail remains: not by e-mail, not by CPF, not on the dashboard; the document is gone.
+  for (const [kind, value] of [
+    ['e-mail', email],
+    ['CPF', CPF],
+  ] as const) {
+    await page.getByRole('radio', { name: kind }).check();
+    await page.getByLabel('E-mail, celular ou CPF').fill(value);
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page.getByText('Nenhum dado pessoal encontrado para este identificador.')).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText(email);
+  }
+  expect((await page.request.get(documentPath!)).status()).toBe(404);
+  await page.goto('/blog/admin');
+  await expect(page.getByRole('main')).not.toContainText(email);
+  await page.goto('/admin/lgpd');
+  await expect(page.getByRole('main')).not.toContainText(email);
+});
+
+test('with JavaScript off, the same form files the request through a plain post', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseURL! });
+  try {
+    const page = await context.newPage();
+    const email = `sem-js-${randomBytes(4).toString('hex')}@exemplo.com`;
+    await page.goto('/lgpd');
+    const form = page.getByRole('form', { name: 'Exercer meus direitos' });
+    await form.getByLabel('Direito que deseja exercer').selectOption({ label: 'Portabilidade dos dados' });
+    await form.getByLabel('Nome completo').fill('Sem Script');
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByLabel('CPF (opcional)').fill('111.111.111-11');
+    await form.getByRole('button', { name: 'Enviar solicitação' }).click();
+    // The server's answer: the form again, with the values and the pt-BR message, status 400.
+    await expect(page).toHaveURL(/\/lgpd\/solicitacao/);
+    await expect(page.getByText('CPF inválido')).toBeVisible();
+    const again = page.getByRole('form', { name: 'Exercer meus direitos' });
+    await expect(again.getByLabel('E-mail')).toHaveValue(email);
+    await again.getByLabel('CPF (opcional)').fill('');
+    await again.getByRole('button', { name: 'Enviar solicitação' }).click();
+    await expect(page.getByRole('heading', { name: 'Confirme pelo seu e-mail' })).toBeVisible();
+    const mail = await waitForMail((message) => message.envelopeTo.includes(email), 60_000);
+    expect(mail.text).toMatch(/\/lgpd\/confirmar\?token=[\w-]{40,}/);
+  } finally {
+    await context.close();
+  }
+});
