@@ -17,12 +17,13 @@ import {
   isValidPhone,
 } from '@brazilian-utils/brazilian-utils';
 
+// The input masks live apart so the form can show them without this checking code.
+export { MASKED_LENGTH, masks } from './document-masks';
+
 /** Digits of a CPF. */
 export const CPF_LENGTH = 11;
 /** Characters of a CNPJ: 12 alphanumeric (base + branch) and 2 check digits. */
 export const CNPJ_LENGTH = 14;
-/** Length of each masked value as typed (SPEC §5: CPF 14, CNPJ 18, phone 15). */
-export const MASKED_LENGTH = { cpf: 14, cnpj: 18, phone: 15 } as const;
 
 /**
  * Removes the mask of a CPF (or anything else that should be digits only).
@@ -115,19 +116,3 @@ export function formatCnpjValue(value: string): string {
 export function formatPhoneValue(value: string): string {
   return formatPhone(unmaskPhone(value), { mask: 'auto' });
 }
-
-/**
- * Input-mask definitions in IMask's option format, kept here as plain data so the
- * island (through react-imask) and the unit tests apply the very same masks.
- * `0` is a digit; `X` is a CNPJ character: a letter or digit, upper-cased as typed.
- */
-export const masks = {
-  cpf: { mask: '000.000.000-00' },
-  cnpj: {
-    mask: 'XX.XXX.XXX/XXXX-00',
-    definitions: { X: /[0-9A-Za-z]/ },
-    prepareChar: (char: string) => char.toUpperCase(),
-  },
-  // A landline has 10 digits, a mobile 11: IMask picks the first pattern that fits.
-  phone: { mask: [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }] },
-} as const;

@@ -1,71 +1,109 @@
-import type { ComponentType, InputHTMLAttributes, Ref } from 'react';
-import { Controller, type Control } from 'react-hook-form';
-import { IMaskInput } from 'react-imask';
-import type { ImplementationFormValues, ImplementationRequest } from '~/lib/validation/implementation';
+import { useEffect, useRef } from 'react';
+import type { UseFormRegister } from 'react-hook-form';
+import type { ImplementationFormValues } from '~/lib/validation/implementation-fields';
 import { FieldShell, describedBy, inputClass } from './FieldShell';
 
-// react-imask's own prop types enumerate every mask kind; the form only needs this much.
-type MaskedInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'defaultValue'> & {
-  value: string;
-  onAccept: (value: string) => void;
-  inputRef: Ref<HTMLInputElement>;
-} & Record<string, unknown>;
-const MaskedInput = IMaskInput as unknown as ComponentType<MaskedInputProps>;
+/*
+ * A required input that formats as the visitor types (CPF, CNPJ, phone). The mask library
+ * (IMask) is loaded when such a field is first focused or typed into, and attached to the
+ * input the page already has: until then it is a plain input (as without JavaScript), and
+ * what was typed meanwhile is formatted as the mask arrives.
+ */
 
 export type MaskedName = 'cpf' | 'celular' | 'cnpj' | 'responsavelCpf' | 'responsavelCelular';
 
+/** What the field uses of an attached IMask. */
+interface AttachedMask {
+  readonly value: string;
+  updateValue(): void;
+  destroy(): void;
+  on(event: 'accept', handler: () => void): unknown;
+}
+
+let library: Promise<typeof import('imask').default> | undefined;
+const loadMasks = () => {
+  library ??= import('imask').then(
+    (module) => module.default,
+    (error: unknown) => {
+      library = undefined;
+      throw error;
+    },
+  );
+  return library;
+};
+
 interface MaskedFieldProps {
-  control: Control<ImplementationFormValues, unknown, ImplementationRequest>;
+  register: UseFormRegister<ImplementationFormValues>;
   name: MaskedName;
   id: string;
   label: string;
   placeholder?: string | undefined;
+  /** IMask options (src/lib/documents.ts `masks`). */
   mask: object;
   maxLength: number;
   busy: boolean;
+  error?: string | undefined;
   autoComplete?: string;
   inputMode?: 'numeric' | 'tel' | 'text';
   hint?: string | undefined;
 }
 
-/** A required input that formats as the visitor types (CPF, CNPJ, phone). */
-export function MaskedField({
-  control,
-  name,
-  id,
-  label,
-  placeholder,
-  mask,
-  maxLength,
-  busy,
-  ...options
-}: MaskedFieldProps) {
+export function MaskedField({ register, name, id, label, mask, busy, error, hint, ...input }: MaskedFieldProps) {
+  const registered = register(name);
+  const element = useRef<HTMLInputElement | null>(null);
+  const instance = useRef<AttachedMask | null>(null);
+
+  useEffect(() => () => instance.current?.destroy(), []);
+
+  const attach = () => {
+    const current = instance.current;
+    // The form's reset writes the input directly: bring the mask in line before the next keystroke.
+    if (current) {
+      if (current.value !== element.current?.value) current.updateValue();
+      return;
+    }
+    loadMasks()
+      .then((IMask) => {
+        const input = element.current;
+        if (instance.current || !input) return;
+        const attached: AttachedMask = IMask(input, mask as Parameters<typeof IMask>[1]);
+        instance.current = attached;
+        /*
+         * React does not see a change IMask writes into the input (it tracks the value the
+         * input was last given, and IMask gives it the formatted one), so each change IMask
+         * accepts goes to react-hook-form as the input's change: its value, and its checks by
+         * the form's mode, as any other field's. The first one is IMask formatting what was
+         * typed before it arrived.
+         */
+        // react-hook-form's handler works on the form's state, whichever render it came from.
+        const { onChange } = registered;
+        const changed = () => void onChange({ target: input, type: 'change' });
+        attached.on('accept', changed);
+        if (attached.value) changed();
+      })
+      // Offline before the library came: the field stays a plain input, which the schema accepts too.
+      .catch(() => undefined);
+  };
+
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <FieldShell id={id} label={label} required error={fieldState.error?.message} hint={options.hint}>
-          <MaskedInput
-            {...mask}
-            id={id}
-            name={field.name}
-            value={field.value}
-            onAccept={(value: string) => field.onChange(value)}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            maxLength={maxLength}
-            autoComplete={options.autoComplete}
-            inputMode={options.inputMode}
-            placeholder={placeholder}
-            aria-invalid={fieldState.error ? true : undefined}
-            aria-describedby={describedBy(id, Boolean(options.hint), Boolean(fieldState.error))}
-            aria-required="true"
-            disabled={busy}
-            className={inputClass}
-          />
-        </FieldShell>
-      )}
-    />
+    <FieldShell id={id} label={label} required error={error} hint={hint}>
+      <input
+        {...registered}
+        ref={(node) => {
+          registered.ref(node);
+          element.current = node;
+        }}
+        id={id}
+        type="text"
+        {...input}
+        onFocus={attach}
+        onInput={attach}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, Boolean(hint), Boolean(error))}
+        aria-required="true"
+        disabled={busy}
+        className={inputClass}
+      />
+    </FieldShell>
   );
 }

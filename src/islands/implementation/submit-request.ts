@@ -10,7 +10,7 @@ import { consentNotices } from '@content/consent-notices';
 import { errorToasts } from '@content/messages/implementation';
 import { CONSENT_VERSION_FIELD } from '~/lib/consent-notice';
 import { SUBMIT_ENDPOINT, UPLOAD_TOKEN_FIELDS } from '~/lib/document-upload';
-import type { ImplementationFormValues } from '~/lib/validation/implementation';
+import type { ImplementationFormValues } from '~/lib/validation/implementation-fields';
 import { Unavailable, type Reply } from '../ui/request-failure';
 import { canUploadInChunks, uploadInChunks } from './chunked-upload';
 import { send, waitForMail } from './transport';

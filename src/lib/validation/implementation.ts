@@ -10,9 +10,7 @@ import { z } from './zod';
 import { validationMessages as m } from '@content/messages/implementation';
 import { isCnpj, isCpf, isPhone, unmaskCnpj, unmaskCpf, unmaskPhone } from '../documents';
 import { plainText } from './text';
-
-export const TIPOS_DOCUMENTO = ['cpf', 'cnpj'] as const;
-export type TipoDocumento = (typeof TIPOS_DOCUMENTO)[number];
+export * from './implementation-fields';
 
 /** Minimum length of the access password (SPEC §9). */
 export const MIN_SENHA_LENGTH = 6;
@@ -74,48 +72,6 @@ export const implementationSchema = z.discriminatedUnion('tipoDocumento', [cpfRe
 
 /** A validated request: unmasked documents and phones, trimmed text. */
 export type ImplementationRequest = z.output<typeof implementationSchema>;
-
-/** Every text field the form has, across both document types. */
-export const IMPLEMENTATION_FIELDS = [
-  'tipoDocumento',
-  'cpf',
-  'nomeCompleto',
-  'celular',
-  'email',
-  'cnpj',
-  'razaoSocial',
-  'responsavelCpf',
-  'responsavelNome',
-  'responsavelCelular',
-  'responsavelEmail',
-  'emailAcesso',
-  'senha',
-] as const;
-
-export type ImplementationField = (typeof IMPLEMENTATION_FIELDS)[number];
-
-/** The form's values as typed: one string per field of both sections. */
-export type ImplementationFormValues = { tipoDocumento: TipoDocumento } & Record<
-  Exclude<ImplementationField, 'tipoDocumento'>,
-  string
->;
-
-/** A blank form (document type CPF, the spec's default). */
-export const emptyImplementationForm: ImplementationFormValues = {
-  tipoDocumento: 'cpf',
-  cpf: '',
-  nomeCompleto: '',
-  celular: '',
-  email: '',
-  cnpj: '',
-  razaoSocial: '',
-  responsavelCpf: '',
-  responsavelNome: '',
-  responsavelCelular: '',
-  responsavelEmail: '',
-  emailAcesso: '',
-  senha: '',
-};
 
 /**
  * The first message for each invalid field, keyed by field name: what the server sends
