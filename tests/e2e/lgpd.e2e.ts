@@ -9,7 +9,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { BrowserContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
 import { dsrConfirmationEmail, dsrTeamEmail } from '../../content/messages/lgpd';
 import { adminCookie } from '../support/blog-accounts';
 import { waitForMail } from '../support/captured';
@@ -17,6 +18,14 @@ import { expect, test } from './fixtures';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const CPF = '529.982.247-25';
+
+/** Serious or critical WCAG 2.1 AA violations on the page as it is now (as tests/e2e/quality.e2e.ts). */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 
 async function signInAs(context: BrowserContext, cookie: string, baseURL: string) {
   await context.addCookies(
@@ -83,6 +92,8 @@ test('a data-subject request, filed, confirmed by e-mail, exported and deleted b
   await form.getByRole('button', { name: 'Enviar solicitação' }).click();
   // The shared schema, in the browser: the same pt-BR message as the server's.
   await expect(form.getByText('E-mail inválido')).toBeVisible();
+  await expect(form.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
+  expect(await seriousViolations(page)).toEqual([]);
   await form.getByLabel('E-mail').fill(email);
   await form.getByRole('button', { name: 'Enviar solicitação' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Confirme pelo seu e-mail' })).toBeVisible();
@@ -97,6 +108,7 @@ test('a data-subject request, filed, confirmed by e-mail, exported and deleted b
   const linkPath = new URL(link!).pathname + new URL(link!).search;
   await page.goto(linkPath);
   await expect(page.getByRole('heading', { name: 'Confirme a sua solicitação' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Confirmar solicitação' }).click();
   await expect(page.getByRole('heading', { name: 'Solicitação confirmada' })).toBeVisible();
   await expect(page.getByText(/vamos respondê-la pelo e-mail informado até \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
@@ -126,6 +138,7 @@ test('a data-subject request, filed, confirmed by e-mail, exported and deleted b
   await expect(row).toContainText('Anonimização, bloqueio ou eliminação');
   await expect(row).toContainText('Em aberto');
   await expect(row.getByRole('cell').nth(4)).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+  expect(await seriousViolations(page)).toEqual([]);
   await row.getByRole('button', { name: 'Ver dados do titular' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dados do titular' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Contatos (leads)' })).toContainText(email);
@@ -136,6 +149,7 @@ test('a data-subject request, filed, confirmed by e-mail, exported and deleted b
   await expect(page.getByRole('table', { name: 'Registros de consentimento' })).toContainText(
     '2026-11-implementacao-v1',
   );
+  expect(await seriousViolations(page)).toEqual([]);
 
   // 4. Exported: a JSON file with the lead and the implementation request.
   const [download] = await Promise.all([
