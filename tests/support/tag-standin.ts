@@ -17,7 +17,8 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { ensureBuild } from './ensure-build';
 
-export const TAG_STANDIN_PORTS = { ga4: 47391, meta: 47392 } as const;
+/** Below Linux's ephemeral range (32768–60999), so no outgoing connection can be holding them. */
+export const TAG_STANDIN_PORTS = { ga4: 24391, meta: 24392 } as const;
 export const TEST_TAG_IDS = { ga4: 'G-PILOTAE2E1', meta: '123456789012345' } as const;
 
 export type TagVendor = keyof typeof TAG_STANDIN_PORTS;

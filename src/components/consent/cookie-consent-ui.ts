@@ -60,7 +60,11 @@ export function initCookieConsent(): void {
     const hadFocus = banner.contains(document.activeElement);
     root.removeAttribute(ASK_ATTRIBUTE);
     if (hadFocus) focusAfterBanner();
-    if (status) status.textContent = cookiePreferencesCopy.saved;
+    if (status) {
+      // Emptied first, so a second save in the same page is announced again.
+      status.textContent = '';
+      requestAnimationFrame(() => (status.textContent = cookiePreferencesCopy.saved));
+    }
     document.dispatchEvent(new CustomEvent(CONSENT_EVENT, { detail: consent }));
   };
 
