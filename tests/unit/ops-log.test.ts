@@ -3,7 +3,7 @@
  * personal data that slips into a message or a field is masked or redacted, ids are not.
  */
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '~/server/log/logger';
+import { createLogger, redirectLog, writeRequestLine } from '~/server/log/logger';
 import { maskPersonalData } from '~/server/log/personal-data';
 import { formatPretty } from '~/server/log/pretty';
 
@@ -67,6 +67,33 @@ describe('the logger', () => {
     logger.warn(fields, 'x');
     expect(lines[0]).toMatchObject({ detail: 'for <cpf>', level: 'warn' });
     expect(fields.detail).toBe('for 123.456.789-09');
+  });
+});
+
+describe('the request line', () => {
+  it('is one JSON object in the logger’s shape, whatever the route holds', () => {
+    const lines: string[] = [];
+    const restore = redirectLog({ write: (line: string) => void lines.push(line) });
+    try {
+      writeRequestLine({ reqId: 'r-1', method: 'GET', route: '/a "b"\\c', status: 200, ms: 1.5 });
+      writeRequestLine({ reqId: 'r-2', method: 'POST', route: null, status: 499, ms: 0, aborted: true });
+    } finally {
+      restore();
+    }
+    expect(lines.every((line) => line.endsWith('}\n'))).toBe(true);
+    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({
+        level: 'info',
+        reqId: 'r-1',
+        method: 'GET',
+        route: '/a "b"\\c',
+        status: 200,
+        ms: 1.5,
+        msg: 'request',
+      }),
+      expect.objectContaining({ reqId: 'r-2', route: null, status: 499, aborted: true, msg: 'request' }),
+    ]);
+    expect(typeof (JSON.parse(lines[0]!) as { time: unknown }).time).toBe('string');
   });
 });
 

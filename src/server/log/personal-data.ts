@@ -2,8 +2,9 @@
  * The log's second line of defence. The first is that no log call passes personal data
  * (errors go through describeError, requests are logged by route pattern, not URL). Should
  * one slip anyway, these catch the usual shapes: fields named like personal data are
- * replaced by pino's redaction, and e-mail addresses, CPF/CNPJ and phone numbers inside a
- * message are masked. Names cannot be recognised in free text, which is why the first line
+ * replaced (at the top level and one level down), and e-mail addresses, CPF/CNPJ and phone
+ * numbers inside any text are masked. Not pino's `redact`: with wildcard paths it cost
+ * ~90 µs a line, more than serving a static file; this walk costs a few. Names cannot be recognised in free text, which is why the first line
  * matters; tests/e2e/log-check.ts greps a whole e2e run's log for the test persons' data.
  */
 
@@ -38,8 +39,7 @@ export const PERSONAL_FIELDS = [
   'body',
 ] as const;
 
-/** pino `redact.paths` for PERSONAL_FIELDS. */
-export const REDACT_PATHS: string[] = PERSONAL_FIELDS.flatMap((field) => [field, `*.${field}`]);
+const PERSONAL = new Set<string>(PERSONAL_FIELDS.map((field) => field.toLowerCase()));
 
 export const REDACTED = '[redacted]';
 
@@ -67,4 +67,24 @@ export function maskPersonalData(text: string): string {
     .replace(CPF, '<cpf>')
     .replace(PHONE, '<phone>')
     .replace(DIGIT_RUN, '<number>');
+}
+
+function cleanValue(key: string, value: unknown, depth: number): unknown {
+  if (PERSONAL.has(key.toLowerCase())) return REDACTED;
+  if (typeof value === 'string') return maskPersonalData(value);
+  if (depth > 0 && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    return redactPersonalData(value as Record<string, unknown>, depth - 1);
+  }
+  return value;
+}
+
+/**
+ * A copy of a log line's fields with personal ones replaced and every string masked, one level
+ * down into plain objects (deeper values are kept as they are: log calls pass flat fields).
+ * @example redactPersonalData({ email: 'a@b.co', lead: { nome: 'Ana', id: 1 } }) // { email: '[redacted]', lead: { nome: '[redacted]', id: 1 } }
+ */
+export function redactPersonalData(fields: Record<string, unknown>, depth = 1): Record<string, unknown> {
+  const clean: Record<string, unknown> = {};
+  for (const key of Object.keys(fields)) clean[key] = cleanValue(key, fields[key], depth);
+  return clean;
 }

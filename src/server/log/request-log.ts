@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { logger, requestContext, type RequestContext } from './logger.ts';
+import { requestContext, writeRequestLine, type RequestContext } from './logger.ts';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -36,10 +36,36 @@ export interface RequestLine {
 
 export function logRequest({ id, method, route, status, startedAt, aborted }: RequestLine): void {
   const ms = Math.round((performance.now() - startedAt) * 10) / 10;
-  logger.info(
-    { reqId: id, method: methodOf(method), route: route ?? null, status, ms, ...(aborted ? { aborted: true } : {}) },
-    'request',
-  );
+  writeRequestLine({
+    reqId: id,
+    method: methodOf(method),
+    route: route ?? null,
+    status,
+    ms,
+    aborted: aborted === true,
+  });
+}
+
+type Headers = Record<string, unknown> | unknown[];
+
+/**
+ * Adds a header when the response's head is written rather than with setHeader now: once any
+ * header is set that way, Node re-validates every header a later writeHead passes (a static
+ * file's dozen, scripts/static-files.ts) one setHeader at a time, which cost more than the
+ * rest of serving the file. The header lists handed to writeHead are shared between
+ * responses, so they are copied, never changed.
+ */
+function addHeaderAtWriteHead(res: ServerResponse, name: string, value: string): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+    const at = rest.findIndex((arg) => typeof arg === 'object' && arg !== null);
+    if (at < 0) this.setHeader(name, value);
+    else {
+      const headers = rest[at] as Headers;
+      rest[at] = Array.isArray(headers) ? [...headers, name, value] : { ...headers, [name]: value };
+    }
+    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
+  } as ServerResponse['writeHead'];
 }
 
 /**
@@ -50,7 +76,7 @@ export function logRequest({ id, method, route, status, startedAt, aborted }: Re
 export function trackRequest(req: IncomingMessage, res: ServerResponse): RequestContext {
   const context: RequestContext = { id: randomUUID() };
   const startedAt = performance.now();
-  res.setHeader(REQUEST_ID_HEADER, context.id);
+  addHeaderAtWriteHead(res, REQUEST_ID_HEADER, context.id);
   res.once('close', () =>
     logRequest({
       id: context.id,
