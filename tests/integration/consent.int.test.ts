@@ -17,7 +17,8 @@ import { createImplementationRequest } from '~/server/implementation/implementat
 import { createLead, replaySpool, type LeadServiceDeps } from '~/server/leads/lead.service';
 import { toLeadRecord } from '~/server/leads/lead-record';
 import { appendToSpool } from '~/server/leads/spool';
-import { insertDeliveries } from '~/server/outbox/outbox';
+import type { MailMessage } from '~/server/mail';
+import { insertDeliveries, type DeliveryMeta } from '~/server/outbox/outbox';
 import { engines, useTestDatabase } from '../support/db';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -122,9 +123,9 @@ describe.each(engines)('proof of consent on %s', (engine) => {
       queue: {
         enqueueMail: async (
           tx: Parameters<typeof insertDeliveries>[0],
-          message: object,
-          meta: { subjectType: string; subjectId?: string },
-        ) => (await insertDeliveries(tx, [{ kind: 'email', message: message as never, meta }], now))[0]!,
+          message: MailMessage,
+          meta: DeliveryMeta,
+        ) => (await insertDeliveries(tx, [{ kind: 'email', message, meta }], now))[0]!,
       },
       siteUrl: 'http://localhost:4321',
       notifyTo: 'comercial@pilota.example',
