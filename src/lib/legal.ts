@@ -4,6 +4,18 @@
  * e-mail in content/site.ts reaches every page without editing the texts.
  */
 
+import { encarregado } from '@content/lgpd';
+import { contact } from '@content/site';
+
+/** The value of every token a legal text may use (the legal route fills them; tests check the texts). */
+export const LEGAL_TOKENS: Readonly<Record<string, string>> = {
+  legalName: contact.legalName,
+  companyRegistration: contact.companyRegistration,
+  email: contact.email,
+  encarregadoNome: encarregado.nome,
+  encarregadoEmail: encarregado.email,
+};
+
 const TOKEN = /\{\{\s*([A-Za-z][\w]*)\s*\}\}/g;
 
 const escapeHtml = (text: string) =>
