@@ -15,6 +15,7 @@ import { JobQueue } from '~/server/jobs/queue';
 import { createMailer } from '~/server/mail';
 import { POST } from '~/pages/api/implementacao';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
+import { captureLog, logLines } from '../support/log';
 
 const PDF = new TextEncoder().encode(
   '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
@@ -64,6 +65,7 @@ describe.each(engines)('implementation request input on %s', (engine) => {
   const t: TestDatabase = useTestDatabase(engine);
   let queue: JobQueue;
   const logged: string[] = [];
+  let serverLog: ReturnType<typeof captureLog> | undefined;
 
   beforeAll(async () => {
     queue = new JobQueue(t.handle, {
@@ -77,7 +79,8 @@ describe.each(engines)('implementation request input on %s', (engine) => {
   });
   beforeEach(() => {
     logged.length = 0;
-    // The route logs to the console, which is what the server's log file receives: collect it.
+    // The route logs through the server's logger; anything a library prints goes to the console: collect both.
+    serverLog = captureLog();
     for (const level of ['error', 'warn', 'log'] as const) {
       vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
         logged.push(args.map((arg) => (arg instanceof Error ? `${arg.message}\n${arg.stack}` : String(arg))).join(' '));
@@ -85,6 +88,7 @@ describe.each(engines)('implementation request input on %s', (engine) => {
     }
   });
   afterEach(() => {
+    serverLog?.stop();
     vi.restoreAllMocks();
   });
 
@@ -147,7 +151,7 @@ describe.each(engines)('implementation request input on %s', (engine) => {
       await t.db.execute(sql`alter table solicitacoes_implementacao drop constraint teste_recusa`);
     }
     expect(await stored()).toBe(0);
-    const log = logged.join('\n');
+    const log = [...logged, ...logLines(serverLog!.output())].join('\n');
     expect(log).toContain('23514');
     for (const value of PERSONAL) expect(log).not.toContain(value);
     expect(log).not.toContain('params');

@@ -12,6 +12,7 @@ import { cookieConsentRecordSchema } from '~/lib/validation/cookie-consent';
 import { recordCookieConsent } from '~/server/cookie-consent/cookie-consent.service';
 import { databaseErrorKind } from '~/server/db/errors';
 import { describeError } from '~/server/describe-error';
+import { componentLogger } from '~/server/log/logger';
 import { hashIp, hitRateLimit } from '~/server/rate-limit';
 
 export const prerender = false;
@@ -56,7 +57,7 @@ export const POST: APIRoute = async ({ request, locals, clientAddress }) => {
     await recordCookieConsent(parsed.data, { db: runtime.db, now: runtime.now });
     return answer(204);
   } catch (error) {
-    console.error(`[cookies] consent not recorded: ${describeError(error)}`);
+    componentLogger('cookies').error(`consent not recorded: ${describeError(error)}`);
     const kind = databaseErrorKind(error);
     if (kind === 'rejected') return answer(400, inputMessages.dataRejected);
     return answer(kind === 'unavailable' ? 503 : 500);

@@ -11,6 +11,7 @@ import { errorToasts, internalErrors } from '@content/messages/implementation';
 import { rateLimitMessage } from '@content/messages/lead';
 import { databaseErrorKind } from '~/server/db/errors';
 import { describeError } from '~/server/describe-error';
+import { componentLogger } from '~/server/log/logger';
 import { readChunk, readDeclaration } from '~/server/implementation/chunk-request';
 import { putChunk, startUpload } from '~/server/implementation/document-uploads';
 import { UploadRejected } from '~/server/implementation/upload-rejected';
@@ -32,7 +33,7 @@ async function answer(work: () => Promise<Response>): Promise<Response> {
   } catch (error) {
     if (error instanceof UploadRejected) return refusal(error.status, error.message);
     // Never the error itself: a chunk's bytes would be in Drizzle's message.
-    console.error(`[implementacao] ${internalErrors.cnhUpload}: ${describeError(error)}`);
+    componentLogger('implementacao').error(`${internalErrors.cnhUpload}: ${describeError(error)}`);
     if (databaseErrorKind(error) === 'unavailable') return refusal(503, errorToasts.sendSave);
     return refusal(500, errorToasts.uploadUnexpected);
   }

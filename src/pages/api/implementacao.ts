@@ -17,6 +17,7 @@ import { CONSENT_VERSION_FIELD } from '~/lib/consent-notice';
 import { fieldErrors, implementationSchema } from '~/lib/validation/implementation';
 import { databaseErrorKind } from '~/server/db/errors';
 import { describeError } from '~/server/describe-error';
+import { componentLogger } from '~/server/log/logger';
 import { assembleUpload } from '~/server/implementation/document-uploads';
 import { createImplementationRequest } from '~/server/implementation/implementation.service';
 import { hashIp, hitRateLimit } from '~/server/rate-limit';
@@ -62,8 +63,8 @@ export const POST: APIRoute = async ({ request, locals, redirect, clientAddress 
   }
 
   const refuseUpload = (error: UploadRejected) => {
-    console.warn(
-      `[implementacao] ${error.field === 'responsavelCnh' ? internalErrors.responsavelCnhUpload : internalErrors.cnhUpload}: ${error.reason}`,
+    componentLogger('implementacao').warn(
+      `${error.field === 'responsavelCnh' ? internalErrors.responsavelCnhUpload : internalErrors.cnhUpload}: ${error.reason}`,
     );
     return json(error.status, {
       error: error.message,
@@ -118,7 +119,7 @@ export const POST: APIRoute = async ({ request, locals, redirect, clientAddress 
     // another submission meanwhile: nothing was saved.
     if (error instanceof UploadRejected) return refuseUpload(error);
     // Never the error itself: Drizzle's message lists every value, the password hash included.
-    console.error(`[implementacao] ${internalErrors.save}: ${describeError(error)}`);
+    componentLogger('implementacao').error(`${internalErrors.save}: ${describeError(error)}`);
     const kind = databaseErrorKind(error);
     if (kind === 'rejected') return json(400, { error: inputMessages.dataRejected, stage: 'save' });
     if (kind === 'unavailable') return json(503, { error: errorToasts.sendSave, stage: 'save' });
