@@ -47,15 +47,19 @@ describe('flaky and hanging webhook receivers and an SMTP outage during a lead b
           return { reached, mailsBefore, mailsAfter: stack.mailbox.messages.length };
         });
         await load.done;
+        stack.mark('leads accepted');
         const loadSeconds = (Date.now() - started) / 1000;
         const { reached, mailsBefore, mailsAfter } = await outage;
         expect(reached, 'the SMTP outage came during the burst').toBe(true);
         const deliveredIn = await stack.waitForDeliveries(load.accepted.keys(), DELIVERED_AFTER_LOAD_MS);
         const deliveredSecondsAfterStart = deliveredIn === null ? null : (Date.now() - started) / 1000;
+        stack.mark('delivered');
         // Every delivery was acknowledged by now, so its row says sent (once its attempt is recorded).
         const allSent = await stack.waitForAllSent(10_000);
         await server.stop();
+        stack.mark('stopped');
         const verdict = await stack.judge(load);
+        stack.mark('judged');
         const answered = (name: string, reply: number | 'hang') =>
           stack.receivers.get(name)!.calls.filter((call) => call.reply === reply).length;
         report('flaky receivers + SMTP outage', engine, {
@@ -68,6 +72,8 @@ describe('flaky and hanging webhook receivers and an SMTP outage during a lead b
           ...verdict.figures,
           answers: Object.fromEntries(load.answers),
           deliveryStatuses: verdict.deliveryStatuses,
+          ...(verdict.unsent.length > 0 ? { unsent: verdict.unsent } : {}),
+          phases: stack.marks,
         });
         expect(verdict.problems).toEqual(noProblems(NAMES));
         expect(verdict.figures.leads.accepted).toBe(LEADS);

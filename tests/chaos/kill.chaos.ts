@@ -57,18 +57,24 @@ describe('kill -9 of the server mid-load, then a restart on the same data', () =
         up = [];
         await killHard(server);
         const killedAt = Date.now();
+        stack.mark('killed');
         server = await stack.startInstance();
         const restartedAt = Date.now();
         up = [server.url];
         await load.done;
+        stack.mark('leads accepted');
         const loadSeconds = (Date.now() - started) / 1000;
         const deliveredIn = await stack.waitForDeliveries(load.accepted.keys(), RESENT_AFTER_RESTART_MS + 30_000);
         const deliveredSecondsAfterKill = deliveredIn === null ? null : (Date.now() - killedAt) / 1000;
+        stack.mark('delivered');
         const allSent = await stack.waitForAllSent(restartedAt + RESENT_AFTER_RESTART_MS + 30_000 - Date.now());
         if (allSent === undefined) await sleep(restartedAt + RESENT_AFTER_RESTART_MS - Date.now());
         const settledSecondsAfterKill = (Date.now() - killedAt) / 1000;
+        stack.mark('re-sends recorded');
         await server.stop();
+        stack.mark('stopped');
         const verdict = await stack.judge(load);
+        stack.mark('judged');
         report('kill -9 mid-load', engine, {
           acceptedBeforeKill,
           restartSeconds: (restartedAt - killedAt) / 1000,
@@ -78,6 +84,8 @@ describe('kill -9 of the server mid-load, then a restart on the same data', () =
           ...verdict.figures,
           answers: Object.fromEntries(load.answers),
           deliveryStatuses: verdict.deliveryStatuses,
+          ...(verdict.unsent.length > 0 ? { unsent: verdict.unsent } : {}),
+          phases: stack.marks,
         });
         expect(verdict.problems).toEqual(noProblems(NAMES));
         expect(verdict.figures.leads.accepted).toBe(LEADS);

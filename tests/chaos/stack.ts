@@ -1,14 +1,16 @@
 /*
- * One chaos scenario's world: a fresh database (embedded in a DATA_DIR, or a throwaway
- * PostgreSQL database created like tests/support/db.ts does), named webhook receivers
+ * One chaos scenario's world: a fresh database (embedded in a DATA_DIR, copied from the one
+ * ./global-setup.ts prepared, or a throwaway PostgreSQL database created like
+ * tests/support/db.ts does), named webhook receivers
  * (./receiver.ts) and the team's mailbox (./mailbox.ts), and production
  * servers (scripts/serve.mjs over BUILD_DIR, tests/support/server.ts) started on them
  * with the real delivery settings — nothing in the app is shortened for the suite.
  */
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { inject } from 'vitest';
 import { openDatabase, pgliteDirFor } from '~/server/db/client';
 import { createTestDatabase, execute, type TestDatabase } from '../support/db';
 import { startBuiltServer, type RunningServer } from '../support/server';
@@ -55,6 +57,9 @@ export async function until(done: () => boolean, timeoutMs: number): Promise<boo
 export interface ChaosStack {
   engine: ChaosEngine;
   runId: string;
+  /** Notes that a phase ended (seconds since the stack was set up), for the report and for a scenario that runs out of time. */
+  mark: (phase: string) => void;
+  marks: Record<string, number>;
   receivers: Map<string, ChaosReceiver>;
   mailbox: Mailbox;
   /** A new server instance on the scenario's database (same DATA_DIR again on the embedded one). */
@@ -71,7 +76,13 @@ export interface ChaosStack {
    */
   waitForAllSent: (timeoutMs: number) => Promise<boolean | undefined>;
   /** The verdict on what everyone saw; call once every instance has stopped (the embedded database has one owner). */
-  judge: (load: LeadLoad) => Promise<ReturnType<typeof judge> & { deliveryStatuses: Record<string, number> }>;
+  judge: (
+    load: LeadLoad,
+  ) => Promise<
+    ReturnType<typeof judge> & { deliveryStatuses: Record<string, number>; unsent: Record<string, unknown>[] }
+  >;
+  /** Writes each server's output to a file in the temporary folder; returns the paths. */
+  saveLogs: () => string[];
   close: () => Promise<void>;
 }
 
@@ -81,6 +92,11 @@ export async function chaosStack(
   receiverAnswers: Record<string, ChaosReceiver['answer']>,
 ): Promise<ChaosStack> {
   const runId = `${engine === 'pglite' ? 'e' : 'p'}${randomBytes(3).toString('hex')}`;
+  const setUpAt = Date.now();
+  const marks: Record<string, number> = {};
+  const mark = (phase: string) => {
+    marks[phase] = Math.round((Date.now() - setUpAt) / 100) / 10;
+  };
   const dataDirs: string[] = [];
   const newDataDir = () => {
     const dir = mkdtempSync(join(tmpdir(), 'pilota-chaos-'));
@@ -90,7 +106,14 @@ export async function chaosStack(
   let postgres: TestDatabase | undefined;
   let embeddedDir: string | undefined;
   if (engine === 'postgres') postgres = await createTestDatabase('postgres');
-  else embeddedDir = newDataDir();
+  else {
+    // A copy of the database a first start made (./global-setup.ts), without that server's lock.
+    embeddedDir = newDataDir();
+    cpSync(inject('chaosEmbeddedTemplate'), embeddedDir, {
+      recursive: true,
+      filter: (source) => !['server.lock', 'server.pid'].includes(basename(source)),
+    });
+  }
 
   const receivers = new Map<string, ChaosReceiver>();
   for (const [name, answer] of Object.entries(receiverAnswers)) receivers.set(name, await startChaosReceiver(answer));
@@ -121,10 +144,13 @@ export async function chaosStack(
   return {
     engine,
     runId,
+    mark,
+    marks,
     receivers,
     mailbox,
     startInstance: async () => {
       const server = await startBuiltServer({ ...env, DATA_DIR: embeddedDir ?? newDataDir() });
+      mark(`instance ${servers.length + 1} up`);
       servers.push(server);
       running.add(server);
       server.process.once('exit', () => running.delete(server));
@@ -171,8 +197,24 @@ export async function chaosStack(
         mails: mailbox.messages,
         secret: SECRET,
       });
-      return { ...verdict, deliveryStatuses };
+      // Deliveries not recorded as sent, with their pg-boss job: what to look at when a scenario fails.
+      const unsent = await read(
+        `select d.id, d.kind, d.target, d.status, d.attempts, d.last_error, d.last_attempt_at,
+                j.state as job_state, j.retry_count, j.start_after, j.started_on, j.completed_on
+           from deliveries d left join pgboss.job j on j.data->>'deliveryId' = d.id::text
+          where d.subject_type = 'lead' and d.status <> 'sent'
+          order by d.id`,
+      );
+      const names = new Map([...receivers].map(([name, receiver]) => [receiver.url, name]));
+      for (const row of unsent) row['target'] = names.get(String(row['target'])) ?? 'mail';
+      return { ...verdict, deliveryStatuses, unsent };
     },
+    saveLogs: () =>
+      servers.map((server, index) => {
+        const path = join(tmpdir(), `pilota-chaos-${runId}-instance-${index + 1}.log`);
+        writeFileSync(path, server.output());
+        return path;
+      }),
     close: async () => {
       // stop() waits for an exit event, which a killed server already sent.
       await Promise.all(servers.filter((server) => !exited(server)).map((server) => server.stop()));
@@ -199,10 +241,19 @@ export async function runScenario(
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
-      body(stack),
+      body(stack).catch((error: unknown) => {
+        console.error(`[chaos] ${engine} scenario failed; server logs: ${stack.saveLogs().join(', ')}`);
+        throw error;
+      }),
       new Promise((_, reject) => {
         timer = setTimeout(
-          () => reject(new Error(`scenario still running after ${SCENARIO_DEADLINE_MS / 1000} s`)),
+          () =>
+            reject(
+              new Error(
+                `scenario still running after ${SCENARIO_DEADLINE_MS / 1000} s; phases done (s): ` +
+                  `${JSON.stringify(stack.marks)}; server logs: ${stack.saveLogs().join(', ')}`,
+              ),
+            ),
           SCENARIO_DEADLINE_MS,
         );
       }),

@@ -31,12 +31,14 @@ describe('two server instances on one PostgreSQL database', () => {
           timeoutMs: 120_000,
         });
         await load.done;
+        stack.mark('leads accepted');
         const loadSeconds = (Date.now() - started) / 1000;
         const deliveredIn = await stack.waitForDeliveries(load.accepted.keys(), 90_000);
         const allSent = await stack.waitForAllSent(30_000);
         // A job taken by both instances would arrive twice within moments: give it those.
         await sleep(3_000);
         await Promise.all(servers.map((server) => server.stop()));
+        stack.mark('stopped');
         const verdict = await stack.judge(load);
         const acceptedBy = servers.map(
           (server) => [...load.accepted.values()].filter((lead) => lead.instance === server.url).length,
@@ -49,6 +51,8 @@ describe('two server instances on one PostgreSQL database', () => {
           ...verdict.figures,
           answers: Object.fromEntries(load.answers),
           deliveryStatuses: verdict.deliveryStatuses,
+          ...(verdict.unsent.length > 0 ? { unsent: verdict.unsent } : {}),
+          phases: stack.marks,
         });
         expect(verdict.problems).toEqual(noProblems(NAMES));
         expect(verdict.figures.leads.accepted).toBe(LEADS);
