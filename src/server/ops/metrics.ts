@@ -89,7 +89,7 @@ export async function metricsResponse(
   authorization: string | null,
 ): Promise<Response> {
   const headers = { 'Cache-Control': 'no-store' };
-  // An empty 404 is answered with the site's 404 page, as for any path that does not exist.
+  // Without a token the route does not exist: a bare 404, saying nothing about metrics.
   if (!token) return new Response(null, { status: 404 });
   const given = bearerToken(authorization);
   if (given === undefined || !tokenMatches(given, token)) {
