@@ -95,7 +95,7 @@ function services(config: Config, database: DatabaseHandle, cron = false): Omit<
     sendMail,
     webhook: { secret: config.webhookSecret },
     cron,
-    log: lineLogger('warn', componentLogger('deliveries')),
+    log: lineLogger('warn', 'deliveries'),
   });
   return { config, database, db: database.db, queue, sendMail, now: () => new Date() };
 }

@@ -3,7 +3,7 @@
  * personal data that slips into a message or a field is masked or redacted, ids are not.
  */
 import { describe, expect, it } from 'vitest';
-import { createLogger, redirectLog, writeRequestLine } from '~/server/log/logger';
+import { createLogger, lineLogger, redirectLog, writeRequestLine } from '~/server/log/logger';
 import { maskPersonalData } from '~/server/log/personal-data';
 import { formatPretty } from '~/server/log/pretty';
 
@@ -67,6 +67,26 @@ describe('the logger', () => {
     logger.warn(fields, 'x');
     expect(lines[0]).toMatchObject({ detail: 'for <cpf>', level: 'warn' });
     expect(fields.detail).toBe('for 123.456.789-09');
+  });
+});
+
+describe('lineLogger (services that take a plain log function)', () => {
+  it('a leading [component] becomes the field, once; else the default component', () => {
+    const lines: string[] = [];
+    const restore = redirectLog({ write: (line: string) => void lines.push(line) });
+    try {
+      lineLogger('warn', 'deliveries')('[jobs] pg-boss error');
+      lineLogger('warn', 'deliveries')('no prefix here');
+      lineLogger('error')('[leads] direct e-mail for lead l-1 failed');
+    } finally {
+      restore();
+    }
+    expect(lines.map((line) => line.match(/"component"/g)?.length)).toEqual([1, 1, 1]);
+    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({ level: 'warn', component: 'jobs', msg: 'pg-boss error' }),
+      expect.objectContaining({ level: 'warn', component: 'deliveries', msg: 'no prefix here' }),
+      expect.objectContaining({ level: 'error', component: 'leads', msg: 'direct e-mail for lead l-1 failed' }),
+    ]);
   });
 });
 

@@ -138,13 +138,15 @@ const PREFIX = /^\[([\w:.-]+)\]\s*/;
 
 /**
  * A `(line) => void` for services that take a plain log function (the queue, the mailer, the
- * security logger): a leading `[component]` becomes the `component` field.
+ * security logger): a leading `[component]` becomes the `component` field (else `component`).
  * @example lineLogger('warn')('[deliveries] e-mail paused for 30 s') // {"level":"warn","component":"deliveries","msg":"e-mail paused for 30 s"}
  */
-export function lineLogger(level: 'info' | 'warn' | 'error', base: Logger = logger): (line: string) => void {
+export function lineLogger(level: 'info' | 'warn' | 'error', component?: string): (line: string) => void {
   return (line: string) => {
     const match = PREFIX.exec(line);
-    if (match) base[level]({ component: match[1] }, line.slice(match[0].length));
-    else base[level](line);
+    const named = match?.[1] ?? component;
+    const text = match ? line.slice(match[0].length) : line;
+    if (named) logger[level]({ component: named }, text);
+    else logger[level](text);
   };
 }
