@@ -28,6 +28,7 @@ export const E2E_PERSONAL_DATA: readonly string[] = [
   'Rita Rede',
   'Rui Rede',
   'Sem Script',
+  'Teresa Titular',
   'Imobiliária Grande Ltda.',
   // E-mails
   'ana@exemplo.com',
@@ -47,6 +48,8 @@ export const E2E_PERSONAL_DATA: readonly string[] = [
   '11987654321',
   '11976543210',
   '2130000000',
+  '(21) 99876-5432',
+  '21998765432',
   // CPF / CNPJ, as typed and as digits
   '529.982.247-25',
   '52998224725',
@@ -54,6 +57,7 @@ export const E2E_PERSONAL_DATA: readonly string[] = [
   '11144477735',
   '11.222.333/0001-81',
   '11222333000181',
+  '111.111.111-11',
   '12.ABC.345/01DE-35',
   '12ABC34501DE35',
   // Passwords
@@ -62,7 +66,7 @@ export const E2E_PERSONAL_DATA: readonly string[] = [
 ];
 
 export const E2E_PERSONAL_PATTERNS: readonly RegExp[] = [
-  /\b(?:lead|rede|rita|admin|usuario|bloqueio)-[0-9a-f]{6,8}@exemplo\.com/i,
+  /\b(?:lead|rede|rita|admin|usuario|bloqueio|teresa|sem-js)-[0-9a-f]{6,8}@exemplo\.com/i,
   /Lead Teste [0-9a-f]{6}/,
   /Rita Sigilo [0-9a-f]{6}/,
   /session_token=[^;\s"]{8,}/,
