@@ -1,10 +1,9 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import type { ImplementationFormCopy } from '@content/implementation-page';
-import { errorToasts, fileMessages, submitPhases, successToast } from '@content/messages/implementation';
+import { errorToasts, submitPhases, successToast } from '@content/messages/implementation';
 import { SUBMIT_ENDPOINT } from '~/lib/document-upload';
 import { MASKED_LENGTH, masks } from '~/lib/document-masks';
-import { SNIFF_BYTES, checkDocument } from '~/lib/file-type';
 import type { ImplementationRequest } from '~/lib/validation/implementation';
 import {
   emptyImplementationForm,
@@ -12,13 +11,16 @@ import {
   type TipoDocumento,
 } from '~/lib/validation/implementation-fields';
 import { DocumentTypeChoice } from './implementation/DocumentTypeChoice';
-import { FieldShell, describedBy, inputClass } from './implementation/FieldShell';
 import { FileField } from './implementation/FileField';
 import { MaskedField, type MaskedName } from './implementation/MaskedField';
 import { PasswordField } from './implementation/PasswordField';
+import { TextField } from './implementation/TextField';
 import { SubmitArea } from './implementation/SubmitArea';
-import type { FileSlot, ServerError } from './implementation/submit-request';
+import { showRefusal } from './implementation/refusal';
+import type { FileSlot } from './implementation/submit-request';
 import { LazyToaster, notify, preloadToasts } from './implementation/toasts';
+import { useDocumentFiles } from './implementation/useDocumentFiles';
+import { useFocusFirstError } from './implementation/useFocusFirstError';
 import { lazyResolver, loadValidation } from './implementation/validation';
 
 /*
@@ -34,8 +36,6 @@ type Phase = 'idle' | 'uploading' | 'saving' | 'mailing';
 
 /** The sending code, needed only once the form is sent (prefetched when the visitor starts on it). */
 const loadSubmit = () => import('./implementation/submit-request');
-type Files = Record<FileSlot, File | null>;
-const NO_FILES: Files = { cnh: null, responsavelCnh: null };
 
 /** Which file input belongs to which document type. */
 const SLOT_BY_TYPE: Record<TipoDocumento, FileSlot> = { cpf: 'cnh', cnpj: 'responsavelCnh' };
@@ -47,7 +47,6 @@ const sectionClass = 'grid gap-4 sm:grid-cols-2';
 const headingClass = 'text-lg font-semibold text-slate-900 sm:col-span-2';
 
 type TextName = Exclude<FieldPath<ImplementationFormValues>, 'tipoDocumento' | 'senha' | MaskedName>;
-type InputMode = 'email' | 'numeric' | 'tel' | 'text';
 
 export interface ImplementationFormProps {
   copy: ImplementationFormCopy;
@@ -72,74 +71,17 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
   const { errors } = formState;
   const formRef = useRef<HTMLFormElement>(null);
 
-  // Focus waits for the render that shows the errors and re-enables the inputs.
-  const [focusRequest, setFocusRequest] = useState(0);
-  const focusFirstError = () => setFocusRequest((n) => n + 1);
-
-  const [files, setFiles] = useState<Files>(NO_FILES);
-  const fileInputs = useRef<Record<FileSlot, HTMLInputElement | null>>({ cnh: null, responsavelCnh: null });
+  const documents = useDocumentFiles(copy.file.removed);
   const [phase, setPhase] = useState<Phase>('idle');
   const [progress, setProgress] = useState(0);
   const busy = phase !== 'idle';
 
-  // react-hook-form may render the errors a commit after the request: check after every
-  // render until an invalid control exists, then focus it once per request.
-  const focusedRequest = useRef(0);
-  useEffect(() => {
-    if (busy || focusRequest === focusedRequest.current) return;
-    const target = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (!target) return;
-    focusedRequest.current = focusRequest;
-    target.focus();
-  });
-
-  const setFile = (slot: FileSlot, file: File | null) => {
-    const input = fileInputs.current[slot];
-    if (!file && input) input.value = '';
-    setFiles((current) => ({ ...current, [slot]: file }));
-  };
-
-  async function onFileChange(slot: FileSlot, event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    // The content decides, not the name or the type the browser guessed from it.
-    const check = checkDocument(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()), file.size);
-    if (!check.ok) {
-      const message = check.reason === 'type' ? fileMessages.invalid : fileMessages.tooLarge;
-      notify('error', message.title, message.description);
-      setFile(slot, null);
-      return;
-    }
-    setFile(slot, file);
-    notify('success', fileMessages.attached.title, file.name);
-  }
-
-  function removeFile(slot: FileSlot) {
-    setFile(slot, null);
-    notify('message', copy.file.removed);
-    fileInputs.current[slot]?.focus();
-  }
-
-  function showServerError(status: number, body: ServerError | null) {
-    if (body?.fields) {
-      for (const [name, message] of Object.entries(body.fields)) {
-        if (name in emptyImplementationForm) {
-          setError(name as FieldPath<ImplementationFormValues>, { type: 'server', message });
-        }
-      }
-      focusFirstError();
-    }
-    if (body?.stage === 'upload' && body.error)
-      notify('error', errorToasts.uploadTitle, errorToasts.upload(body.error));
-    else if (body?.stage === 'save' && body.error) notify('error', errorToasts.saveTitle, errorToasts.save(body.error));
-    else if (status >= 500) notify('error', errorToasts.sendTitle, errorToasts.sendSave);
-    else notify('error', errorToasts.saveTitle, errorToasts.saveUnexpected);
-  }
+  const focusFirstError = useFocusFirstError(formRef, busy);
 
   async function onValid() {
     const values = getValues();
     const slot = SLOT_BY_TYPE[values.tipoDocumento];
-    const file = files[slot];
+    const file = documents.files[slot];
     setProgress(0);
     setPhase(file ? 'uploading' : 'saving');
     try {
@@ -150,12 +92,15 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
         mailing: () => setPhase('mailing'),
       });
       if (outcome.kind === 'failed') notify('error', outcome.title, outcome.description);
-      else if (outcome.kind === 'refused') showServerError(outcome.status, outcome.body);
-      else {
+      else if (outcome.kind === 'refused') {
+        showRefusal(outcome.status, outcome.body, {
+          setError: (name, message) => setError(name, { type: 'server', message }),
+          focusFirstError,
+        });
+      } else {
         // The request is saved either way: clear the form so it is not sent twice.
         reset(emptyImplementationForm);
-        setFile('cnh', null);
-        setFile('responsavelCnh', null);
+        documents.clear();
         if (outcome.mail === 'failed') notify('error', errorToasts.sendTitle, errorToasts.sendMail);
         else notify('success', successToast.title, successToast.description);
       }
@@ -167,29 +112,21 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
     }
   }
 
-  const textField = (name: TextName, autoComplete: string, type = 'text', inputMode?: InputMode) => {
-    const id = idOf(name);
-    const error = errors[name]?.message;
+  const textField = (name: TextName, autoComplete: string, type: 'text' | 'email' = 'text') => {
     const field = f[name];
     return (
-      <FieldShell id={id} label={field.label} required error={error}>
-        <input
-          id={id}
-          type={type}
-          autoComplete={autoComplete}
-          inputMode={inputMode}
-          placeholder={'placeholder' in field ? field.placeholder : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, false, Boolean(error))}
-          aria-required="true"
-          disabled={busy}
-          className={inputClass}
-          {...register(name)}
-        />
-      </FieldShell>
+      <TextField
+        {...{ type, autoComplete, busy }}
+        id={idOf(name)}
+        label={field.label}
+        placeholder={'placeholder' in field ? field.placeholder : undefined}
+        inputMode={type === 'email' ? 'email' : undefined}
+        error={errors[name]?.message}
+        registered={register(name)}
+      />
     );
   };
-  const emailField = (name: TextName, autoComplete: string) => textField(name, autoComplete, 'email', 'email');
+  const emailField = (name: TextName, autoComplete: string) => textField(name, autoComplete, 'email');
 
   const maskedField = (
     name: MaskedName,
@@ -220,13 +157,11 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
       label={f[slot].label}
       hint={copy.file.hint}
       removeLabel={copy.file.remove}
-      file={files[slot]}
+      file={documents.files[slot]}
       busy={busy}
-      inputRef={(element) => {
-        fileInputs.current[slot] = element;
-      }}
-      onChange={(event) => void onFileChange(slot, event)}
-      onRemove={() => removeFile(slot)}
+      inputRef={documents.inputRef(slot)}
+      onChange={(event) => void documents.choose(slot, event)}
+      onRemove={() => documents.remove(slot)}
     />
   );
 

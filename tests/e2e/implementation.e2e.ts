@@ -202,6 +202,26 @@ test.describe('implementation request form', () => {
     await expect(form(page).getByRole('button', { name: /Remover/ })).toHaveCount(0);
   });
 
+  test('trying again after a failed post reuses the document already uploaded', async ({ page }) => {
+    await open(page);
+    await fillCpfRequest(page);
+    await form(page)
+      .getByLabel('CNH (opcional)')
+      .setInputFiles({ name: 'cnh.pdf', mimeType: 'application/pdf', buffer: PDF });
+    const uploads: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/api/implementacao-documentos')) uploads.push(sent.method());
+    });
+    await page.route('**/api/implementacao', (route) => route.abort('connectionreset'), { times: 1 });
+    await submit(page).click();
+    await expect(page.getByText('Erro no upload dos arquivos. Verifique sua conexão e tente novamente.')).toBeVisible();
+    expect(uploads).toEqual(['POST', 'PUT']);
+
+    await submit(page).click();
+    await expect(page.getByText('Formulário enviado!')).toBeVisible({ timeout: 15_000 });
+    expect(uploads).toEqual(['POST', 'PUT']);
+  });
+
   test('"Salvando dados..." shows while the server saves', async ({ page }) => {
     await open(page);
     await fillCpfRequest(page);

@@ -39,6 +39,13 @@ export interface Phases {
   mailing: () => void;
 }
 
+/*
+ * Files already up, by the token of their upload: when the form's own post fails (a dropped
+ * connection, an error page, a field to correct), trying again reuses the upload — valid for
+ * an hour, consumed only by a saved request — instead of sending the document again.
+ */
+const uploadedFiles = new WeakMap<File, string>();
+
 const percentOf = (part: number, whole: number) => Math.min(100, Math.round((part / Math.max(1, whole)) * 100));
 
 /** The chunked upload failed: the server's reasons when it gave them, else the spec's upload texts. */
@@ -69,9 +76,15 @@ export async function submitRequest(
 
   const chunked = file !== null && canUploadInChunks();
   if (file && chunked) {
-    const upload = await uploadInChunks(file, (sent) => phases.uploading(percentOf(sent, file.size)));
-    if (!upload.ok) return uploadFailure(upload.answer);
-    body.append(UPLOAD_TOKEN_FIELDS[slot], upload.token);
+    let token = uploadedFiles.get(file);
+    if (token) phases.uploading(100);
+    else {
+      const upload = await uploadInChunks(file, (sent) => phases.uploading(percentOf(sent, file.size)));
+      if (!upload.ok) return uploadFailure(upload.answer);
+      token = upload.token;
+      uploadedFiles.set(file, token);
+    }
+    body.append(UPLOAD_TOKEN_FIELDS[slot], token);
   } else if (file) {
     body.append(slot, file, file.name);
   }
@@ -92,8 +105,12 @@ export async function submitRequest(
   }
   const id = (answer.body as { id?: unknown } | null | undefined)?.id;
   if (!answer.ok || typeof id !== 'string') {
-    return { kind: 'refused', status: answer.status, body: (answer.body ?? null) as ServerError | null };
+    const refusal = (answer.body ?? null) as ServerError | null;
+    // The upload itself was refused (expired, incomplete, not the file): the next try sends it again.
+    if (file && refusal?.stage === 'upload') uploadedFiles.delete(file);
+    return { kind: 'refused', status: answer.status, body: refusal };
   }
+  if (file) uploadedFiles.delete(file);
   phases.mailing();
   return { kind: 'saved', mail: await waitForMail(id) };
 }

@@ -18,7 +18,7 @@ import { fieldErrors, implementationSchema } from '~/lib/validation/implementati
 import { databaseErrorKind } from '~/server/db/errors';
 import { describeError } from '~/server/describe-error';
 import { componentLogger } from '~/server/log/logger';
-import { assembleUpload } from '~/server/implementation/document-uploads';
+import { checkUpload } from '~/server/implementation/document-uploads';
 import { createImplementationRequest } from '~/server/implementation/implementation.service';
 import { hashIp, hitRateLimit } from '~/server/rate-limit';
 import { noJsErrorPage, wantsHtml } from '~/server/implementation/no-js-answer';
@@ -95,7 +95,7 @@ export const POST: APIRoute = async ({ request, locals, redirect, clientAddress 
   const files = { ...upload.files };
   try {
     const token = upload.uploads[slot];
-    if (token) files[slot] = await assembleUpload(runtime.db, token, runtime.now(), slot);
+    if (token) files[slot] = await checkUpload(runtime.db, token, runtime.now(), slot);
     const { id } = await createImplementationRequest(
       {
         request: parsed.data,

@@ -19,7 +19,7 @@ import { deliveries, privateFiles, solicitacoesImplementacao } from '../db/schem
 import type { DeliveryMeta } from '../jobs/queue';
 import type { MailMessage } from '../mail';
 import { checkTextFields, createSecurityLogger } from '../security';
-import { consumeUpload } from './document-uploads';
+import { storeUpload, type CheckedUpload } from './document-uploads';
 import { buildImplementationEmail, type StoredDocumentRef } from './implementation-email';
 import { hashPassword } from './password';
 import { expired, type FileField } from './upload-rejected';
@@ -27,14 +27,11 @@ import { expired, type FileField } from './upload-rejected';
 /** `deliveries.subject_type` of the notification e-mails. */
 export const IMPLEMENTATION_SUBJECT = 'implementacao';
 
-/** An identity document as received: already checked by content and size. */
-export interface UploadedDocument {
-  name: string;
-  kind: DocumentKind;
-  content: Uint8Array;
-  /** Set when it arrived in chunks: that upload is consumed in the request's transaction. */
-  uploadId?: string;
-}
+/**
+ * An identity document as received, already checked by content and size: its bytes (sent
+ * inside the form), or the chunked upload they wait in (moved over in the request's transaction).
+ */
+export type UploadedDocument = { name: string; kind: DocumentKind; content: Uint8Array } | CheckedUpload;
 
 export interface ImplementationInput {
   request: ImplementationRequest;
@@ -83,8 +80,12 @@ async function storeDocument(
   field: FileField,
   now: Date,
 ): Promise<StoredDocumentRef> {
-  // Gone meanwhile (the same upload submitted twice, or pruned): roll the whole request back.
-  if (document.uploadId && !(await consumeUpload(tx, document.uploadId))) throw expired(field);
+  if ('uploadId' in document) {
+    // Gone or changed meanwhile (the same upload submitted twice, a prune): roll the whole request back.
+    const id = await storeUpload(tx, document, now);
+    if (!id) throw expired(field);
+    return { id, name: document.name };
+  }
   const [row] = await tx
     .insert(privateFiles)
     .values({
