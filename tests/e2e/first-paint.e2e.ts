@@ -2,10 +2,11 @@ import { expect, test } from './fixtures';
 import { PUBLIC_ROUTES } from '../../scripts/public-routes';
 
 /*
- * Inter is self-hosted but kept off the first paint (src/components/SiteFont.astro): a
- * preloaded web font sat on the path to the hero text and cost ~0.45 s of Lighthouse's
- * simulated LCP (issue 16 item 7). These fail if it is preloaded again, fetched before the
- * first paint, served from elsewhere, never applied, or if its swap starts moving the page.
+ * What the first paint of a public page may wait for (issue 16 item 7: Lighthouse's simulated
+ * LCP counts every request that ends before it). Inter is self-hosted but kept off the first
+ * paint (src/components/SiteFont.astro): preloaded, it cost ~0.45 s of LCP. These fail if it is
+ * preloaded again, fetched before the first paint, served from elsewhere, never applied, or if
+ * its swap starts moving the page, and if the icon becomes a request again.
  */
 
 // Lighthouse's mobile screen (Moto G Power), where the audit measures LCP and CLS.
@@ -67,4 +68,13 @@ test('later pages of the visit use Inter from the start (the file is cached by t
   await expect(page.locator('html')).toHaveClass(/\bfonte-inter\b/);
   await page.goto('/sobre', { waitUntil: 'domcontentloaded' });
   expect(await page.evaluate(() => document.documentElement.classList.contains('fonte-inter'))).toBe(true);
+});
+
+test('the icon is part of the page, not a request', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await page.goto('/');
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,/);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  expect(requested.filter((path) => path.includes('favicon'))).toEqual([]);
 });
