@@ -130,12 +130,12 @@ export async function chaosStack(
   };
   const servers: RunningServer[] = [];
 
-  /** Rows and delivery states, read directly from the database. */
-  const read = async (text: string) => {
-    if (postgres) return (await execute(postgres.handle, text)).rows;
+  /** Runs `queries` directly on the database (the embedded one opened once for all of them: opening it takes seconds). */
+  const reading = async <T>(queries: (read: (text: string) => Promise<Record<string, unknown>[]>) => Promise<T>) => {
+    if (postgres) return queries(async (text) => (await execute(postgres!.handle, text)).rows);
     const handle = await openDatabase({ pgliteDir: pgliteDirFor(embeddedDir!) });
     try {
-      return (await execute(handle, text)).rows;
+      return await queries(async (text) => (await execute(handle, text)).rows);
     } finally {
       await handle.close();
     }
@@ -165,11 +165,13 @@ export async function chaosStack(
     },
     waitForAllSent: async (timeoutMs) => {
       if (!postgres) return undefined;
-      const pending = async () =>
-        Number(
-          (
-            await read(`select count(*)::int as n from deliveries where subject_type = 'lead' and status <> 'sent'`)
-          )[0]?.['n'],
+      const pending = () =>
+        reading(async (read) =>
+          Number(
+            (
+              await read(`select count(*)::int as n from deliveries where subject_type = 'lead' and status <> 'sent'`)
+            )[0]?.['n'],
+          ),
         );
       const deadline = Date.now() + timeoutMs;
       while ((await pending()) > 0) {
@@ -179,31 +181,33 @@ export async function chaosStack(
       return true;
     },
     judge: async (load) => {
-      const rows = (await read('select id, email, submission_key from contatos')).map((row): LeadRow => ({
-        id: String(row['id']),
-        email: String(row['email']),
-        submissionKey: String(row['submission_key']),
+      const { rows, statuses, unsent } = await reading(async (read) => ({
+        rows: await read('select id, email, submission_key from contatos'),
+        statuses: await read(
+          `select kind, status, count(*)::int as count from deliveries where subject_type = 'lead' group by kind, status`,
+        ),
+        // Deliveries not recorded as sent, with their pg-boss job: what to look at when a scenario fails.
+        unsent: await read(
+          `select d.id, d.kind, d.target, d.status, d.attempts, d.last_error, d.last_attempt_at,
+                  j.state as job_state, j.retry_count, j.start_after, j.started_on, j.completed_on
+             from deliveries d left join pgboss.job j on j.data->>'deliveryId' = d.id::text
+            where d.subject_type = 'lead' and d.status <> 'sent'
+            order by d.id`,
+        ),
       }));
-      const statuses = await read(
-        `select kind, status, count(*)::int as count from deliveries where subject_type = 'lead' group by kind, status`,
-      );
-      const deliveryStatuses = Object.fromEntries(
-        statuses.map((row) => [`${row['kind']} ${row['status']}`, Number(row['count'])]),
-      );
       const verdict = judge({
         accepted: load.accepted,
-        rows,
+        rows: rows.map((row): LeadRow => ({
+          id: String(row['id']),
+          email: String(row['email']),
+          submissionKey: String(row['submission_key']),
+        })),
         webhooks: targets(),
         mails: mailbox.messages,
         secret: SECRET,
       });
-      // Deliveries not recorded as sent, with their pg-boss job: what to look at when a scenario fails.
-      const unsent = await read(
-        `select d.id, d.kind, d.target, d.status, d.attempts, d.last_error, d.last_attempt_at,
-                j.state as job_state, j.retry_count, j.start_after, j.started_on, j.completed_on
-           from deliveries d left join pgboss.job j on j.data->>'deliveryId' = d.id::text
-          where d.subject_type = 'lead' and d.status <> 'sent'
-          order by d.id`,
+      const deliveryStatuses = Object.fromEntries(
+        statuses.map((row) => [`${row['kind']} ${row['status']}`, Number(row['count'])]),
       );
       const names = new Map([...receivers].map(([name, receiver]) => [receiver.url, name]));
       for (const row of unsent) row['target'] = names.get(String(row['target'])) ?? 'mail';
