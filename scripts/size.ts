@@ -75,7 +75,9 @@ try {
     );
     await page.close();
   }
-  console.log(`JavaScript before interaction (budget ${JS_BUDGET_BYTES / 1024} KB gzip, form pages ${FORM_JS_BUDGET_BYTES / 1024} KB):`);
+  console.log(
+    `JavaScript before interaction (budget ${JS_BUDGET_BYTES / 1024} KB gzip, form pages ${FORM_JS_BUDGET_BYTES / 1024} KB):`,
+  );
   console.log(rows.join('\n'));
 } finally {
   await browser.close();

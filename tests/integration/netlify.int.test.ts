@@ -410,7 +410,10 @@ describe.skipIf(missing)('the Netlify build with its database unreachable', () =
         }).toString(),
       });
       const text = await response.text();
-      expect({ status: response.status, text: text.slice(0, 300) }).toEqual({ status: 200, text: expect.stringContaining('warning') as unknown as string });
+      expect({ status: response.status, text: text.slice(0, 300) }).toEqual({
+        status: 200,
+        text: expect.stringContaining('warning') as unknown as string,
+      });
       // 'Aviso': sent to the team by e-mail, not saved.
       expect(text).toContain('warning');
       const mail = await smtp.waitFor((message) => message.text?.includes('Sem Banco') ?? false);
