@@ -230,7 +230,9 @@ describe.each(engines)('chunked document uploads on %s', (engine) => {
     expect((await putChunk(token, 0, pdfOfSize(2000))).status).toBe(410);
   });
 
-  it.runIf(isPostgres(engine))('two submissions racing with one token: exactly one is saved', async () => {
+  // PGlite runs one statement at a time, so only a server can race two submissions.
+  const onServer = isPostgres(engine) ? it : () => undefined;
+  onServer('two submissions racing with one token: exactly one is saved', async () => {
     const token = await upload(pdfOfSize(CHUNK_BYTES + 10));
     const answers = await Promise.all([
       submit(cpfFields, { [UPLOAD_TOKEN_FIELDS.cnh]: token }),
