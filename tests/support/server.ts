@@ -71,7 +71,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
 /** SIGTERM, then SIGKILL after `graceMs`; resolves when the process has exited. */
 export function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
   return new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    // A child killed by a signal has exitCode null but signalCode set: it is gone already.
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
     setTimeout(() => child.kill('SIGKILL'), graceMs).unref();

@@ -68,6 +68,9 @@ export async function startCaptureSmtp(port = 0): Promise<CaptureSmtp> {
         server!.once('error', reject);
         server!.listen(capture.port, '127.0.0.1', () => resolve());
       });
+      // A sender killed mid-conversation resets its socket; smtp-server re-emits that as an
+      // 'error', which with no listener would crash the test run.
+      server.on('error', () => {});
       capture.port = (server.server.address() as AddressInfo).port;
       capture.url = `smtp://127.0.0.1:${capture.port}`;
     },
