@@ -17,9 +17,11 @@ import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 import { eq } from 'drizzle-orm';
 import { PgBoss } from 'pg-boss';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import drainBackground from '../../netlify/functions/drain-background.mts';
 import drainFunction, { config as drainFunctionConfig } from '../../netlify/functions/drain.mts';
 import { openDatabase, type DatabaseHandle } from '~/server/db/client';
 import { deliveries } from '~/server/db/schema';
+import { BACKLOG_FUNCTION_PATH, BACKLOG_TOKEN_HEADER } from '~/server/delivery/backlog-drain';
 import { runScheduledDrain, scheduledDrainConfig } from '~/server/delivery/scheduled-drain';
 import { JobQueue } from '~/server/jobs/queue';
 import { createLead } from '~/server/leads/lead.service';
@@ -245,6 +247,58 @@ describe.skipIf(missing)(`the scheduled delivery function${missing ? ` — skipp
     expect(webhookRows.filter((row) => row.status === 'retrying')).toHaveLength(10);
     expect(webhookRows.filter((row) => row.status === 'pending')).toHaveLength(2);
   }, 30_000);
+
+  it('a run that stops at its deadline hands the rest to the background function, once per window; only its token starts it', async () => {
+    // Netlify's side of the background function: the site answers 202 at once.
+    const site = await startReceiver({ fallback: 202 });
+    receivers.push(site);
+    const siteEnv: Record<string, string> = { ...env, URL: new URL(site.url).origin };
+    const ids = [await saveLead(), await saveLead()];
+    // A budget shorter than one attempt's timeout: the run may take nothing and stops at its deadline.
+    const first = await runScheduledDrain(siteEnv, {
+      deadlineMs: 2_000,
+      continueInBackground: true,
+      log: () => undefined,
+    });
+    expect(first).toMatchObject({ attempted: 0, stoppedBy: 'deadline', backlog: 'started' });
+    // Another scheduled run within the window starts nothing more.
+    const second = await runScheduledDrain(siteEnv, {
+      deadlineMs: 2_000,
+      continueInBackground: true,
+      log: () => undefined,
+    });
+    expect(second.backlog).toBe('already-running');
+    expect(site.requests.map(({ method, path }) => ({ method, path }))).toEqual([
+      { method: 'POST', path: BACKLOG_FUNCTION_PATH },
+    ]);
+    const token = site.requests[0]!.headers[BACKLOG_TOKEN_HEADER.toLowerCase()] as string;
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect(token).not.toContain(siteEnv['AUTH_SECRET']);
+
+    process.env = { PATH: savedEnv['PATH'] ?? '', ...siteEnv };
+    const backgroundRequest = (headers: Record<string, string>) =>
+      new Request(`${siteEnv.URL}${BACKLOG_FUNCTION_PATH}`, { method: 'POST', headers });
+    // Anyone else who finds the function's URL is refused, and nothing is sent.
+    for (const headers of [
+      {},
+      { [BACKLOG_TOKEN_HEADER]: 'f'.repeat(64) },
+      { [BACKLOG_TOKEN_HEADER]: token.slice(1) },
+    ]) {
+      expect((await drainBackground(backgroundRequest(headers))).status).toBe(403);
+    }
+    for (const id of ids) expect((await rowsOf(id)).every((row) => row.status === 'pending')).toBe(true);
+
+    const response = await drainBackground(backgroundRequest({ [BACKLOG_TOKEN_HEADER]: token }));
+    // Earlier tests' jobs may be due too; what matters is that this backlog is gone.
+    expect({ status: response.status, body: await response.json() }).toMatchObject({
+      status: 200,
+      body: { stoppedBy: 'idle' },
+    });
+    for (const id of ids) {
+      expect(hook.requests.filter((request) => (request.json as { id: string }).id === id)).toHaveLength(1);
+      expect((await rowsOf(id)).every((row) => row.status === 'sent')).toBe(true);
+    }
+  }, 60_000);
 
   it('fails fast, naming the missing variable, without touching the database', async () => {
     const { DATABASE_URL: _omitted, ...withoutDatabase } = env;

@@ -17,6 +17,7 @@ import { parseConfig, type Config } from '../config';
 import { openDatabase } from '../db/client';
 import { describeError } from '../describe-error';
 import { JobQueue, type DrainResult, type QueueSettings } from '../jobs/queue';
+import { requestBacklogDrain, type BacklogRequest } from './backlog-drain';
 import { lineLogger } from '../log/logger';
 import { createMailer } from '../mail';
 import { checkDeliveryAlerts } from '../ops/alerts';
@@ -35,6 +36,12 @@ export interface ScheduledDrainOptions {
   /** Webhook attempt timeout (default WEBHOOK_TIMEOUT_MS). */
   webhookTimeoutMs?: number;
   log?: (line: string) => void;
+  /**
+   * When the run stops at its deadline with work left, start the background drain
+   * (src/server/delivery/backlog-drain.ts). The every-minute function asks for it; the
+   * background run itself does not (the next scheduled run does, once its window is over).
+   */
+  continueInBackground?: boolean;
 }
 
 export interface ScheduledDrainResult extends DrainResult {
@@ -42,6 +49,8 @@ export interface ScheduledDrainResult extends DrainResult {
   elapsedMs: number;
   /** Whether pg-boss maintenance ran (skipped when the budget was already spent). */
   maintained: boolean;
+  /** What became of the request for a background drain, when the run left work behind. */
+  backlog?: BacklogRequest;
 }
 
 /** The configuration of the Netlify target, whatever the run-time environment says about it. */
@@ -76,6 +85,19 @@ export async function runScheduledDrain(
   try {
     await queue.start();
     const result = await queue.drainDue({ deadlineMs: Math.max(0, budget - (Date.now() - startedAt)) });
+    let backlog: BacklogRequest | undefined;
+    if (options.continueInBackground && result.stoppedBy === 'deadline') {
+      backlog = await requestBacklogDrain({
+        db: database.db,
+        siteUrl: config.siteUrl,
+        authSecret: config.authSecret ?? '',
+        now: new Date(),
+      }).catch((error: unknown) => {
+        log(`[drain] background drain request: ${describeError(error)}`);
+        return 'refused' as const;
+      });
+      log(`[drain] work left at the deadline; background drain: ${backlog}`);
+    }
     let maintained = false;
     if (Date.now() - startedAt < budget) {
       try {
@@ -92,7 +114,7 @@ export async function runScheduledDrain(
       `[drain] ${result.attempted} attempted, ${result.delivered} delivered, ${result.failed} failed` +
         ` (stopped: ${result.stoppedBy}; maintenance ${maintained ? 'done' : 'skipped'}) in ${elapsedMs} ms`,
     );
-    return { ...result, elapsedMs, maintained };
+    return { ...result, elapsedMs, maintained, ...(backlog ? { backlog } : {}) };
   } finally {
     await queue.stop(5_000).catch((error: unknown) => log(`[drain] queue stop: ${describeError(error)}`));
     await database.close().catch(() => undefined);
