@@ -11,7 +11,7 @@ import { HONEYPOT_FIELD } from './lead';
 import { plainText } from './text';
 import { z } from './zod';
 
-/** Request types (also the database's check, src/server/db/schema/lgpd.ts), in form order. */
+/** Request types of art. 18 (and art. 20's review), in form order; the database column takes this type. */
 export const DSR_TIPOS = [
   'confirmacao_acesso',
   'correcao',

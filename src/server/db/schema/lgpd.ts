@@ -8,6 +8,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+// Type only (erased at run time): drizzle-kit loads the schema without the app's modules.
+import type { DsrTipo } from '../../../lib/validation/dsr';
 
 /** Which form a consent was given on; also the key of its notice in content/consent-notices.ts. */
 export const CONSENT_SUBJECTS = ['lead', 'implementacao'] as const;
@@ -37,19 +39,6 @@ export const formConsents = pgTable(
     check('form_consents_subject_type_check', sql`${table.subjectType} in ('lead', 'implementacao')`),
   ],
 );
-
-/** Request types of art. 18 (and art. 20's review), as the /lgpd form offers them. */
-export const DSR_TIPOS = [
-  'confirmacao_acesso',
-  'correcao',
-  'anonimizacao_eliminacao',
-  'portabilidade',
-  'compartilhamento',
-  'revogacao_consentimento',
-  'oposicao',
-  'revisao_decisao_automatizada',
-] as const;
-export type DsrTipo = (typeof DSR_TIPOS)[number];
 
 /**
  * A data-subject request filed on /lgpd. It counts once the person confirmed it through the
