@@ -11,7 +11,8 @@
  *   database's files in with an explicit chmod to 0666, which no umask can prevent, and an
  *   install made before this rule still has its old, open modes.
  */
-import { chmodSync, lstatSync, readdirSync } from 'node:fs';
+import { chmodSync, lstatSync, readdirSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 
 /** No permission for group or others on anything created from now on. */
@@ -68,4 +69,38 @@ export function restrictToOwner(root: string): RestrictResult {
     }
   }
   return result;
+}
+
+/** A local socket only this user can reach, and how to close it. */
+export interface OwnerOnlySocket {
+  path: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * Listens on the Unix socket `path` (the server's local channels for `admin:grant` and
+ * `db:backup`), created owner-only from the start: no window in which another user could
+ * connect. The caller holds DATA_DIR's lock, so a socket file already there is a dead server's.
+ */
+export async function listenOwnerOnly(server: Server, path: string): Promise<OwnerOnlySocket> {
+  rmSync(path, { force: true });
+  const previousUmask = process.umask(0o177);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(path, () => resolve());
+    });
+  } finally {
+    process.umask(previousUmask);
+  }
+  chmodSync(path, 0o600);
+  return {
+    path,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+        rmSync(path, { force: true });
+      }),
+  };
 }

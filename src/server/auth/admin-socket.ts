@@ -6,10 +6,10 @@
  * created owner-only (0600): only the local user who runs the server can connect, and
  * nothing listens on the network. One route: POST /grant-admin {"email": "…", "verify": true|false}.
  */
-import { chmodSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { DbOrTx } from '../db/client';
+import { listenOwnerOnly, type OwnerOnlySocket } from '../owner-only';
 import type { SecurityLogger } from '../security';
 import { AccountNotFoundError, grantAdmin, UnverifiedAccountError } from './admin-grant';
 
@@ -26,10 +26,7 @@ function json(res: import('node:http').ServerResponse, status: number, body: obj
   res.end(JSON.stringify(body));
 }
 
-export interface AdminSocket {
-  path: string;
-  close: () => Promise<void>;
-}
+export type AdminSocket = OwnerOnlySocket;
 
 function refusalStatus(error: Error): number {
   if (error instanceof AccountNotFoundError) return 404;
@@ -65,25 +62,5 @@ export async function startAdminSocket(deps: {
         .catch((error: Error) => json(res, refusalStatus(error), { error: error.message }));
     });
   });
-  // The server holds DATA_DIR's lock, so a socket file left here is from a dead server.
-  rmSync(path, { force: true });
-  // Created owner-only from the start: no window in which another user could connect.
-  const previousUmask = process.umask(0o177);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(path, () => resolve());
-    });
-  } finally {
-    process.umask(previousUmask);
-  }
-  chmodSync(path, 0o600);
-  return {
-    path,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        rmSync(path, { force: true });
-      }),
-  };
+  return listenOwnerOnly(server, path);
 }

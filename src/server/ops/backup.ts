@@ -18,7 +18,6 @@
  * opened in memory and its leads counted, so a file that would not restore is never
  * mistaken for a backup.
  */
-import { chmodSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -26,6 +25,7 @@ import { gzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { describeError } from '../describe-error';
 import { componentLogger } from '../log/logger';
+import { listenOwnerOnly } from '../owner-only';
 
 export const OPS_SOCKET_FILE = 'ops.sock';
 
@@ -101,27 +101,7 @@ export async function startOpsSocket(deps: { dataDir: string; pglite: PGlite }):
       },
     );
   });
-  // The server holds DATA_DIR's lock, so a socket file left here is from a dead server.
-  rmSync(path, { force: true });
-  const previousUmask = process.umask(0o177);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(path, () => resolve());
-    });
-  } finally {
-    process.umask(previousUmask);
-  }
-  chmodSync(path, 0o600);
-  return {
-    path,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-        rmSync(path, { force: true });
-      }),
-  };
+  return listenOwnerOnly(server, path);
 }
 
 /** Thrown by `backupFromServer` when no server listens on the socket. */
