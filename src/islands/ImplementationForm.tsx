@@ -13,15 +13,15 @@ import {
 import { DocumentTypeChoice } from './implementation/DocumentTypeChoice';
 import { FileField } from './implementation/FileField';
 import { MaskedField, type MaskedName } from './implementation/MaskedField';
-import { PasswordField } from './implementation/PasswordField';
-import { TextField } from './implementation/TextField';
 import { SubmitArea } from './implementation/SubmitArea';
 import { showRefusal } from './implementation/refusal';
 import type { FileSlot } from './implementation/submit-request';
-import { LazyToaster, notify, preloadToasts } from './implementation/toasts';
 import { useDocumentFiles } from './implementation/useDocumentFiles';
 import { useFocusFirstError } from './implementation/useFocusFirstError';
 import { lazyResolver, loadValidation } from './implementation/validation';
+import { PasswordField } from './ui/PasswordField';
+import { TextField } from './ui/TextField';
+import { notify, preloadToasts } from './ui/toasts';
 
 /*
  * The implementation request form (SPEC §2 'Implementation request'). The same zod schema
@@ -116,13 +116,15 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
     const field = f[name];
     return (
       <TextField
-        {...{ type, autoComplete, busy }}
+        {...{ type, autoComplete }}
         id={idOf(name)}
         label={field.label}
+        requiredMark
         placeholder={'placeholder' in field ? field.placeholder : undefined}
-        inputMode={type === 'email' ? 'email' : undefined}
+        {...(type === 'email' ? { inputMode: 'email' as const } : {})}
         error={errors[name]?.message}
-        registered={register(name)}
+        disabled={busy}
+        {...register(name)}
       />
     );
   };
@@ -179,78 +181,77 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
   };
 
   return (
-    <>
-      <LazyToaster />
-      <form
-        noValidate
-        method="post"
-        action={SUBMIT_ENDPOINT}
-        encType="multipart/form-data"
-        ref={formRef}
-        aria-label={copy.formLabel}
-        onFocus={startLoading}
-        onSubmit={(event) => void handleSubmit(onValid, focusFirstError)(event)}
-        className="space-y-8"
-        aria-busy={busy}
-      >
-        <DocumentTypeChoice
-          legend={copy.tipoDocumento.legend}
-          labels={copy.tipoDocumento}
-          defaultValue={emptyImplementationForm.tipoDocumento}
-          busy={busy}
-          register={() => register('tipoDocumento', { onChange: () => clearErrors() })}
-        />
+    <form
+      noValidate
+      method="post"
+      action={SUBMIT_ENDPOINT}
+      encType="multipart/form-data"
+      ref={formRef}
+      aria-label={copy.formLabel}
+      onFocus={startLoading}
+      onSubmit={(event) => void handleSubmit(onValid, focusFirstError)(event)}
+      className="space-y-8"
+      aria-busy={busy}
+    >
+      <DocumentTypeChoice
+        legend={copy.tipoDocumento.legend}
+        labels={copy.tipoDocumento}
+        defaultValue={emptyImplementationForm.tipoDocumento}
+        busy={busy}
+        register={() => register('tipoDocumento', { onChange: () => clearErrors() })}
+      />
 
-        {/* Both sections are always in the page and CSS shows the chosen one, so the switch
+      {/* Both sections are always in the page and CSS shows the chosen one, so the switch
             also works before hydration and with JavaScript off. */}
-        <div className={HIDE_UNLESS_CPF}>
-          <section aria-labelledby={idOf('sec-cpf')} className={sectionClass}>
-            {heading('sec-cpf', copy.sections.cpf)}
-            {maskedField('cpf', 'cpf', 'numeric')}
-            {textField('nomeCompleto', 'name')}
-            {maskedField('celular', 'phone', 'tel')}
-            {emailField('email', 'email')}
-            {fileField('cnh')}
-          </section>
-        </div>
-        <div className={`space-y-8 ${HIDE_UNLESS_CNPJ}`}>
-          <section aria-labelledby={idOf('sec-cnpj')} className={sectionClass}>
-            {heading('sec-cnpj', copy.sections.cnpj)}
-            {maskedField('cnpj', 'cnpj', undefined, copy.cnpjHint)}
-            {textField('razaoSocial', 'organization')}
-          </section>
-          <section aria-labelledby={idOf('sec-resp')} className={sectionClass}>
-            {heading('sec-resp', copy.sections.responsavel)}
-            {maskedField('responsavelCpf', 'cpf', 'numeric')}
-            {textField('responsavelNome', 'name')}
-            {maskedField('responsavelCelular', 'phone', 'tel')}
-            {emailField('responsavelEmail', 'email')}
-            {fileField('responsavelCnh')}
-          </section>
-        </div>
-
-        <section aria-labelledby={idOf('sec-acesso')} className={sectionClass}>
-          {heading('sec-acesso', copy.sections.acesso)}
-          {emailField('emailAcesso', 'username')}
-          <PasswordField
-            id={idOf('senha')}
-            label={f.senha.label}
-            placeholder={f.senha.placeholder}
-            showLabel={copy.showPassword}
-            hideLabel={copy.hidePassword}
-            error={errors.senha?.message}
-            busy={busy}
-            registered={register('senha')}
-          />
+      <div className={HIDE_UNLESS_CPF}>
+        <section aria-labelledby={idOf('sec-cpf')} className={sectionClass}>
+          {heading('sec-cpf', copy.sections.cpf)}
+          {maskedField('cpf', 'cpf', 'numeric')}
+          {textField('nomeCompleto', 'name')}
+          {maskedField('celular', 'phone', 'tel')}
+          {emailField('email', 'email')}
+          {fileField('cnh')}
         </section>
+      </div>
+      <div className={`space-y-8 ${HIDE_UNLESS_CNPJ}`}>
+        <section aria-labelledby={idOf('sec-cnpj')} className={sectionClass}>
+          {heading('sec-cnpj', copy.sections.cnpj)}
+          {maskedField('cnpj', 'cnpj', undefined, copy.cnpjHint)}
+          {textField('razaoSocial', 'organization')}
+        </section>
+        <section aria-labelledby={idOf('sec-resp')} className={sectionClass}>
+          {heading('sec-resp', copy.sections.responsavel)}
+          {maskedField('responsavelCpf', 'cpf', 'numeric')}
+          {textField('responsavelNome', 'name')}
+          {maskedField('responsavelCelular', 'phone', 'tel')}
+          {emailField('responsavelEmail', 'email')}
+          {fileField('responsavelCnh')}
+        </section>
+      </div>
 
-        <SubmitArea
-          busy={busy}
-          text={phase === 'uploading' ? `${submitPhases.uploading} ${progress}%` : submitPhases[phase]}
-          progress={phase === 'uploading' ? progress : null}
-          progressLabel={copy.uploadProgressLabel}
+      <section aria-labelledby={idOf('sec-acesso')} className={sectionClass}>
+        {heading('sec-acesso', copy.sections.acesso)}
+        {emailField('emailAcesso', 'username')}
+        <PasswordField
+          id={idOf('senha')}
+          label={f.senha.label}
+          requiredMark
+          autoComplete="new-password"
+          placeholder={f.senha.placeholder}
+          showLabel={copy.showPassword}
+          hideLabel={copy.hidePassword}
+          error={errors.senha?.message}
+          disabled={busy}
+          {...register('senha')}
         />
-      </form>
-    </>
+      </section>
+
+      <SubmitArea
+        busy={busy}
+        text={phase === 'uploading' ? `${submitPhases.uploading} ${progress}%` : submitPhases[phase]}
+        progress={phase === 'uploading' ? progress : null}
+        progressLabel={copy.uploadProgressLabel}
+      />
+    </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import type { ImplementationFormValues } from '~/lib/validation/implementation-fields';
-import { FieldShell, describedBy, inputClass } from './FieldShell';
+import { Field, controlAria, inputClass } from '../ui/Field';
 
 /*
  * A required input that formats as the visitor types (CPF, CNPJ, phone). The mask library
@@ -86,7 +86,7 @@ export function MaskedField({ register, name, id, label, mask, busy, error, hint
   };
 
   return (
-    <FieldShell id={id} label={label} required error={error} hint={hint}>
+    <Field id={id} label={label} requiredMark error={error} description={hint}>
       <input
         {...registered}
         ref={(node) => {
@@ -98,12 +98,10 @@ export function MaskedField({ register, name, id, label, mask, busy, error, hint
         {...input}
         onFocus={attach}
         onInput={attach}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, Boolean(hint), Boolean(error))}
-        aria-required="true"
+        {...controlAria(id, { description: hint, error, requiredMark: true })}
         disabled={busy}
         className={inputClass}
       />
-    </FieldShell>
+    </Field>
   );
 }

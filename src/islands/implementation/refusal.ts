@@ -1,7 +1,7 @@
 import { errorToasts } from '@content/messages/implementation';
 import { emptyImplementationForm, type ImplementationFormValues } from '~/lib/validation/implementation-fields';
 import type { ServerError } from './submit-request';
-import { notify } from './toasts';
+import { notify } from '../ui/toasts';
 
 /**
  * What the visitor sees when the server refuses a request: each field's message under its

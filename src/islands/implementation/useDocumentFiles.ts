@@ -2,7 +2,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { fileMessages } from '@content/messages/implementation';
 import { SNIFF_BYTES, checkDocument } from '~/lib/file-type';
 import type { FileSlot } from './submit-request';
-import { notify } from './toasts';
+import { notify } from '../ui/toasts';
 
 type Files = Record<FileSlot, File | null>;
 const NO_FILES: Files = { cnh: null, responsavelCnh: null };

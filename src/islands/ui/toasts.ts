@@ -1,0 +1,34 @@
+/*
+ * The islands' toasts, one set-up for all of them. `notify` is all an island calls: the
+ * toast library (sonner) and its toaster load with the first toast, or ahead of it with
+ * `preloadToasts` (call it when the visitor starts on a form, so a toast still shows when the
+ * connection drops later). Nothing is shown before the visitor does something, so public
+ * pages do not pay for the library up front.
+ *
+ * The toaster lives outside every island, in a popover at the end of <body> (./toaster.tsx):
+ * islands that mount, unmount or switch views keep their toasts, two islands on one page
+ * share one toaster, and a toast raised from inside a modal dialog shows above it.
+ */
+
+export type ToastKind = 'error' | 'success' | 'message';
+
+let loading: Promise<typeof import('./toaster')> | undefined;
+
+function loadToaster() {
+  loading ??= import('./toaster').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+/** Shows a toast: `message` is a neutral one, the others are coloured; `description` goes under the title. */
+export function notify(kind: ToastKind, title: string, description?: string): void {
+  loadToaster()
+    .then(({ showToast }) => showToast(kind, title, description))
+    // Offline before the library came: the form itself stays usable.
+    .catch(() => undefined);
+}
+
+/** Starts loading the toasts ahead of the first one. */
+export const preloadToasts = () => void loadToaster().catch(() => undefined);
