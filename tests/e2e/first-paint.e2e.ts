@@ -7,7 +7,8 @@ import { PUBLIC_ROUTES } from '../../scripts/public-routes';
  * paint (src/components/SiteFont.astro): preloaded, it cost ~0.45 s of LCP; swapped in on the
  * page that fetched it, it moved long texts (CLS 0.06). These fail if it is preloaded again,
  * fetched before the first paint, served from elsewhere, swapped in on the first page, never
- * applied on the next, and if the icon becomes a request again.
+ * applied on the next, and if the icon becomes a request again. The cookie banner's behaviour
+ * is kept off the first paint the same way (src/components/consent/CookieConsent.astro).
  */
 
 // Lighthouse's mobile screen (Moto G Power), where the audit measures LCP and CLS.
@@ -80,4 +81,62 @@ test('the icon is part of the page, not a request', async ({ page }) => {
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,/);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
   expect(requested.filter((path) => path.includes('favicon'))).toEqual([]);
+});
+
+test('no public page makes its first paint wait for a script file', async ({ request }) => {
+  for (const route of PUBLIC_ROUTES) {
+    const html = await (await request.get(route)).text();
+    // Islands load through <astro-island component-url>, after the paint; a <script src> is a request before it.
+    expect(html, route).not.toMatch(/<script[^>]*\bsrc=/);
+  }
+});
+
+test.describe('the cookie banner', () => {
+  test.use({ presetCookieConsent: false });
+  const banner = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Cookies e privacidade' });
+
+  test('fetches its behaviour after the first paint', async ({ page }) => {
+    await page.goto('/');
+    await expect(banner(page)).toBeVisible();
+    const seen = await page.waitForFunction(() => {
+      const script = performance.getEntriesByType('resource').find((entry) => entry.name.includes('cookie-consent-behaviour'));
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      return script && paint ? { script: script.startTime, paint: paint.startTime } : null;
+    });
+    const { script, paint } = (await seen.jsonValue())!;
+    expect(script).toBeGreaterThan(paint);
+  });
+
+  test('carries out a choice clicked before its behaviour arrived', async ({ page, context }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/cookie-consent-behaviour-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await banner(page).getByRole('button', { name: 'Rejeitar', exact: true }).click();
+    // Nothing happened yet (the page did not navigate or scroll either): the click is waiting.
+    await expect(banner(page)).toBeVisible();
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('pilota_cookies');
+
+    release();
+    await expect(banner(page)).toBeHidden();
+    const consent = (await context.cookies()).find((cookie) => cookie.name === 'pilota_cookies');
+    expect(consent?.value).toMatch(/\.000$/);
+  });
+
+  test('opens the preferences from the footer before its behaviour arrived, instead of leaving the page', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/cookie-consent-behaviour-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/sobre', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Preferências de cookies' }).click();
+    release();
+    await expect(page.getByRole('dialog', { name: 'Preferências de cookies' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/sobre');
+  });
 });
