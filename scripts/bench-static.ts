@@ -98,15 +98,27 @@ if (probe.status !== 200 || probe.encoding !== 'br' || !probe.body.equals(expect
 
 const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
 
-function wrkRun(): number {
-  const run = spawnSync(
+/*
+ * wrk runs as an asynchronous child: with spawnSync this process could not read the server's
+ * piped stdout meanwhile, the server's request log filled the pipe and the server stalled on
+ * its next write (seen: 17, then 0 req/s, once logs became per-request JSON).
+ */
+async function wrkRun(): Promise<number> {
+  const wrk = spawn(
     'wrk',
     ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '-H', `Accept-Encoding: ${ACCEPT}`, `${base}/`],
-    { encoding: 'utf8', timeout: (SECONDS + 30) * 1000 },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const match = /Requests\/sec:\s+([\d.]+)/.exec(run.stdout ?? '');
-  if (!match || /Non-2xx or 3xx responses/.test(run.stdout ?? '')) {
-    throw new Error(`wrk failed or saw errors:\n${run.stdout}\n${run.stderr}`);
+  let stdout = '';
+  let stderr = '';
+  wrk.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  wrk.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const killer = setTimeout(() => wrk.kill('SIGKILL'), (SECONDS + 30) * 1000);
+  await new Promise<void>((resolve) => wrk.once('close', () => resolve()));
+  clearTimeout(killer);
+  const match = /Requests\/sec:\s+([\d.]+)/.exec(stdout);
+  if (!match || /Non-2xx or 3xx responses/.test(stdout)) {
+    throw new Error(`wrk failed or saw errors:\n${stdout}\n${stderr}`);
   }
   return Number(match[1]);
 }
@@ -134,7 +146,7 @@ async function inProcessRun(): Promise<number> {
 const figures: number[] = [];
 try {
   for (let run = 0; run < RUNS; run++) {
-    const perSecond = hasWrk ? wrkRun() : await inProcessRun();
+    const perSecond = hasWrk ? await wrkRun() : await inProcessRun();
     figures.push(Math.round(perSecond));
     console.log(`run ${run + 1}/${RUNS}: ${Math.round(perSecond)} req/s`);
   }
