@@ -1,0 +1,177 @@
+/*
+ * The CSV writer for Excel in Brazil (src/lib/csv.ts): BOM, `;`, CRLF, quoting, dates,
+ * formula injection, and a stream that reads rows only as the reader takes bytes. Files are
+ * parsed back with an RFC 4180 reader written here, apart from the code under test.
+ */
+import { describe, expect, it } from 'vitest';
+import { CSV_BOM, csvCell, csvLine, csvStream, csvText, type CsvColumn } from '../../src/lib/csv';
+
+/** RFC 4180 with `;`: quoted cells may hold separators, quotes (doubled) and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ';') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += char;
+  }
+  if (cell || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<{ text: string; bytes: Uint8Array }> {
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  return { text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes), bytes };
+}
+
+describe('csvText', () => {
+  it.each([
+    ['João da Silva', 'João da Silva'],
+    ['Silva; Souza', '"Silva; Souza"'],
+    ['diz "oi"', '"diz ""oi"""'],
+    ['linha 1\nlinha 2', '"linha 1\nlinha 2"'],
+    ['linha 1\r\nlinha 2', '"linha 1\r\nlinha 2"'],
+    [' espaço', '" espaço"'],
+    ['', ''],
+    // Formula injection: neutralised with a leading apostrophe.
+    ['=HYPERLINK("http://x","clique")', `"'=HYPERLINK(""http://x"",""clique"")"`],
+    ['+55 11 98765-4321', "'+55 11 98765-4321"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
+    ['\t=1', "'\t=1"],
+    ['\r=1', `"'\r=1"`],
+    ['a=b', 'a=b'],
+  ])('%j → %j', (input, expected) => {
+    expect(csvText(input)).toBe(expected);
+  });
+});
+
+describe('csvCell', () => {
+  it('writes dates in São Paulo time, as dd/mm/aaaa or with the time', () => {
+    const lateUtc = new Date('2026-03-01T02:30:00Z');
+    expect(csvCell(lateUtc)).toBe('28/02/2026');
+    expect(csvCell(lateUtc, 'datetime')).toBe('28/02/2026 23:30');
+    expect(csvCell(new Date('2026-11-23T12:05:00Z'), 'datetime')).toBe('23/11/2026 09:05');
+    expect(csvCell(new Date('invalid'))).toBe('');
+  });
+
+  it('writes numbers with a decimal comma and bare (a negative number is a number, not a formula)', () => {
+    expect(csvCell(1234.5)).toBe('1234,5');
+    expect(csvCell(-3)).toBe('-3');
+    expect(csvCell(Number.NaN)).toBe('');
+  });
+
+  it('writes booleans, null and undefined', () => {
+    expect([csvCell(true), csvCell(false), csvCell(null), csvCell(undefined)]).toEqual(['Sim', 'Não', '', '']);
+  });
+
+  it('ends a line with CRLF', () => {
+    expect(csvLine(['a', 'b'])).toBe('a;b\r\n');
+  });
+});
+
+interface Lead {
+  nome: string;
+  celular: string;
+  createdAt: Date;
+  mensagem: string;
+}
+
+const columns: CsvColumn<Lead>[] = [
+  { header: 'Nome', value: (lead) => lead.nome },
+  { header: 'Celular', value: (lead) => lead.celular },
+  { header: 'Data', value: (lead) => lead.createdAt },
+  { header: 'Mensagem', value: (lead) => lead.mensagem },
+];
+
+describe('csvStream', () => {
+  it('writes a file Excel in Brazil opens, which parses back to the values', async () => {
+    const leads: Lead[] = [
+      {
+        nome: 'João Ávila',
+        celular: '(11) 98765-4321',
+        createdAt: new Date('2026-11-23T13:00:00Z'),
+        mensagem: 'Olá; tudo bem?\nAté',
+      },
+      {
+        nome: '=cmd|"/c calc"!A1',
+        celular: '+5511987654321',
+        createdAt: new Date('2026-11-24T02:00:00Z'),
+        mensagem: '',
+      },
+    ];
+    const { text, bytes } = await readAll(csvStream(columns, leads));
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(text.startsWith(CSV_BOM)).toBe(true);
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(parseCsv(text.slice(1))).toEqual([
+      ['Nome', 'Celular', 'Data', 'Mensagem'],
+      ['João Ávila', '(11) 98765-4321', '23/11/2026', 'Olá; tudo bem?\nAté'],
+      ['\'=cmd|"/c calc"!A1', "'+5511987654321", '23/11/2026', ''],
+    ]);
+  });
+
+  it('writes only the header for no rows', async () => {
+    expect((await readAll(csvStream(columns, []))).text).toBe(`${CSV_BOM}Nome;Celular;Data;Mensagem\r\n`);
+  });
+
+  it('pulls rows only as the reader reads, and closes the source when the reader cancels', async () => {
+    let produced = 0;
+    let closed = false;
+    async function* many(): AsyncGenerator<Lead> {
+      try {
+        for (let i = 0; i < 1_000_000; i++) {
+          produced++;
+          yield { nome: `Pessoa ${i}`, celular: '(11) 98765-4321', createdAt: new Date(0), mensagem: '' };
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    const reader = csvStream(columns, many()).getReader();
+    const first = await reader.read();
+    expect(first.done).toBe(false);
+    // One chunk is ~16 KB of text: a few hundred rows, not the million.
+    expect(produced).toBeLessThan(2_000);
+    await reader.cancel();
+    expect(closed).toBe(true);
+  });
+
+  it('streams a large export in bounded chunks that add up to every row', async () => {
+    function* rows(): Generator<Lead> {
+      for (let i = 0; i < 20_000; i++)
+        yield { nome: `Pessoa ${i}`, celular: '(11) 98765-4321', createdAt: new Date(0), mensagem: 'x' };
+    }
+    const reader = csvStream(columns, rows()).getReader();
+    let lines = 0;
+    let largest = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      largest = Math.max(largest, value.byteLength);
+      lines += new TextDecoder().decode(value).split('\r\n').length - 1;
+    }
+    expect(lines).toBe(20_001);
+    expect(largest).toBeLessThan(64 * 1024);
+  });
+});
