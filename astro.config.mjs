@@ -6,6 +6,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { interactionDirective } from './src/integrations/interaction-directive.mjs';
 import { precompress } from './src/integrations/precompress.mjs';
+import { cspTrim } from './src/integrations/csp-trim.mjs';
 import { netlifyTarget } from './src/integrations/netlify-target.mjs';
 import { consentManifest } from './src/integrations/consent-manifest.mjs';
 import { deployTargetFromEnv } from './src/server/deploy-target.ts';
@@ -45,6 +46,8 @@ export default defineConfig({
   integrations: [
     react(),
     interactionDirective(),
+    // Before precompress: it rewrites pages the compressed siblings are made from.
+    cspTrim(),
     precompress(),
     cookieConsentGate(),
     consentManifest(),
