@@ -134,3 +134,11 @@ export function withTagSources<Directive extends string>(
     return directive;
   });
 }
+
+// Set by astro.config.mjs from PUBLIC_GA4_MEASUREMENT_ID / PUBLIC_META_PIXEL_ID; null when neither is.
+declare const __PILOTA_TAGS__: TagConfig | null | undefined;
+
+/** The tags this build was made with (read at build time; outside a build, none). */
+export function builtTags(): TagConfig | null {
+  return typeof __PILOTA_TAGS__ === 'undefined' ? null : __PILOTA_TAGS__;
+}

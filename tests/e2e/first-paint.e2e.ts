@@ -88,6 +88,8 @@ test('no public page makes its first paint wait for a script file', async ({ req
     const html = await (await request.get(route)).text();
     // Islands load through <astro-island component-url>, after the paint; a <script src> is a request before it.
     expect(html, route).not.toMatch(/<script[^>]*\bsrc=/);
+    // The cookie preferences dialog only serves with JavaScript: it comes as a fragment after the paint.
+    expect(html, route).not.toContain('id="cookie-preferences"');
   }
 });
 

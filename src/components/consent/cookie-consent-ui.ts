@@ -1,12 +1,18 @@
 /*
- * The banner's behaviour (markup in CookieConsent.astro). Kept to plain DOM calls: it runs
- * on every page, before any interaction, inside the 15 KB budget.
+ * The banner's behaviour (markup in CookieConsent.astro), and the preferences dialog's, which
+ * it fetches as a fragment (CookiePreferences.astro) and adds to the page. Kept to plain DOM
+ * calls: it runs on every page, inside the 15 KB budget, added after the first paint.
  *
  * A choice is written to the first-party cookie (src/lib/cookie-consent.ts), sent to the
  * server as proof (POST /api/consentimento-cookies, fire-and-forget: the cookie is what the
  * site obeys) and announced as CONSENT_EVENT for the tag loader.
  */
-import { COOKIE_CATEGORIES, cookieConsentPolicy, cookiePreferencesCopy } from '@content/cookie-consent';
+import {
+  COOKIE_CATEGORIES,
+  cookieBannerCopy,
+  cookieConsentPolicy,
+  cookiePreferencesCopy,
+} from '@content/cookie-consent';
 import {
   allChoices,
   ASK_ATTRIBUTE,
@@ -20,14 +26,27 @@ import {
 
 /** Where the server keeps the record of each choice (src/pages/api/consentimento-cookies.ts). */
 export const CONSENT_RECORD_ENDPOINT = '/api/consentimento-cookies';
+/** The preferences dialog's markup (src/pages/fragmentos/preferencias-de-cookies.astro). */
+export const PREFERENCES_FRAGMENT = '/fragmentos/preferencias-de-cookies';
+
+/** Fetches the dialog's markup and adds it to the page; null when it did not come. */
+async function addPreferencesDialog(): Promise<HTMLDialogElement | null> {
+  const response = await fetch(PREFERENCES_FRAGMENT, { credentials: 'same-origin' });
+  if (!response.ok) return null;
+  const template = document.createElement('template');
+  // Our own prerendered markup, same origin, no scripts in it.
+  template.innerHTML = await response.text();
+  const dialog = template.content.querySelector('dialog');
+  if (!dialog) return null;
+  document.body.append(dialog);
+  return dialog;
+}
 
 export function initCookieConsent(): void {
   const root = document.documentElement;
   const banner = document.getElementById('cookie-banner');
-  const dialog = document.getElementById('cookie-preferences') as HTMLDialogElement | null;
-  const form = dialog?.querySelector<HTMLFormElement>('[data-cookie-form]');
   const status = document.querySelector<HTMLElement>('[data-cookie-status]');
-  if (!banner || !dialog || !form) return;
+  if (!banner) return;
 
   /** What had focus before the dialog opened, to return to. */
   let opener: HTMLElement | null = null;
@@ -68,7 +87,24 @@ export function initCookieConsent(): void {
     document.dispatchEvent(new CustomEvent(CONSENT_EVENT, { detail: consent }));
   };
 
-  const openPreferences = (from: HTMLElement | null) => {
+  /** The dialog, fetched once and wired up. */
+  let dialogReady: Promise<HTMLDialogElement | null> | null = null;
+  const preferencesDialog = () =>
+    (dialogReady ??= addPreferencesDialog()
+      .then((dialog) => {
+        if (dialog) wireDialog(dialog);
+        return dialog;
+      })
+      .catch(() => null));
+
+  const openPreferences = async (from: HTMLElement | null) => {
+    const dialog = await preferencesDialog();
+    if (!dialog) {
+      // Offline or the fragment failed: the policy page is where the choice is explained.
+      location.assign(from instanceof HTMLAnchorElement ? from.href : cookieBannerCopy.policyHref);
+      return;
+    }
+    const form = dialog.querySelector<HTMLFormElement>('[data-cookie-form]')!;
     opener = from;
     const current = readConsent(document.cookie);
     for (const category of COOKIE_CATEGORIES) {
@@ -84,7 +120,7 @@ export function initCookieConsent(): void {
     const action = button?.dataset['cookieAction'];
     if (action === 'accept') save(allChoices(true));
     else if (action === 'reject') save(allChoices(false));
-    else if (action === 'customize') openPreferences(button ?? null);
+    else if (action === 'customize') void openPreferences(button ?? null);
   });
 
   // Esc on the banner puts it away for this page only: nothing is stored, nothing optional runs.
@@ -99,33 +135,51 @@ export function initCookieConsent(): void {
     const trigger = (event.target as HTMLElement).closest<HTMLElement>('[data-cookie-preferences]');
     if (!trigger || event.defaultPrevented) return;
     event.preventDefault();
-    openPreferences(trigger);
+    void openPreferences(trigger);
   });
 
-  form.addEventListener('submit', (event) => {
-    const action = (event.submitter as HTMLButtonElement | null)?.value;
-    if (action === 'accept') save(allChoices(true));
-    else if (action === 'reject') save(allChoices(false));
-    else if (action === 'save') {
-      const choices = allChoices(false);
-      for (const category of COOKIE_CATEGORIES) {
-        const box = form.elements.namedItem(category);
-        choices[category] = box instanceof HTMLInputElement && box.checked;
+  const wireDialog = (dialog: HTMLDialogElement) => {
+    const form = dialog.querySelector<HTMLFormElement>('[data-cookie-form]');
+    if (!form) return;
+    banner.querySelector('[data-cookie-action="customize"]')?.setAttribute('aria-controls', dialog.id);
+    form.addEventListener('submit', (event) => {
+      const action = (event.submitter as HTMLButtonElement | null)?.value;
+      if (action === 'accept') save(allChoices(true));
+      else if (action === 'reject') save(allChoices(false));
+      else if (action === 'save') {
+        const choices = allChoices(false);
+        for (const category of COOKIE_CATEGORIES) {
+          const box = form.elements.namedItem(category);
+          choices[category] = box instanceof HTMLInputElement && box.checked;
+        }
+        save(choices);
       }
-      save(choices);
-    }
-    // method="dialog" closes the dialog itself ("close" included).
-  });
+      // method="dialog" closes the dialog itself ("close" included).
+    });
 
-  // A click on the backdrop lands on the <dialog> element itself.
-  dialog.addEventListener('click', (event) => {
-    if (event.target === dialog) dialog.close();
-  });
+    // A click on the backdrop lands on the <dialog> element itself.
+    dialog.addEventListener('click', (event) => {
+      if (event.target === dialog) dialog.close();
+    });
 
-  dialog.addEventListener('close', () => {
-    // Back to whatever opened it while it is still there (the banner's button may be gone).
-    if (opener?.isConnected && opener.offsetParent !== null) opener.focus();
-    else if (!bannerShown()) focusAfterBanner();
-    opener = null;
-  });
+    dialog.addEventListener('close', () => {
+      // Back to whatever opened it while it is still there (the banner's button may be gone).
+      if (opener?.isConnected && opener.offsetParent !== null) opener.focus();
+      else if (!bannerShown()) focusAfterBanner();
+      opener = null;
+    });
+  };
+
+  // Fetched ahead only when the banner asks (its "Personalizar" is in view); otherwise when a
+  // pointer or the keyboard reaches "Preferências de cookies", or at the click.
+  if (bannerShown()) void preferencesDialog();
+  for (const type of ['pointerdown', 'focusin'] as const) {
+    document.addEventListener(
+      type,
+      (event) => {
+        if ((event.target as Element | null)?.closest?.('[data-cookie-preferences]')) void preferencesDialog();
+      },
+      { capture: true, passive: true },
+    );
+  }
 }
