@@ -13,11 +13,12 @@ export interface SitemapEntry {
 }
 
 /**
- * Areas that are not for search engines: signed-in areas and the thank-you page
- * (reaching it from a search would count a lead that never happened).
+ * Areas that are not for search engines: signed-in areas, the thank-you page (reaching it
+ * from a search would count a lead that never happened) and /fragmentos, pieces of pages that
+ * scripts add to them (e.g. the cookie preferences dialog).
  * robots.txt disallows them and the sitemap refuses to list anything under them.
  */
-export const PRIVATE_PATH_PREFIXES = ['/admin', '/blog/admin', '/auth', '/obrigado'] as const;
+export const PRIVATE_PATH_PREFIXES = ['/admin', '/blog/admin', '/auth', '/obrigado', '/fragmentos'] as const;
 
 /** Pages with a fixed path that are public and indexable, in the order the site presents them. */
 export const STATIC_PUBLIC_PATHS = [

@@ -27,7 +27,7 @@ const PUBLIC_ROUTES = [
   '/parceiro/renda-de-aluguel',
   '/carol-imoveis',
 ];
-const PRIVATE_ROUTES = ['/admin', '/blog/admin', '/auth', '/obrigado'];
+const PRIVATE_ROUTES = ['/admin', '/blog/admin', '/auth', '/obrigado', '/fragmentos'];
 
 interface Thing {
   '@type'?: string | string[];

@@ -83,7 +83,7 @@ describe('sitemapXml', () => {
 describe('robotsTxt', () => {
   it('disallows the private areas and points to the sitemap', () => {
     const text = robotsTxt(new URL('https://pilota.example'));
-    for (const path of ['/admin', '/blog/admin', '/auth', '/obrigado']) expect(text).toContain(`Disallow: ${path}\n`);
+    for (const path of ['/admin', '/blog/admin', '/auth', '/obrigado', '/fragmentos']) expect(text).toContain(`Disallow: ${path}\n`);
     expect(text).toContain('Sitemap: https://pilota.example/sitemap.xml');
     expect(text.startsWith('User-agent: *\n')).toBe(true);
   });
