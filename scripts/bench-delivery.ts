@@ -5,7 +5,7 @@
  * throwaway database created on that server and dropped afterwards), two local webhook
  * receivers and a local SMTP server in this process. The backlog is written first
  * without delivering — BENCH_LEADS leads through the real lead service (one e-mail and
- * two webhooks each) with the queue's workers off — then the production server
+ * two webhooks each) with the delivery engine's workers off — then the production server
  * (scripts/serve.mjs over BUILD_DIR, building first when missing) starts on it, as after
  * a restart, and the clock runs until every e-mail and every healthy webhook arrived.
  *
@@ -35,6 +35,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { openDatabase, pgliteDirFor, type DatabaseHandle } from '../src/server/db/client';
 import { deliveries } from '../src/server/db/schema';
+import { createDeliveries, registerDeliveries } from '../src/server/delivery/feature';
 import { JobQueue } from '../src/server/jobs/queue';
 import { createLead } from '../src/server/leads/lead.service';
 import { createMailer } from '../src/server/mail';
@@ -174,18 +175,20 @@ async function migrate(handle: DatabaseHandle): Promise<void> {
   await internals.dialect.migrate(readMigrationFiles({ migrationsFolder }), internals.session, { migrationsFolder });
 }
 
-/** Writes the backlog through the lead service with the queue's workers off. */
+/** Writes the backlog through the lead service with the delivery engine's workers off. */
 async function writeBacklog(handle: DatabaseHandle, dataDir: string, webhookUrls: string[]): Promise<void> {
   await migrate(handle);
-  const queue = new JobQueue(handle, {
+  const queue = new JobQueue(handle, { log: () => {} });
+  const deliveries = createDeliveries(handle, queue, {
     sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@bench.example>' }, () => {}),
     workers: false,
     log: () => {},
   });
+  registerDeliveries(deliveries, queue);
   await queue.start();
   const deps = {
     db: handle.db,
-    queue,
+    outbox: deliveries.outbox,
     sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@bench.example>' }, () => {}),
     config: {
       dataDir,
@@ -219,7 +222,7 @@ async function writeBacklog(handle: DatabaseHandle, dataDir: string, webhookUrls
       }
     }),
   );
-  await queue.dispatch();
+  await deliveries.outbox.dispatch();
   await queue.stop();
 }
 

@@ -18,7 +18,7 @@ const log = componentLogger('lgpd');
 
 const dsrDeps = (runtime: Runtime) => ({
   db: runtime.db,
-  queue: runtime.queue,
+  outbox: runtime.outbox,
   siteUrl: runtime.config.siteUrl,
   notifyTo: runtime.config.leadNotifyTo,
   rateLimit: runtime.config.leadRateLimit,

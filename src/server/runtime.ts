@@ -1,7 +1,7 @@
 /*
  * The server's long-lived parts, started once per process: owner-only umask → DATA_DIR
  * lock (and any too-open modes in it closed, see owner-only.ts) → database → migrations →
- * job queue and workers; stopped gracefully on SIGTERM/SIGINT.
+ * job queue and the workers features registered with it; stopped gracefully on SIGTERM/SIGINT.
  *
  * Astro's Node adapter loads middleware lazily, so `src/middleware.ts` awaits
  * `getRuntime()` on every request, and scripts/start.mjs and tests/support/server.ts
@@ -12,13 +12,15 @@
  * HOW A FEATURE PLUGS IN
  * - Tables: add `src/server/db/schema/<feature>.ts`, re-export it from
  *   `schema/index.ts`, run `npm run db:generate`, commit the migration.
- * - Mail: in your service's transaction call `runtime.queue.enqueueMail(tx, message,
- *   { subjectType: '<feature>', subjectId })`: the e-mail is sent by the queue with
- *   retries and every attempt lands in `deliveries`.
+ * - Mail: in your service's transaction call `runtime.outbox.enqueueMail(tx, message,
+ *   { subjectType: '<feature>', subjectId })`: the e-mail is sent by the delivery engine
+ *   with retries and every attempt lands in `deliveries` (src/server/delivery).
  * - Own jobs: add an entry to FEATURES below whose `setup` calls
- *   `queue.defineWorker(name, options, handler)` (runs before the queue starts);
- *   `onStart` runs after the queue started (e.g. replays, warm caches).
- * - Services take `{ db, queue, config, now }` from here as arguments, never import
+ *   `queue.defineWorker(name, options, handler)` (runs before the queue starts), as the LGPD
+ *   feature does — or `defineQueue` and `attach` for a part that fetches its own jobs, as
+ *   deliveries do (src/server/delivery/feature.ts); `onStart` runs after the queue started
+ *   (e.g. replays, warm caches).
+ * - Services take `{ db, outbox, config, now }` from here as arguments, never import
  *   this module themselves (tests build those deps from tests/support/db.ts).
  */
 import { loadConfig, type Config } from './config';
@@ -27,6 +29,9 @@ import { deployTargetFromEnv } from './deploy-target';
 import { openDatabase, pgliteDirFor, type DatabaseHandle, type Db } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { JobQueue } from './jobs/queue';
+import { createDeliveries, deliveryFeature } from './delivery/feature';
+import type { DeliveryService } from './delivery/delivery.service';
+import type { Outbox } from './outbox/outbox';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './lock';
 import { restrictToOwner, useOwnerOnlyUmask } from './owner-only';
 import { createMailer, type SendMail } from './mail';
@@ -42,6 +47,10 @@ export interface Runtime {
   database: DatabaseHandle;
   db: Db;
   queue: JobQueue;
+  /** Where services queue e-mails and webhook calls, inside their own transaction. */
+  outbox: Outbox;
+  /** The delivery engine: bounded drains, paused targets. */
+  delivery: DeliveryService;
   sendMail: SendMail;
   now: () => Date;
   /** False while the database cannot be reached (PostgreSQL down at start); retried in the background. */
@@ -60,7 +69,7 @@ export interface Feature {
 }
 
 /** Features with background work. Add yours here (see the header). */
-const FEATURES: Feature[] = [leadFeature, blogFeature, authFeature, lgpdFeature, opsFeature];
+const FEATURES: Feature[] = [deliveryFeature, leadFeature, blogFeature, authFeature, lgpdFeature, opsFeature];
 
 const log = componentLogger('runtime');
 
@@ -91,13 +100,15 @@ function closeDataDir(dataDir: string): void {
 /** What both boots share: the configuration, the database and the services built once on them. */
 function services(config: Config, database: DatabaseHandle, cron = false): Omit<Runtime, 'ready' | 'stop'> {
   const sendMail = createMailer(config, lineLogger('info'));
-  const queue = new JobQueue(database, {
+  // pg-boss's own errors are logged with the deliveries', as they always were.
+  const deliveryLog = lineLogger('warn', 'deliveries');
+  const queue = new JobQueue(database, { cron, log: deliveryLog });
+  const { outbox, delivery } = createDeliveries(database, queue, {
     sendMail,
     webhook: { secret: config.webhookSecret },
-    cron,
-    log: lineLogger('warn', 'deliveries'),
+    log: deliveryLog,
   });
-  return { config, database, db: database.db, queue, sendMail, now: () => new Date() };
+  return { config, database, db: database.db, queue, outbox, delivery, sendMail, now: () => new Date() };
 }
 
 async function bootWithoutDisk(): Promise<Runtime> {

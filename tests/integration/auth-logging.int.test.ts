@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authErrors } from '@content/messages/auth';
 import { createAuth, handleAuthRequest, type Auth } from '~/server/auth';
-import { JobQueue } from '~/server/jobs/queue';
+import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { createMailer } from '~/server/mail';
 import { createSecurityLogger, type SecurityLogger } from '~/server/security';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
@@ -18,21 +18,21 @@ const EMAIL = 'rita.reservada@example.com';
 
 describe.each(engines)('Better Auth logging on %s', (engine) => {
   const t: TestDatabase = useTestDatabase(engine);
-  let queue: JobQueue;
+  let stack: DeliveryStack;
   let auth: Auth;
   let security: SecurityLogger;
   const logged: string[] = [];
 
   beforeAll(async () => {
-    queue = new JobQueue(t.handle, {
+    stack = deliveryStack(t.handle, {
       sendMail: createMailer({ mailFrom: 'Pilota <x@pilota.example>' }, () => {}),
       log: () => {},
     });
-    await queue.start();
+    await stack.start();
     security = createSecurityLogger({ db: t.db, secret: 'segredo', report: (line) => logged.push(line) });
     auth = createAuth({
       db: t.db,
-      queue,
+      outbox: stack.outbox,
       config: { siteUrl: SITE, authSecret: 'segredo-de-teste-com-32-caracteres!' },
       security,
       now: () => new Date(),
@@ -40,7 +40,7 @@ describe.each(engines)('Better Auth logging on %s', (engine) => {
     });
   });
   afterAll(async () => {
-    await queue.stop(2_000);
+    await stack.stop(2_000);
   });
   afterEach(() => {
     vi.restoreAllMocks();

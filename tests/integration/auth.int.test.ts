@@ -20,7 +20,7 @@ import { LOCKOUT_DURATION_MS } from '~/server/auth/lockout';
 import { openDatabase, pgliteDirFor } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { authAccount, authSession, authUser, deliveries, securityEvents } from '~/server/db/schema';
-import { JobQueue } from '~/server/jobs/queue';
+import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { lockDataDir } from '~/server/lock';
 import { createMailer } from '~/server/mail';
 import { checkTextFields, createSecurityLogger, type SecurityLogger } from '~/server/security';
@@ -68,13 +68,13 @@ function runAdminGrant(
 describe.each(engines)('auth on %s', (engine) => {
   const t: TestDatabase = useTestDatabase(engine);
   let smtp: CaptureSmtp;
-  let queue: JobQueue;
+  let stack: DeliveryStack;
   let security: SecurityLogger;
   let auth: Auth;
 
   beforeAll(async () => {
     smtp = await startCaptureSmtp();
-    queue = new JobQueue(t.handle, {
+    stack = deliveryStack(t.handle, {
       sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       // No job pacing: it keeps time with Date, which these tests move back and forth.
       settings: {
@@ -87,11 +87,11 @@ describe.each(engines)('auth on %s', (engine) => {
       },
       log: () => {},
     });
-    await queue.start();
+    await stack.start();
     security = createSecurityLogger({ db: t.db, secret: 'segredo-de-teste' });
     auth = createAuth({
       db: t.db,
-      queue,
+      outbox: stack.outbox,
       config: { siteUrl: SITE, authSecret: 'segredo-de-teste-com-32-caracteres!!' },
       security,
       now: () => new Date(),
@@ -102,7 +102,7 @@ describe.each(engines)('auth on %s', (engine) => {
     smtp.messages.length = 0;
   });
   afterAll(async () => {
-    await queue.stop(2_000);
+    await stack.stop(2_000);
     await smtp.stop();
   });
 

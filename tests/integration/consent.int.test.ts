@@ -43,7 +43,7 @@ describe.each(engines)('proof of consent on %s', (engine) => {
   const deps = (): LeadServiceDeps => ({
     db: t.db,
     // The outbox's own insert: the deliveries are written, nobody sends them here.
-    queue: { enqueueDeliveries: (tx, items) => insertDeliveries(tx, items, new Date()) },
+    outbox: { enqueueDeliveries: (tx, items) => insertDeliveries(tx, items, new Date()) },
     sendMail: async () => ({ transport: 'log' }),
     config: {
       dataDir: mkdtempSync(join(tmpdir(), 'pilota-consent-')),
@@ -120,12 +120,9 @@ describe.each(engines)('proof of consent on %s', (engine) => {
     });
     const implDeps = {
       db: t.db,
-      queue: {
-        enqueueMail: async (
-          tx: Parameters<typeof insertDeliveries>[0],
-          message: MailMessage,
-          meta: DeliveryMeta,
-        ) => (await insertDeliveries(tx, [{ kind: 'email', message, meta }], now))[0]!,
+      outbox: {
+        enqueueMail: async (tx: Parameters<typeof insertDeliveries>[0], message: MailMessage, meta: DeliveryMeta) =>
+          (await insertDeliveries(tx, [{ kind: 'email', message, meta }], now))[0]!,
       },
       siteUrl: 'http://localhost:4321',
       notifyTo: 'comercial@pilota.example',

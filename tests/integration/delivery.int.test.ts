@@ -1,5 +1,5 @@
 /*
- * The delivery engine (src/server/delivery) through the public queue API, on every
+ * The delivery engine (src/server/delivery) through the outbox and the delivery service, on every
  * engine: batches that really go out concurrently, isolation of a hanging or failing
  * target, the circuit breaker pausing and resuming a target without spending retries,
  * delivery ids on every webhook request, and the bounded drain for scheduled runs.
@@ -9,16 +9,17 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, deliveryTargets } from '~/server/db/schema';
-import { JobQueue, type QueueSettings } from '~/server/jobs/queue';
+import type { DeliverySettings } from '~/server/delivery/settings';
 import { createMailer } from '~/server/mail';
 import { ATTEMPT_HEADER, DELIVERY_HEADER, LEAD_HEADER, SIGNATURE_HEADER } from '~/server/webhooks';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
+import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
 
 const SECRET = 'segredo-de-entrega';
 /** Immediate retries, a short idle poll, a breaker that reacts in seconds. */
-const FAST: QueueSettings = {
+const FAST: DeliverySettings = {
   retryLimit: 10,
   retryDelaySeconds: 0,
   retryBackoff: false,
@@ -43,15 +44,15 @@ const header = (request: { headers: Record<string, string | string[] | undefined
 describe.each(engines)('delivery engine on %s', (engine) => {
   const t: TestDatabase = useTestDatabase(engine);
   let smtp: CaptureSmtp;
-  let queue: JobQueue | undefined;
+  let stack: DeliveryStack | undefined;
   const receivers: Receiver[] = [];
 
   beforeAll(async () => {
     smtp = await startCaptureSmtp();
   });
   afterEach(async () => {
-    await queue?.stop(2_000);
-    queue = undefined;
+    await stack?.stop(2_000);
+    stack = undefined;
     smtp.messages.length = 0;
     await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
   });
@@ -66,23 +67,23 @@ describe.each(engines)('delivery engine on %s', (engine) => {
   }
 
   function newQueue(
-    settings: QueueSettings = FAST,
+    settings: DeliverySettings = FAST,
     extra: { workers?: boolean; timeoutMs?: number; smtpUrl?: string; log?: (line: string) => void } = {},
   ) {
-    queue = new JobQueue(t.handle, {
+    stack = deliveryStack(t.handle, {
       sendMail: createMailer({ smtpUrl: extra.smtpUrl ?? smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       webhook: { secret: SECRET, timeoutMs: extra.timeoutMs ?? 1_500 },
       settings,
       log: extra.log ?? (() => {}),
       ...(extra.workers === undefined ? {} : { workers: extra.workers }),
     });
-    return queue;
+    return stack;
   }
 
   /** `count` webhooks to `url` (and optionally as many e-mails) in one committed transaction. */
-  async function enqueue(q: JobQueue, url: string, count: number, subjectId = 'lead-1') {
+  async function enqueue(q: DeliveryStack, url: string, count: number, subjectId = 'lead-1') {
     return t.db.transaction((tx) =>
-      q.enqueueDeliveries(
+      q.outbox.enqueueDeliveries(
         tx,
         Array.from({ length: count }, (_, i) => ({
           kind: 'webhook' as const,
@@ -133,7 +134,7 @@ describe.each(engines)('delivery engine on %s', (engine) => {
     const started = Date.now();
     await enqueue(q, ok.url, 30);
     await t.db.transaction((tx) =>
-      q.enqueueMail(tx, { to: 'equipe@pilota.example', subject: 'Ao lado', text: 'x' }, { subjectType: 'test' }),
+      q.outbox.enqueueMail(tx, { to: 'equipe@pilota.example', subject: 'Ao lado', text: 'x' }, { subjectType: 'test' }),
     );
     await until(() => (ok.requests.length >= 30 ? true : undefined), 4_000);
     await smtp.waitFor((mail) => mail.subject === 'Ao lado', 4_000);
@@ -156,7 +157,7 @@ describe.each(engines)('delivery engine on %s', (engine) => {
     }, 10_000);
     expect(paused).toMatchObject({ kind: 'webhook', pauses: 1, lastError: 'answered 500' });
     expect(paused.consecutiveFailures).toBeGreaterThanOrEqual(5);
-    expect((await q.targetStates()).find((s) => s.target === down.url)?.state).toBe('paused');
+    expect((await q.delivery.targetStates()).find((s) => s.target === down.url)?.state).toBe('paused');
     const triedWhenPaused = down.requests.length;
     expect(triedWhenPaused).toBeLessThan(30);
     // While it is paused nothing goes to it, and other targets flow.
@@ -182,7 +183,7 @@ describe.each(engines)('delivery engine on %s', (engine) => {
       return row?.pauses === 0 ? row : undefined;
     });
     expect(resumed.pausedUntil).toBeNull();
-    expect((await q.targetStates()).find((s) => s.target === down.url)?.state).toBe('closed');
+    expect((await q.delivery.targetStates()).find((s) => s.target === down.url)?.state).toBe('closed');
     // Every one of them arrived once with a 200, none was given up.
     const delivered = down.requests.filter((r) => r.reply === 200).map((r) => header(r, DELIVERY_HEADER));
     expect(new Set(delivered)).toEqual(new Set(ids));
@@ -221,7 +222,7 @@ describe.each(engines)('delivery engine on %s', (engine) => {
       await q.start();
       await t.db.transaction(async (tx) => {
         for (let i = 0; i < 12; i++) {
-          await q.enqueueMail(
+          await q.outbox.enqueueMail(
             tx,
             { to: `p${i}@pilota.example`, subject: `Fila ${i}`, text: 'x' },
             { subjectType: 'test' },
@@ -233,7 +234,7 @@ describe.each(engines)('delivery engine on %s', (engine) => {
         return row?.pauses === 1 ? row : undefined;
       }, 10_000);
       expect(paused.target).toBe('*');
-      expect((await q.targetStates()).find((s) => s.kind === 'email')?.state).toBe('paused');
+      expect((await q.delivery.targetStates()).find((s) => s.kind === 'email')?.state).toBe('paused');
       await down.start();
       await until(() => (down.messages.length >= 12 ? true : undefined), 15_000);
       expect(new Set(down.messages.map((m) => m.subject)).size).toBe(12);
@@ -247,8 +248,8 @@ describe.each(engines)('delivery engine on %s', (engine) => {
       });
       expect(rows.every((row) => row.attempts >= 1 && row.attempts <= 11)).toBe(true);
     } finally {
-      await queue?.stop(2_000);
-      queue = undefined;
+      await stack?.stop(2_000);
+      stack = undefined;
       await down.stop();
     }
   });
@@ -262,7 +263,11 @@ describe.each(engines)('delivery engine on %s', (engine) => {
     await q.start();
     await enqueue(q, tokenUrl, 6);
     await t.db.transaction((tx) =>
-      q.enqueueMail(tx, { to: 'ana.souza@example.com', subject: 'Ana Souza', text: 'x' }, { subjectType: 'test' }),
+      q.outbox.enqueueMail(
+        tx,
+        { to: 'ana.souza@example.com', subject: 'Ana Souza', text: 'x' },
+        { subjectType: 'test' },
+      ),
     );
     await until(() => (lines.some((line) => line.includes('paused')) ? true : undefined), 10_000);
     await until(() => (lines.some((line) => line.startsWith('[deliveries] e-mail:')) ? true : undefined), 10_000);
@@ -279,7 +284,7 @@ describe.each(engines)('delivery engine on %s', (engine) => {
     const q = newQueue(FAST, { timeoutMs: 1_000 });
     await q.start();
     const [id] = await t.db.transaction((tx) =>
-      q.enqueueDeliveries(tx, [
+      q.outbox.enqueueDeliveries(tx, [
         {
           kind: 'webhook',
           url: hook.url,
@@ -313,12 +318,12 @@ describe.each(engines)('delivery engine on %s', (engine) => {
     await q.start();
     await enqueue(q, hook.url, 60);
     await t.db.transaction((tx) =>
-      q.enqueueMail(tx, { to: 'equipe@pilota.example', subject: 'Drenado', text: 'x' }, { subjectType: 'test' }),
+      q.outbox.enqueueMail(tx, { to: 'equipe@pilota.example', subject: 'Drenado', text: 'x' }, { subjectType: 'test' }),
     );
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(hook.requests).toHaveLength(0);
     const started = Date.now();
-    const result = await q.drainDue({ deadlineMs: 10_000 });
+    const result = await q.delivery.drainDue({ deadlineMs: 10_000 });
     expect(result).toMatchObject({ attempted: 61, delivered: 61, failed: 0, stoppedBy: 'idle' });
     expect(Date.now() - started).toBeLessThan(8_000);
     expect(hook.requests).toHaveLength(60);
@@ -334,7 +339,7 @@ describe.each(engines)('delivery engine on %s', (engine) => {
     await q.start();
     await enqueue(q, slow.url, 50);
     const started = Date.now();
-    const result = await q.drainDue({ deadlineMs: 3_000 });
+    const result = await q.delivery.drainDue({ deadlineMs: 3_000 });
     const elapsed = Date.now() - started;
     expect(result.stoppedBy).toBe('deadline');
     expect(elapsed).toBeLessThanOrEqual(3_500);

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inputMessages } from '@content/messages/input';
 import { privateFiles, solicitacoesImplementacao } from '~/server/db/schema';
-import { JobQueue } from '~/server/jobs/queue';
+import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { createMailer } from '~/server/mail';
 import { POST } from '~/pages/api/implementacao';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
@@ -63,19 +63,19 @@ function form(fields: Record<string, string>) {
 
 describe.each(engines)('implementation request input on %s', (engine) => {
   const t: TestDatabase = useTestDatabase(engine);
-  let queue: JobQueue;
+  let stack: DeliveryStack;
   const logged: string[] = [];
   let serverLog: ReturnType<typeof captureLog> | undefined;
 
   beforeAll(async () => {
-    queue = new JobQueue(t.handle, {
+    stack = deliveryStack(t.handle, {
       sendMail: createMailer({ mailFrom: 'Pilota <x@pilota.example>' }, () => {}),
       log: () => {},
     });
-    await queue.start();
+    await stack.start();
   });
   afterAll(async () => {
-    await queue.stop(2_000);
+    await stack.stop(2_000);
   });
   beforeEach(() => {
     logged.length = 0;
@@ -102,7 +102,7 @@ describe.each(engines)('implementation request input on %s', (engine) => {
         runtime: {
           ready: () => true,
           db: t.db,
-          queue,
+          outbox: stack.outbox,
           config: { siteUrl: 'https://pilota.example', leadNotifyTo: 'time@pilota.example', authSecret: 'segredo' },
           now: () => new Date(),
         },

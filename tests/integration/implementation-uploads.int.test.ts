@@ -22,7 +22,7 @@ import {
 import { MAX_CNH_BYTES } from '~/lib/file-type';
 import { documentUploadChunks, documentUploads, privateFiles, solicitacoesImplementacao } from '~/server/db/schema';
 import { UPLOAD_TTL_MS, pruneExpiredUploads } from '~/server/implementation/document-uploads';
-import { JobQueue } from '~/server/jobs/queue';
+import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { createMailer } from '~/server/mail';
 import { GET as download } from '~/pages/admin/documentos/[id]';
 import { POST as submitForm } from '~/pages/api/implementacao';
@@ -64,19 +64,19 @@ const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes
 
 describe.each(engines)('chunked document uploads on %s', (engine) => {
   const t: TestDatabase = useTestDatabase(engine);
-  let queue: JobQueue;
+  let stack: DeliveryStack;
   let clock = START;
 
   beforeEach(async () => {
     clock = START;
-    queue = new JobQueue(t.handle, {
+    stack = deliveryStack(t.handle, {
       sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       log: () => {},
     });
-    await queue.start();
+    await stack.start();
   });
   afterEach(async () => {
-    await queue.stop(2_000);
+    await stack.stop(2_000);
   });
 
   const context = (request: Request, params: Record<string, string> = {}) =>
@@ -89,7 +89,7 @@ describe.each(engines)('chunked document uploads on %s', (engine) => {
         runtime: {
           ready: () => true,
           db: t.db,
-          queue,
+          outbox: stack.outbox,
           config: { siteUrl: SITE_URL, leadNotifyTo: 'time@pilota.example', authSecret: 'test-secret' },
           now: () => clock,
         },

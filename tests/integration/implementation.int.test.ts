@@ -15,7 +15,8 @@ import { deliveries, privateFiles, securityEvents, solicitacoesImplementacao } f
 import { IMPLEMENTATION_SUBJECT } from '~/server/implementation/implementation.service';
 import { MAX_REQUEST_BYTES } from '~/server/implementation/multipart';
 import { verifyPassword } from '~/server/implementation/password';
-import { JobQueue, type QueueSettings } from '~/server/jobs/queue';
+import type { DeliverySettings } from '~/server/delivery/settings';
+import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { createMailer } from '~/server/mail';
 import { GET as download } from '~/pages/admin/documentos/[id]';
 import { GET as status } from '~/pages/api/implementacao/[id]';
@@ -28,7 +29,7 @@ const TEAM = 'implantacao@pilota.example';
 const NOW = new Date('2026-08-03T15:00:00Z');
 const SENHA = 'minha senha secreta';
 
-const FAST: QueueSettings = {
+const FAST: DeliverySettings = {
   retryLimit: 50,
   retryDelaySeconds: 0,
   retryBackoff: false,
@@ -98,21 +99,21 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_00
 describe.each(engines)('implementation request on %s', (engine) => {
   const t: TestDatabase = useTestDatabase(engine);
   let smtp: CaptureSmtp;
-  let queue: JobQueue;
+  let stack: DeliveryStack;
 
   beforeAll(async () => {
     smtp = await startCaptureSmtp();
   });
   beforeEach(async () => {
-    queue = new JobQueue(t.handle, {
+    stack = deliveryStack(t.handle, {
       sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       settings: FAST,
       log: () => {},
     });
-    await queue.start();
+    await stack.start();
   });
   afterEach(async () => {
-    await queue.stop(2_000);
+    await stack.stop(2_000);
     smtp.messages.length = 0;
   });
   afterAll(async () => {
@@ -129,7 +130,7 @@ describe.each(engines)('implementation request on %s', (engine) => {
         runtime: {
           ready: () => true,
           db: t.db,
-          queue,
+          outbox: stack.outbox,
           config: { siteUrl: SITE_URL, leadNotifyTo: TEAM, authSecret: 'test-secret', ...config },
           now: () => NOW,
         },

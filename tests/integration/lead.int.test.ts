@@ -14,7 +14,8 @@ import type { LeadInput } from '~/lib/validation/lead';
 import type { Config } from '~/server/config';
 import { openDatabase, type DatabaseHandle } from '~/server/db/client';
 import { contatos, deliveries, securityEvents } from '~/server/db/schema';
-import { JobQueue, type QueueSettings } from '~/server/jobs/queue';
+import type { DeliverySettings } from '~/server/delivery/settings';
+import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { createLead, replaySpool, type LeadServiceDeps } from '~/server/leads/lead.service';
 import { toLeadRecord } from '~/server/leads/lead-record';
 import { appendToSpool, hasSpool, rejectedSpoolPath, spoolPath, type SpoolEntry } from '~/server/leads/spool';
@@ -23,7 +24,7 @@ import { engines, isPostgres, useTestDatabase } from '../support/db';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
 
-const FAST: QueueSettings = {
+const FAST: DeliverySettings = {
   retryLimit: 20,
   retryDelaySeconds: 0,
   retryBackoff: false,
@@ -94,7 +95,7 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
   let smtp: CaptureSmtp;
   let hookA: Receiver;
   let hookB: Receiver;
-  let queue: JobQueue;
+  let stack: DeliveryStack;
   let dataDir: string;
   let config: LeadServiceDeps['config'];
 
@@ -122,21 +123,21 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
       leadRateLimit: { count: 10, windowMs: 60_000 },
       authSecret: 'auth-secret',
     } satisfies Partial<Config>;
-    queue = new JobQueue(t.handle, {
+    stack = deliveryStack(t.handle, {
       sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       webhook: { secret: SECRET, timeoutMs: 2_000 },
       settings: FAST,
       log: () => {},
     });
-    await queue.start();
+    await stack.start();
   });
   afterEach(async () => {
-    await queue.stop(2_000);
+    await stack.stop(2_000);
   });
 
   const deps = (patch: Partial<LeadServiceDeps> = {}): LeadServiceDeps => ({
     db: t.db,
-    queue,
+    outbox: stack.outbox,
     sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
     config,
     log: () => {},

@@ -30,7 +30,8 @@ import {
   securityEvents,
   solicitacoesImplementacao,
 } from '~/server/db/schema';
-import { JobQueue, type QueueSettings } from '~/server/jobs/queue';
+import type { DeliverySettings } from '~/server/delivery/settings';
+import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { createLead } from '~/server/leads/lead.service';
 import {
   completeRequest,
@@ -50,7 +51,7 @@ import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const NOTIFY_TO = 'comercial@pilota.example';
 const SITE = 'http://localhost:4321';
-const FAST: QueueSettings = {
+const FAST: DeliverySettings = {
   retryLimit: 5,
   retryDelaySeconds: 0,
   retryBackoff: false,
@@ -78,7 +79,7 @@ const request = (patch: Partial<Record<string, string>> = {}): DsrInput =>
 describe.each(engines)('data-subject requests on %s', (engine) => {
   const t = useTestDatabase(engine);
   let smtp: CaptureSmtp;
-  let queue: JobQueue;
+  let stack: DeliveryStack;
   let tokens: string[];
 
   beforeAll(async () => {
@@ -90,20 +91,20 @@ describe.each(engines)('data-subject requests on %s', (engine) => {
   beforeEach(async () => {
     smtp.messages.length = 0;
     tokens = [];
-    queue = new JobQueue(t.handle, {
+    stack = deliveryStack(t.handle, {
       sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       settings: FAST,
       log: () => {},
     });
-    await queue.start();
+    await stack.start();
   });
   afterEach(async () => {
-    await queue.stop(2_000);
+    await stack.stop(2_000);
   });
 
   const deps = (patch: Partial<DsrDeps> = {}): DsrDeps => ({
     db: t.db,
-    queue,
+    outbox: stack.outbox,
     siteUrl: SITE,
     notifyTo: NOTIFY_TO,
     rateLimit: { count: 10, windowMs: 60_000 },
@@ -226,7 +227,7 @@ async function seed(db: Db) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pilota-lgpd-'));
   const leadDeps = {
     db,
-    queue: {
+    outbox: {
       enqueueDeliveries: (tx: Parameters<typeof insertDeliveries>[0], items: Parameters<typeof insertDeliveries>[1]) =>
         insertDeliveries(tx, items, new Date()),
     },

@@ -23,7 +23,7 @@ import { openDatabase, type DatabaseHandle } from '~/server/db/client';
 import { deliveries } from '~/server/db/schema';
 import { BACKLOG_FUNCTION_PATH, BACKLOG_TOKEN_HEADER } from '~/server/delivery/backlog-drain';
 import { runScheduledDrain, scheduledDrainConfig } from '~/server/delivery/scheduled-drain';
-import { JobQueue } from '~/server/jobs/queue';
+import { deliveryStack } from '../support/deliveries';
 import { createLead } from '~/server/leads/lead.service';
 import { createMailer } from '~/server/mail';
 import { DELIVERY_HEADER, LEAD_HEADER, SIGNATURE_HEADER } from '~/server/webhooks';
@@ -69,7 +69,7 @@ describe.skipIf(missing)(`the scheduled delivery function${missing ? ` — skipp
     const config = scheduledDrainConfig({ ...env, LEAD_WEBHOOK_URLS: webhookUrls.join(',') });
     const handle: DatabaseHandle = await openDatabase({ databaseUrl: config.databaseUrl, transactionPooler: true });
     const sendMail = createMailer(config, () => undefined);
-    const queue = new JobQueue(handle, { sendMail, webhook: { secret: config.webhookSecret } });
+    const stack = deliveryStack(handle, { sendMail, webhook: { secret: config.webhookSecret } });
     try {
       const result = await createLead(
         {
@@ -81,7 +81,7 @@ describe.skipIf(missing)(`the scheduled delivery function${missing ? ` — skipp
           submission_key: randomUUID(),
         },
         { ip: '203.0.113.9' },
-        { db: handle.db, queue, sendMail, config },
+        { db: handle.db, outbox: stack.outbox, sendMail, config },
       );
       if (result.status !== 'saved') throw new Error(`lead not saved: ${result.status}`);
       return result.id;

@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries } from '~/server/db/schema';
-import { JobQueue, type QueueSettings } from '~/server/jobs/queue';
+import type { DeliverySettings } from '~/server/delivery/settings';
+import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { createLogger } from '~/server/log/logger';
 import { createMailer } from '~/server/mail';
 import { checkDeliveryAlerts, type AlertDeps } from '~/server/ops/alerts';
@@ -21,7 +22,7 @@ import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
 const TEAM = 'time@pilota.example';
 const MINUTE = 60_000;
 /** One retry, at once: a delivery is given up within a second. */
-const GIVE_UP_FAST: QueueSettings = {
+const GIVE_UP_FAST: DeliverySettings = {
   retryLimit: 1,
   retryDelaySeconds: 0,
   retryBackoff: false,
@@ -51,7 +52,7 @@ describe.each(engines)('alerts and metrics on %s', (engine) => {
   const t: TestDatabase = useTestDatabase(engine);
   let smtp: CaptureSmtp;
   let hook: Receiver;
-  let queue: JobQueue | undefined;
+  let stack: DeliveryStack | undefined;
   const logged: string[] = [];
 
   beforeAll(async () => {
@@ -59,8 +60,8 @@ describe.each(engines)('alerts and metrics on %s', (engine) => {
     hook = await startReceiver({ fallback: 500 });
   });
   afterEach(async () => {
-    await queue?.stop(2_000);
-    queue = undefined;
+    await stack?.stop(2_000);
+    stack = undefined;
     smtp.messages.length = 0;
     logged.length = 0;
   });
@@ -82,16 +83,16 @@ describe.each(engines)('alerts and metrics on %s', (engine) => {
 
   /** A lead's webhook (to a receiver answering 500) and its e-mail to a person (SMTP down), both given up. */
   async function failForGood(): Promise<{ leadId: string; ids: string[] }> {
-    queue = new JobQueue(t.handle, {
+    stack = deliveryStack(t.handle, {
       sendMail: createMailer({ smtpUrl: 'smtp://127.0.0.1:1', mailFrom: 'Pilota <x@pilota.example>' }, () => {}),
       webhook: { timeoutMs: 1_000 },
       settings: GIVE_UP_FAST,
       log: () => {},
     });
-    await queue.start();
+    await stack.start();
     const leadId = randomUUID();
     const meta = { subjectType: 'lead', subjectId: leadId };
-    const q = queue;
+    const q = stack.outbox;
     const ids = await t.db.transaction((tx) =>
       q.enqueueDeliveries(tx, [
         { kind: 'webhook', url: `${hook.url}${TOKEN_PATH}`, body: { id: leadId, ...PERSON }, meta },
@@ -102,8 +103,8 @@ describe.each(engines)('alerts and metrics on %s', (engine) => {
       const rows = await t.db.select({ status: deliveries.status }).from(deliveries).where(inArray(deliveries.id, ids));
       return rows.every((row) => row.status === 'failed') ? true : undefined;
     });
-    await queue.stop(2_000);
-    queue = undefined;
+    await stack.stop(2_000);
+    stack = undefined;
     return { leadId, ids };
   }
 

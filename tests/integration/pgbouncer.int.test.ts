@@ -8,7 +8,7 @@ import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { contatos } from '~/server/db/schema';
-import { JobQueue } from '~/server/jobs/queue';
+import { deliveryStack } from '../support/deliveries';
 import { useTestDatabase } from '../support/db';
 import { pgBouncerMissingReason } from '../support/pgbouncer';
 
@@ -69,16 +69,16 @@ describe.skipIf(missing)(`transaction-mode pooler${missing ? ` — skipped: ${mi
 
   it('the delivery queue polls instead of listening: no lost LISTEN registration after the heartbeat', async () => {
     const lines: string[] = [];
-    const queue = new JobQueue(t.handle, {
+    const stack = deliveryStack(t.handle, {
       sendMail: () => Promise.reject(new Error('no mail in this test')),
       log: (line) => lines.push(line),
     });
-    await queue.start();
+    await stack.start();
     try {
       // pg-boss checks its LISTEN registration every 10 s; through the pooler it is gone by then.
       await new Promise((resolve) => setTimeout(resolve, 11_500));
     } finally {
-      await queue.stop(1_000);
+      await stack.stop(1_000);
     }
     expect(lines.filter((line) => /LISTEN|NOTIFY/.test(line))).toEqual([]);
   }, 30_000);

@@ -1,18 +1,21 @@
 /*
- * The shared delivery path (src/server/jobs): jobs written in the caller's
- * transaction, real SMTP and HTTP receivers, retries recorded in `deliveries`.
+ * The shared delivery path (src/server/outbox, then src/server/delivery over the job queue):
+ * jobs written in the caller's transaction, real SMTP and HTTP receivers, retries recorded
+ * in `deliveries`.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries } from '~/server/db/schema';
-import { DEFAULT_QUEUE_SETTINGS, JobQueue, QUEUE_NAMES, type QueueSettings } from '~/server/jobs/queue';
+import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from '~/server/delivery/settings';
+import { DELIVERY_QUEUES } from '~/server/outbox/jobs';
 import { createMailer } from '~/server/mail';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
+import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
 
 /** Immediate retries and fast polling: the retry path runs in seconds, not hours. */
-const FAST: QueueSettings = {
+const FAST: DeliverySettings = {
   retryLimit: 4,
   retryDelaySeconds: 0,
   retryBackoff: false,
@@ -34,7 +37,7 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_00
 
 describe('production retry policy', () => {
   it('makes at least 8 attempts spread over at least an hour', () => {
-    const { retryLimit, retryDelaySeconds, retryBackoff } = DEFAULT_QUEUE_SETTINGS;
+    const { retryLimit, retryDelaySeconds, retryBackoff } = DEFAULT_DELIVERY_SETTINGS;
     expect(retryLimit + 1).toBeGreaterThanOrEqual(8);
     expect(retryBackoff).toBe(true);
     // pg-boss waits at least half of retryDelay·2ⁿ before retry n (jitter between ½ and 1).
@@ -48,15 +51,15 @@ describe.each(engines)('delivery queue on %s', (engine) => {
   const t: TestDatabase = useTestDatabase(engine);
   let smtp: CaptureSmtp;
   let ok: Receiver;
-  let queue: JobQueue | undefined;
+  let stack: DeliveryStack | undefined;
 
   beforeAll(async () => {
     smtp = await startCaptureSmtp();
     ok = await startReceiver();
   });
   afterEach(async () => {
-    await queue?.stop(2_000);
-    queue = undefined;
+    await stack?.stop(2_000);
+    stack = undefined;
     smtp.messages.length = 0;
     ok.requests.length = 0;
   });
@@ -66,20 +69,20 @@ describe.each(engines)('delivery queue on %s', (engine) => {
   });
 
   async function startQueue(settings = FAST) {
-    queue = new JobQueue(t.handle, {
+    stack = deliveryStack(t.handle, {
       sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       webhook: { secret: 'segredo', timeoutMs: 1_000 },
       settings,
       log: () => {},
     });
-    await queue.start();
-    return queue;
+    await stack.start();
+    return stack;
   }
 
   it('sends an e-mail queued in a committed transaction and records the attempt', async () => {
     const q = await startQueue();
     const id = await t.db.transaction((tx) =>
-      q.enqueueMail(tx, { to: 'equipe@pilota.example', subject: 'Olá', text: 'Corpo' }, { subjectType: 'test' }),
+      q.outbox.enqueueMail(tx, { to: 'equipe@pilota.example', subject: 'Olá', text: 'Corpo' }, { subjectType: 'test' }),
     );
     const mail = await smtp.waitFor((m) => m.subject === 'Olá');
     expect(mail.envelopeTo).toEqual(['equipe@pilota.example']);
@@ -96,14 +99,14 @@ describe.each(engines)('delivery queue on %s', (engine) => {
     const q = await startQueue();
     await expect(
       t.db.transaction(async (tx) => {
-        await q.enqueueMail(tx, { to: 'a@b.example', subject: 'Nunca', text: 'x' }, { subjectType: 'test' });
-        await q.enqueueWebhook(tx, ok.url, { a: 1 }, { subjectType: 'test' });
+        await q.outbox.enqueueMail(tx, { to: 'a@b.example', subject: 'Nunca', text: 'x' }, { subjectType: 'test' });
+        await q.outbox.enqueueWebhook(tx, ok.url, { a: 1 }, { subjectType: 'test' });
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
     expect(await t.db.select().from(deliveries)).toEqual([]);
-    expect(await q.boss.findJobs(QUEUE_NAMES.mail)).toEqual([]);
-    expect(await q.boss.findJobs(QUEUE_NAMES.webhook)).toEqual([]);
+    expect(await q.queue.boss.findJobs(DELIVERY_QUEUES.email)).toEqual([]);
+    expect(await q.queue.boss.findJobs(DELIVERY_QUEUES.webhook)).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(smtp.messages).toEqual([]);
     expect(ok.requests).toEqual([]);
@@ -113,7 +116,7 @@ describe.each(engines)('delivery queue on %s', (engine) => {
     await smtp.stop();
     const q = await startQueue({ ...FAST, retryLimit: 50 });
     const id = await t.db.transaction((tx) =>
-      q.enqueueMail(tx, { to: 'x@pilota.example', subject: 'Depois', text: 'y' }, { subjectType: 'test' }),
+      q.outbox.enqueueMail(tx, { to: 'x@pilota.example', subject: 'Depois', text: 'y' }, { subjectType: 'test' }),
     );
     const failed = await waitFor(async () => {
       const [r] = await t.db.select().from(deliveries).where(eq(deliveries.id, id));
@@ -134,7 +137,9 @@ describe.each(engines)('delivery queue on %s', (engine) => {
     const dead = await startReceiver({ fallback: 500 });
     try {
       const q = await startQueue({ ...FAST, retryLimit: 2 });
-      const id = await t.db.transaction((tx) => q.enqueueWebhook(tx, dead.url, { n: 1 }, { subjectType: 'test' }));
+      const id = await t.db.transaction((tx) =>
+        q.outbox.enqueueWebhook(tx, dead.url, { n: 1 }, { subjectType: 'test' }),
+      );
       const row = await waitFor(async () => {
         const [r] = await t.db.select().from(deliveries).where(eq(deliveries.id, id));
         return r?.status === 'failed' ? r : undefined;
@@ -152,8 +157,8 @@ describe.each(engines)('delivery queue on %s', (engine) => {
     try {
       const q = await startQueue();
       await t.db.transaction(async (tx) => {
-        for (let i = 0; i < 4; i++) await q.enqueueWebhook(tx, hang.url, { i }, { subjectType: 'test' });
-        await q.enqueueWebhook(tx, ok.url, { i: 'ok' }, { subjectType: 'test' });
+        for (let i = 0; i < 4; i++) await q.outbox.enqueueWebhook(tx, hang.url, { i }, { subjectType: 'test' });
+        await q.outbox.enqueueWebhook(tx, ok.url, { i: 'ok' }, { subjectType: 'test' });
       });
       const started = Date.now();
       await ok.waitFor((r) => (r.json as { i: string }).i === 'ok', 5_000);

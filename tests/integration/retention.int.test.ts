@@ -21,7 +21,7 @@ import {
   securityEvents,
   solicitacoesImplementacao,
 } from '~/server/db/schema';
-import { JobQueue } from '~/server/jobs/queue';
+import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { lgpdFeature, RETENTION_CRON, RETENTION_QUEUE, RETENTION_TIMEZONE } from '~/server/lgpd/feature';
 import { DEFAULT_RETENTION, runRetention } from '~/server/lgpd/retention';
 import { runScheduledRetention } from '~/server/lgpd/scheduled-retention';
@@ -256,22 +256,22 @@ describe.each(engines)('retention on %s', (engine) => {
   });
 
   describe('on the Node target', () => {
-    let queue: JobQueue | undefined;
+    let stack: DeliveryStack | undefined;
     afterEach(async () => {
-      await queue?.stop(2_000);
-      queue = undefined;
+      await stack?.stop(2_000);
+      stack = undefined;
     });
 
     it('is a daily pg-boss cron whose job runs one pass', async () => {
-      queue = new JobQueue(t.handle, { sendMail: async () => ({ transport: 'log' }), log: () => {}, cron: true });
+      stack = deliveryStack(t.handle, { sendMail: async () => ({ transport: 'log' }), log: () => {}, cron: true });
       const captured = captureLog();
       const config = { retention: DEFAULT_RETENTION } as Config;
-      const runtime = { db: t.db, queue, config, now: () => NOW } as unknown as Runtime;
+      const runtime = { db: t.db, queue: stack.queue, config, now: () => NOW } as unknown as Runtime;
       try {
         lgpdFeature.setup!(runtime);
-        await queue.start();
+        await stack.start();
         await lgpdFeature.onStart!(runtime);
-        const schedules = await queue.boss.getSchedules(RETENTION_QUEUE);
+        const schedules = await stack.queue.boss.getSchedules(RETENTION_QUEUE);
         expect(schedules).toEqual([
           expect.objectContaining({
             name: RETENTION_QUEUE,
@@ -280,7 +280,7 @@ describe.each(engines)('retention on %s', (engine) => {
           }),
         ]);
         const old = await securityEvent(t.db, ago(DEFAULT_RETENTION.securityEventDays + 1));
-        await queue.boss.send(RETENTION_QUEUE, {});
+        await stack.queue.boss.send(RETENTION_QUEUE, {});
         await expect
           .poll(async () => (await t.db.select().from(securityEvents).where(eq(securityEvents.id, old))).length, {
             timeout: 30_000,

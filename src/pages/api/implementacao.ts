@@ -106,7 +106,7 @@ export const POST: APIRoute = async ({ request, locals, redirect, clientAddress 
       },
       {
         db: runtime.db,
-        queue: runtime.queue,
+        outbox: runtime.outbox,
         siteUrl: runtime.config.siteUrl,
         notifyTo: runtime.config.leadNotifyTo,
         now: runtime.now,

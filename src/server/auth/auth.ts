@@ -1,6 +1,6 @@
 /*
  * Better Auth for the admin area (DESIGN "Auth"): e-mail + password, sessions in the
- * database, e-mail verification through the job queue, roles via the admin plugin.
+ * database, e-mail verification through the outbox, roles via the admin plugin.
  *
  * What Better Auth does not do by itself is added with its hooks:
  * - before sign-in: refuse a locked e-mail (lockout.ts), even with the right password;
@@ -26,7 +26,7 @@ import { safeLogLine } from '../describe-error';
 import { componentLogger } from '../log/logger';
 import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../db/schema';
 import type { MailMessage } from '../mail';
-import type { DeliveryMeta } from '../jobs/queue';
+import type { DeliveryMeta } from '../outbox/outbox';
 import { checkTextFields, type SecurityLogger } from '../security';
 import { existingAccountMail, verificationMail } from './emails';
 import { clearFailedSignIns, lockedUntil, recordFailedSignIn } from './lockout';
@@ -60,7 +60,7 @@ export const AUTH_RATE_LIMITS = {
 
 export interface AuthDeps {
   db: Db;
-  queue: { enqueueMail: (tx: Db, message: MailMessage, meta: DeliveryMeta) => Promise<string> };
+  outbox: { enqueueMail: (tx: Db, message: MailMessage, meta: DeliveryMeta) => Promise<string> };
   config: { siteUrl: string; authSecret: string | undefined };
   security: SecurityLogger;
   now: () => Date;
@@ -282,11 +282,11 @@ export function createAuth(deps: AuthDeps) {
         id,
       }),
       /*
-       * The owner hears of it instead, through the queue like every e-mail. A new sign-up
+       * The owner hears of it instead, through the outbox like every e-mail. A new sign-up
        * queues its verification e-mail at this point too, so both take about as long.
        */
       onExistingUserSignUp: async ({ user }) => {
-        await deps.queue.enqueueMail(db, existingAccountMail(user.email, `${deps.config.siteUrl}/auth`), {
+        await deps.outbox.enqueueMail(db, existingAccountMail(user.email, `${deps.config.siteUrl}/auth`), {
           subjectType: 'auth-existing-account',
           subjectId: user.id,
         });
@@ -299,7 +299,7 @@ export function createAuth(deps: AuthDeps) {
       autoSignInAfterVerification: false,
       expiresIn: SESSION_TTL_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
-        await deps.queue.enqueueMail(db, verificationMail(user.email, landOnAuthPage(url)), {
+        await deps.outbox.enqueueMail(db, verificationMail(user.email, landOnAuthPage(url)), {
           subjectType: 'auth-verification',
           subjectId: user.id,
         });

@@ -18,7 +18,7 @@ export interface AuthServices {
   security: SecurityLogger;
 }
 
-type AuthRuntime = Pick<Runtime, 'db' | 'queue' | 'config' | 'now'>;
+type AuthRuntime = Pick<Runtime, 'db' | 'outbox' | 'config' | 'now'>;
 
 const cache = new WeakMap<AuthRuntime, AuthServices>();
 
@@ -32,7 +32,7 @@ export function authServices(runtime: AuthRuntime): AuthServices {
     });
     const auth = createAuth({
       db: runtime.db,
-      queue: runtime.queue,
+      outbox: runtime.outbox,
       config: runtime.config,
       security,
       now: runtime.now,

@@ -26,14 +26,11 @@ import type { FetchOptions, JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
 import { deliveries, type DeliveryKind } from '../db/schema';
 import { describeError } from '../describe-error';
+import type { Pacer } from '../outbox/pacer';
+import { DELIVERY_QUEUES, type DeliveryJob } from '../outbox/jobs';
 import { attemptDelivery, type DeliveryRow, type Transports } from './attempt';
 import { MAIL_TARGET, targetLabel, type TargetBreaker } from './breaker';
-import type { Pacer } from './pacer';
 import type { Settler } from './settle';
-
-export interface DeliveryJob {
-  deliveryId: string;
-}
 
 export interface EngineSettings {
   /** E-mails in flight per instance (the SMTP pool queues beyond its connections). */
@@ -44,14 +41,13 @@ export interface EngineSettings {
   perTargetConcurrency: number;
   /** Idle poll: retries coming due and jobs dispatched by other instances are seen within this. */
   pollingIntervalSeconds: number;
-  /** How long an attempt may take (webhook timeout): `drain` stops taking jobs this long before its deadline. */
+  /** How long an attempt may take (the transports' longest timeout): `drain` stops taking jobs this long before its deadline. */
   attemptTimeoutMs: number;
 }
 
 export interface EngineDeps {
   db: Db;
   boss: PgBoss;
-  queues: Record<DeliveryKind, string>;
   transports: Transports;
   breaker: TargetBreaker;
   pacer: Pacer;
@@ -206,7 +202,7 @@ export class DeliveryEngine {
     const { mailConcurrency, webhookConcurrency } = this.#deps.settings;
     const lanes = (['email', 'webhook'] as const).map((kind): Lane => ({
       kind,
-      queue: this.#deps.queues[kind],
+      queue: DELIVERY_QUEUES[kind],
       max: kind === 'email' ? mailConcurrency : webhookConcurrency,
       inFlight: 0,
       freed: 0,

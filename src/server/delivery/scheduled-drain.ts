@@ -4,8 +4,9 @@
  *
  * Boots only what delivering needs, for the Netlify target (DATABASE_URL through the
  * transaction-mode pooler, no disk, no migrations: a deploy installs the app's and
- * pg-boss's schema), starts the queue with `workers: false` (which creates or updates the
- * delivery queues, idempotently, and moves undispatched `deliveries` rows into pg-boss),
+ * pg-boss's schema): the job queue with the outbox and the delivery service registered, the
+ * engine's lanes off (`workers: false`). Starting the queue creates or updates the delivery
+ * queues, idempotently, and the outbox moves undispatched `deliveries` rows into pg-boss; then it
  * delivers what is due until the budget is nearly spent, runs pg-boss maintenance (expired
  * attempts retried, old jobs archived), and stops. Jobs still due when it stops are taken by
  * the next run; an attempt cut by the function's end is retried by pg-boss after
@@ -16,11 +17,14 @@
 import { parseConfig, type Config } from '../config';
 import { openDatabase } from '../db/client';
 import { describeError } from '../describe-error';
-import { JobQueue, type DrainResult, type QueueSettings } from '../jobs/queue';
-import { requestBacklogDrain, type BacklogRequest } from './backlog-drain';
+import { JobQueue } from '../jobs/queue';
 import { lineLogger } from '../log/logger';
 import { createMailer } from '../mail';
 import { checkDeliveryAlerts } from '../ops/alerts';
+import { requestBacklogDrain, type BacklogRequest } from './backlog-drain';
+import type { DrainResult } from './engine';
+import { createDeliveries, registerDeliveries } from './feature';
+import type { DeliverySettings } from './settings';
 
 /** Netlify ends a scheduled function after 30 s; the run stops taking jobs well before. */
 export const SCHEDULED_DRAIN_BUDGET_MS = 20_000;
@@ -31,8 +35,8 @@ export interface ScheduledDrainOptions {
    * one attempt's timeout before it (default SCHEDULED_DRAIN_BUDGET_MS).
    */
   deadlineMs?: number;
-  /** Queue policy (tests shorten retries); the production defaults otherwise. */
-  settings?: QueueSettings;
+  /** Delivery policy (tests shorten retries); the production defaults otherwise. */
+  settings?: DeliverySettings;
   /** Webhook attempt timeout (default WEBHOOK_TIMEOUT_MS). */
   webhookTimeoutMs?: number;
   log?: (line: string) => void;
@@ -72,19 +76,21 @@ export async function runScheduledDrain(
   const config = scheduledDrainConfig(env);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, transactionPooler: true });
   const sendMail = createMailer(config, log);
-  const queue = new JobQueue(database, {
+  const queue = new JobQueue(database, { log });
+  const deliveries = createDeliveries(database, queue, {
     sendMail,
     webhook: {
       secret: config.webhookSecret,
       ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
     },
-    ...(options.settings ? { settings: options.settings } : {}),
+    settings: options.settings,
     log,
     workers: false,
   });
+  registerDeliveries(deliveries, queue);
   try {
     await queue.start();
-    const result = await queue.drainDue({ deadlineMs: Math.max(0, budget - (Date.now() - startedAt)) });
+    const result = await deliveries.delivery.drainDue({ deadlineMs: Math.max(0, budget - (Date.now() - startedAt)) });
     let backlog: BacklogRequest | undefined;
     if (options.continueInBackground && result.stoppedBy === 'deadline') {
       backlog = await requestBacklogDrain({

@@ -16,7 +16,7 @@ import type { ImplementationRequest } from '~/lib/validation/implementation';
 import { recordFormConsents } from '../consent/consent-proof';
 import type { Db, DbOrTx } from '../db/client';
 import { deliveries, privateFiles, solicitacoesImplementacao } from '../db/schema';
-import type { DeliveryMeta } from '../jobs/queue';
+import type { DeliveryMeta } from '../outbox/outbox';
 import type { MailMessage } from '../mail';
 import { checkTextFields, createSecurityLogger } from '../security';
 import { storeUpload, type CheckedUpload } from './document-uploads';
@@ -45,7 +45,7 @@ export interface ImplementationInput {
 
 export interface ImplementationDeps {
   db: Db;
-  queue: { enqueueMail: (tx: DbOrTx, message: MailMessage, meta: DeliveryMeta) => Promise<string> };
+  outbox: { enqueueMail: (tx: DbOrTx, message: MailMessage, meta: DeliveryMeta) => Promise<string> };
   /** Public base URL, for the admin download links in the e-mail. */
   siteUrl: string;
   /** The team inbox (LEAD_NOTIFY_TO). */
@@ -149,7 +149,7 @@ export async function createImplementationRequest(
       { ...values, id, cnh, responsavelCnh },
       { siteUrl: deps.siteUrl, to: deps.notifyTo },
     );
-    await deps.queue.enqueueMail(tx, message, { subjectType: IMPLEMENTATION_SUBJECT, subjectId: id });
+    await deps.outbox.enqueueMail(tx, message, { subjectType: IMPLEMENTATION_SUBJECT, subjectId: id });
     return { id };
   });
 }

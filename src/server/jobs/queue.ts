@@ -1,94 +1,56 @@
 /*
- * The job queue: pg-boss in the same database as the rows it delivers, and the one
- * object services use to send anything out.
+ * The job queue: pg-boss in the same database as the rows its jobs are about, and nothing
+ * more. It knows no feature: features register with it before `start()` (see the header of
+ * src/server/runtime.ts), the way the outbox and the delivery engine do (src/server/delivery/
+ * feature.ts):
  *
- * - Writers call `enqueueMail` / `enqueueWebhook` / `enqueueDeliveries` inside their own
- *   transaction: a `deliveries` row per message (src/server/outbox), moved into pg-boss
- *   by the dispatcher after commit.
- * - The delivery engine (src/server/delivery) takes due jobs in batches, sends them
- *   concurrently with a limit per target and a circuit breaker per target, records every
- *   attempt on its row, and lets pg-boss retry failures with exponential back-off.
- * - `drainDue({ deadlineMs })` runs the same engine bounded in time, for hosts without a
- *   long-lived process (a scheduled function); `workers: false` keeps a server from
- *   delivering continuously.
+ * - `defineQueue(name, options)`: a queue with its retry policy, created or updated at start.
+ * - `defineWorker(name, options, handler)`: a queue and a pg-boss worker that hands the
+ *   handler one job at a time (throw to have it retried).
+ * - `attach(part)`: a part that fetches or writes jobs on its own terms (the outbox's
+ *   dispatcher, the delivery engine's lanes), started once every queue exists, stopped
+ *   before pg-boss.
  *
- * Other features may register their own pg-boss queue with `defineWorker` before `start()`.
+ * `send` queues one job from anywhere; `boss` is there for what this wrapper does not cover
+ * (cron schedules, maintenance, inserting jobs inside a caller's transaction).
  */
 import { PgBoss, fromPglite } from 'pg-boss';
-import type { ConstructorOptions, JobWithMetadata, WorkOptions } from 'pg-boss';
-import type { DatabaseHandle, Db, DbOrTx } from '../db/client';
-import type { DeliveryTarget } from '../db/schema';
+import type { ConstructorOptions, JobWithMetadata, QueueOptions, SendOptions, WorkOptions } from 'pg-boss';
+import type { DatabaseHandle } from '../db/client';
 import { describeError, maskMessage } from '../describe-error';
 import { lineLogger } from '../log/logger';
-import { DEFAULT_BREAKER, TargetBreaker, type BreakerSettings, type TargetState } from '../delivery/breaker';
-import { DeliveryEngine, type DrainResult } from '../delivery/engine';
-import { Pacer } from '../delivery/pacer';
-import { Settler } from '../delivery/settle';
-import type { MailMessage, SendMail } from '../mail';
-import { Dispatcher, insertDeliveries, type DeliveryMeta, type DeliveryRequest } from '../outbox/outbox';
-import { WEBHOOK_TIMEOUT_MS, type WebhookOptions } from '../webhooks';
 
-export type { DeliveryJob, DrainResult } from '../delivery/engine';
-export type { DeliveryMeta, DeliveryRequest } from '../outbox/outbox';
-
-/** Retry, polling and concurrency policy of the delivery queues. */
-export interface QueueSettings {
-  /** Retries after the first attempt. */
-  retryLimit: number;
-  retryDelaySeconds: number;
-  retryBackoff: boolean;
-  retryDelayMaxSeconds?: number;
-  /** Idle poll of the delivery lanes: retries coming due and other instances' jobs are seen within this. */
-  pollingIntervalSeconds: number;
-  /** An attempt still running after this is considered dead and retried. */
-  expireInSeconds: number;
-  /** How often the dispatcher looks for undispatched deliveries (it is also woken on enqueue). */
-  dispatchIntervalMs?: number;
-  /**
-   * Least average time between job starts while visitors are submitting (within a second of
-   * the last enqueue); otherwise jobs run unpaced. See src/server/delivery/pacer.ts.
-   * Defaults to EMBEDDED_JOB_SPACING_MS on PGlite, 0 on PostgreSQL.
-   */
-  jobSpacingMs?: number;
-  /** E-mails in flight per instance (default 10). */
-  mailConcurrency?: number;
-  /** Webhook calls in flight per instance, all URLs together (default 50). */
-  webhookConcurrency?: number;
-  /** Webhook calls in flight per URL across all instances (default 10). */
-  perTargetConcurrency?: number;
-  /** When a target is paused as a whole (default DEFAULT_BREAKER). */
-  breaker?: BreakerSettings;
-}
-
-/** ≤ 50 job starts per second on the embedded database while leads are coming in (rounds of 5 every 100 ms). */
-export const EMBEDDED_JOB_SPACING_MS = 20;
+/** A queue's retry and expiry policy (pg-boss's names), plus whether its workers are woken by NOTIFY. */
+export type QueueDefinition = Pick<
+  QueueOptions,
+  'retryLimit' | 'retryDelay' | 'retryBackoff' | 'retryDelayMax' | 'expireInSeconds'
+> & {
+  /** Wake this process's pg-boss workers by LISTEN/NOTIFY (default true); off for queues fetched by a part. */
+  notify?: boolean;
+};
 
 /**
- * 11 attempts; pg-boss waits between retryDelay·2ⁿ/2 and retryDelay·2ⁿ (n = retry number,
- * jittered), so 30 s base gives ≈ 1 min, 2 min, 4 min … capped at 1 h: at least 8 attempts
- * spread over well more than an hour (≈ 4 h 15 min at the least) before a delivery is given up.
+ * The policy of a queue defined without one: 11 attempts, back-off from 30 s capped at 1 h,
+ * an attempt still running after 60 s is retried.
  */
-export const DEFAULT_QUEUE_SETTINGS: QueueSettings = {
+export const DEFAULT_QUEUE_DEFINITION: QueueDefinition = {
   retryLimit: 10,
-  retryDelaySeconds: 30,
+  retryDelay: 30,
   retryBackoff: true,
-  retryDelayMaxSeconds: 3600,
-  pollingIntervalSeconds: 2,
+  retryDelayMax: 3600,
   expireInSeconds: 60,
 };
 
-const NIL_UUID = '00000000-0000-0000-0000-000000000000';
-
-export const QUEUE_NAMES = { mail: 'deliveries-mail', webhook: 'deliveries-webhook' } as const;
+/** Something that lives as long as the queue runs: started in the order attached, and stopped in it too. */
+export interface QueuePart {
+  name: string;
+  start: () => Promise<void>;
+  /** Stop taking work, let work in flight finish for up to `timeoutMs`. */
+  stop: (timeoutMs: number) => Promise<void>;
+}
 
 export interface JobQueueDeps {
-  sendMail: SendMail;
-  webhook?: WebhookOptions;
-  settings?: QueueSettings;
-  now?: () => Date;
   log?: (line: string) => void;
-  /** Deliver continuously once started (default). Off: only `drainDue` delivers. */
-  workers?: boolean;
   /** Run pg-boss's cron here, so `boss.schedule()` entries send their jobs: the Node server does (default off). */
   cron?: boolean;
 }
@@ -100,25 +62,18 @@ interface WorkerDefinition {
   handler: Handler<object>;
 }
 
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
 export class JobQueue {
   readonly boss: PgBoss;
-  readonly settings: QueueSettings;
-  readonly #deps: JobQueueDeps;
-  readonly #now: () => Date;
+  readonly #log: (line: string) => void;
+  readonly #queues = new Map<string, QueueDefinition>();
   readonly #workers: WorkerDefinition[] = [];
-  readonly #pacer: Pacer;
-  readonly #breaker: TargetBreaker;
-  readonly #settler: Settler;
-  readonly #engine: DeliveryEngine;
-  readonly #dispatcher: Dispatcher;
+  readonly #parts: QueuePart[] = [];
   #started = false;
 
-  constructor(handle: DatabaseHandle, deps: JobQueueDeps) {
-    const db: Db = handle.db;
-    this.#deps = deps;
-    this.#now = deps.now ?? (() => new Date());
-    const log = deps.log ?? lineLogger('warn');
-    this.settings = deps.settings ?? DEFAULT_QUEUE_SETTINGS;
+  constructor(handle: DatabaseHandle, deps: JobQueueDeps = {}) {
+    this.#log = deps.log ?? lineLogger('warn');
     // A transaction-mode pooler (Netlify + Supabase) drops LISTEN with the transaction: poll there.
     const common: ConstructorOptions = { schedule: deps.cron === true, useListenNotify: !handle.transactionPooler };
     this.boss =
@@ -127,76 +82,48 @@ export class JobQueue {
         : new PgBoss({ ...common, connectionString: handle.databaseUrl!, max: 4, application_name: 'pilota-jobs' });
     // pg-boss sometimes emits a plain copy of an error: only its masked first line is kept then.
     this.boss.on('error', (error: unknown) =>
-      log(
+      this.#log(
         `[jobs] ${error instanceof Error ? describeError(error) : maskMessage(String((error as Error | null)?.message))}`,
       ),
     );
+  }
 
-    const queues = { email: QUEUE_NAMES.mail, webhook: QUEUE_NAMES.webhook };
-    this.#pacer = new Pacer(this.settings.jobSpacingMs ?? (handle.kind === 'pglite' ? EMBEDDED_JOB_SPACING_MS : 0));
-    this.#breaker = new TargetBreaker(db, this.settings.breaker ?? DEFAULT_BREAKER, log);
-    this.#settler = new Settler({ db, boss: this.boss, now: this.#now, busy: () => this.#pacer.busy(), log });
-    this.#engine = new DeliveryEngine({
-      db,
-      boss: this.boss,
-      queues,
-      transports: { sendMail: deps.sendMail, webhook: deps.webhook },
-      breaker: this.#breaker,
-      pacer: this.#pacer,
-      settler: this.#settler,
-      settings: {
-        mailConcurrency: this.settings.mailConcurrency ?? 10,
-        webhookConcurrency: this.settings.webhookConcurrency ?? 50,
-        perTargetConcurrency: this.settings.perTargetConcurrency ?? 10,
-        pollingIntervalSeconds: this.settings.pollingIntervalSeconds,
-        attemptTimeoutMs: deps.webhook?.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
-      },
-      now: this.#now,
-      log,
-    });
-    this.#dispatcher = new Dispatcher({
-      db,
-      boss: this.boss,
-      queues,
-      now: this.#now,
-      log,
-      onDispatched: (kinds) => {
-        for (const kind of kinds) this.#engine.wake(kind);
-      },
-    });
+  /** Registers a queue with its policy (DEFAULT_QUEUE_DEFINITION when none); call before `start()`. */
+  defineQueue(name: string, definition: QueueDefinition = DEFAULT_QUEUE_DEFINITION): void {
+    this.#beforeStart(`defineQueue(${name})`);
+    this.#queues.set(name, definition);
   }
 
   /**
    * Registers a queue and its worker; call before `start()`. Handlers get one job at
    * a time with its metadata (retryCount, retryLimit) and throw to be retried.
    */
-  defineWorker<T extends object>(name: string, options: WorkOptions, handler: Handler<T>): void {
-    if (this.#started) throw new Error(`defineWorker(${name}) after start()`);
+  defineWorker<T extends object>(
+    name: string,
+    options: WorkOptions,
+    handler: Handler<T>,
+    definition: QueueDefinition = DEFAULT_QUEUE_DEFINITION,
+  ): void {
+    this.defineQueue(name, definition);
     this.#workers.push({ name, options, handler: handler as Handler<object> });
   }
 
-  /** Installs or migrates pg-boss's tables, creates the queues, and starts dispatching and delivering. */
+  /** Registers a part started with the queue and stopped with it; call before `start()`. */
+  attach(part: QueuePart): void {
+    this.#beforeStart(`attach(${part.name})`);
+    this.#parts.push(part);
+  }
+
+  /** Installs or migrates pg-boss's tables, creates or updates the queues, starts the workers, then the parts. */
   async start(): Promise<void> {
     await this.boss.start();
-    const { retryLimit, retryDelaySeconds, retryBackoff, retryDelayMaxSeconds, expireInSeconds } = this.settings;
-    const policy = {
-      retryLimit,
-      retryDelay: retryDelaySeconds,
-      retryBackoff,
-      expireInSeconds,
-      ...(retryDelayMaxSeconds ? { retryDelayMax: retryDelayMaxSeconds } : {}),
-    };
-    // The delivery engine polls and is woken in-process; only other workers listen for NOTIFY.
-    const queues = [
-      ...Object.values(QUEUE_NAMES).map((name) => ({ name, notify: false })),
-      ...this.#workers.map(({ name }) => ({ name, notify: true })),
-    ];
-    for (const { name, notify } of queues) {
+    for (const [name, { notify = true, ...policy }] of this.#queues) {
       if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, { ...policy, notify });
       else await this.boss.createQueue(name, { ...policy, notify });
       // pg-boss looks a queue up on first use through its own connection and caches it. On PGlite
-      // that is the one connection, so a first use inside our dispatch or settle transaction would
-      // wait for the transaction itself: look every queue up now, outside any transaction.
+      // that is the one connection, so a first use inside a caller's transaction (the outbox's
+      // dispatch, the engine's settling) would wait for the transaction itself: look every queue
+      // up now, outside any transaction.
       await this.boss.getJobById(name, NIL_UUID);
     }
     for (const { name, options, handler } of this.#workers) {
@@ -205,73 +132,32 @@ export class JobQueue {
       });
     }
     this.#started = true;
-    this.#dispatcher.start(this.settings.dispatchIntervalMs ?? 1_000);
-    await this.#dispatcher.dispatch();
-    await this.#breaker.refresh();
-    if (this.#deps.workers !== false) this.#engine.start();
+    for (const part of this.#parts) await part.start();
   }
 
-  /** Stops dispatching and fetching, lets running attempts finish (up to `timeoutMs`), then stops. */
+  /** Stops the parts (each lets its work in flight finish, up to `timeoutMs`), then pg-boss's workers and pg-boss. */
   async stop(timeoutMs = 15_000): Promise<void> {
     if (!this.#started) return;
     this.#started = false;
-    await this.#dispatcher.stop();
-    await this.#engine.stop(timeoutMs);
-    this.#settler.close();
-    await this.#breaker.close();
+    for (const part of this.#parts) {
+      await part
+        .stop(timeoutMs)
+        .catch((error: unknown) => this.#log(`[jobs] stopping ${part.name}: ${describeError(error)}`));
+    }
     await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
-    this.#deps.sendMail.close?.();
   }
 
-  /** Started and not stopped since: dispatching, and delivering unless constructed with `workers: false`. */
+  /** Started and not stopped since. */
   get running(): boolean {
     return this.#started;
   }
 
-  /** Moves undispatched deliveries into pg-boss now (it also runs on an interval and after enqueues). */
-  dispatch(): Promise<void> {
-    return this.#dispatcher.dispatch();
+  /** Queues one job on a defined queue. @returns its id, or null when a singleton option dropped it. */
+  send(name: string, data: object, options: SendOptions = {}): Promise<string | null> {
+    return this.boss.send(name, data, options);
   }
 
-  /**
-   * Delivers due jobs for at most `deadlineMs` milliseconds: stops taking new ones once less
-   * than one attempt's timeout is left, waits for those in flight, records them, returns.
-   * For a scheduled function on hosts without a long-lived process (see README).
-   */
-  async drainDue({ deadlineMs }: { deadlineMs: number }): Promise<DrainResult> {
-    if (!this.#started) throw new Error('drainDue() before start()');
-    await this.#dispatcher.dispatch();
-    return this.#engine.drain({ deadlineMs });
-  }
-
-  /** Every delivery target ever paused by its circuit breaker, with its state now. */
-  targetStates(): Promise<(DeliveryTarget & { state: TargetState })[]> {
-    return this.#breaker.list();
-  }
-
-  /**
-   * Queues one e-mail inside the caller's transaction: a `deliveries` row and the job
-   * that sends it commit or roll back with the caller's own writes.
-   * @returns the delivery id.
-   */
-  async enqueueMail(tx: DbOrTx, message: MailMessage, meta: DeliveryMeta): Promise<string> {
-    const [id] = await this.enqueueDeliveries(tx, [{ kind: 'email', message, meta }]);
-    return id!;
-  }
-
-  /** Queues one webhook POST of `body` (JSON) to `url` inside the caller's transaction. */
-  async enqueueWebhook(tx: DbOrTx, url: string, body: object, meta: DeliveryMeta): Promise<string> {
-    const [id] = await this.enqueueDeliveries(tx, [{ kind: 'webhook', url, body, meta }]);
-    return id!;
-  }
-
-  /** Several deliveries in one statement (same guarantees as enqueueMail/enqueueWebhook). */
-  async enqueueDeliveries(tx: DbOrTx, items: DeliveryRequest[]): Promise<string[]> {
-    if (items.length === 0) return [];
-    const ids = await insertDeliveries(tx, items, this.#now());
-    this.#pacer.noteEnqueue();
-    // The caller's transaction has not committed yet; the dispatcher picks the rows up after.
-    this.#dispatcher.kick();
-    return ids;
+  #beforeStart(what: string): void {
+    if (this.#started) throw new Error(`${what} after start()`);
   }
 }

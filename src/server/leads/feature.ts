@@ -17,7 +17,7 @@ const log = componentLogger('leads');
 export function leadDeps(runtime: Runtime): LeadServiceDeps {
   return {
     db: runtime.db,
-    queue: runtime.queue,
+    outbox: runtime.outbox,
     sendMail: runtime.sendMail,
     config: runtime.config,
     now: runtime.now,

@@ -23,7 +23,7 @@ import { databaseErrorKind } from '../db/errors';
 import { contatos, deliveries, type NewDelivery } from '../db/schema';
 import { describeError, maskMessage } from '../describe-error';
 import { lineLogger } from '../log/logger';
-import type { DeliveryMeta, DeliveryRequest, JobQueue } from '../jobs/queue';
+import type { DeliveryMeta, DeliveryRequest, Outbox } from '../outbox/outbox';
 import type { SendMail } from '../mail';
 import { checkTextFields, createSecurityLogger } from '../security';
 import { hashIp, hitRateLimit } from '../rate-limit';
@@ -34,8 +34,8 @@ import { appendToSpool, drainSpool, REJECTED_SPOOL_FILE, type SpoolEntry } from 
 
 export interface LeadServiceDeps {
   db: Db;
-  queue: Pick<JobQueue, 'enqueueDeliveries'>;
-  /** Used directly only in degraded mode; normally the queue sends. */
+  outbox: Pick<Outbox, 'enqueueDeliveries'>;
+  /** Used directly only in degraded mode; normally the delivery engine sends. */
   sendMail: SendMail;
   config: Pick<
     Config,
@@ -192,7 +192,7 @@ async function writePending(): Promise<void> {
         const item = pending[i]!;
         if (
           item.deps.db === first.deps.db &&
-          item.deps.queue === first.deps.queue &&
+          item.deps.outbox === first.deps.outbox &&
           item.deps.config === first.deps.config
         ) {
           group.push(item);
@@ -287,7 +287,7 @@ async function writeGroup(group: PendingLead[], deps: LeadServiceDeps): Promise<
     // Proof of consent (LGPD art. 8): the notice version, its text's hash, time and page, with the lead.
     if (consents.length > 0) await recordFormConsents(tx, 'lead', consents);
     if (sentDirectly.length > 0) await bulkInsert(tx, deliveries, sentDirectly, { onConflictDoNothing: deliveries.id });
-    await deps.queue.enqueueDeliveries(tx, queued);
+    await deps.outbox.enqueueDeliveries(tx, queued);
 
     return group.map((item) => {
       const owner = owners.get(item.lead.submissionKey)!;

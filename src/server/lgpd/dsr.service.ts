@@ -18,7 +18,7 @@ import { HONEYPOT_FIELD, type DsrInput } from '~/lib/validation/dsr';
 import type { RateLimit } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import { deliveries, dsrRequests, lgpdAudit, type DsrRequest } from '../db/schema';
-import type { DeliveryMeta } from '../jobs/queue';
+import type { DeliveryMeta } from '../outbox/outbox';
 import type { MailMessage } from '../mail';
 import { hashIp, hitRateLimit } from '../rate-limit';
 import { checkTextFields, createSecurityLogger } from '../security';
@@ -38,7 +38,7 @@ export const emailHash = (email: string) => sha256Hex(normalizeEmail(email));
 
 export interface DsrDeps {
   db: Db;
-  queue: { enqueueMail: (tx: DbOrTx, message: MailMessage, meta: DeliveryMeta) => Promise<string> };
+  outbox: { enqueueMail: (tx: DbOrTx, message: MailMessage, meta: DeliveryMeta) => Promise<string> };
   /** Public base URL, for the links in the e-mails. */
   siteUrl: string;
   /** The team inbox (LEAD_NOTIFY_TO). */
@@ -107,7 +107,7 @@ export async function fileRequest(
         .where(eq(dsrRequests.submissionKey, fields.submission_key!));
       return { status: 'filed' as const, id: existing!.id, duplicate: true };
     }
-    await deps.queue.enqueueMail(tx, buildConfirmationEmail(row, confirmationLink(deps.siteUrl, token)), {
+    await deps.outbox.enqueueMail(tx, buildConfirmationEmail(row, confirmationLink(deps.siteUrl, token)), {
       subjectType: DSR_SUBJECT,
       subjectId: row.id,
     });
@@ -137,7 +137,7 @@ export type ConfirmResult = { status: 'confirmed'; id: string; dueAt: Date } | {
 /** Uses a confirmation token: once, before it expires. Notifies the team on success. */
 export async function confirmRequest(
   token: string | null | undefined,
-  deps: Pick<DsrDeps, 'db' | 'queue' | 'siteUrl' | 'notifyTo' | 'now'>,
+  deps: Pick<DsrDeps, 'db' | 'outbox' | 'siteUrl' | 'notifyTo' | 'now'>,
 ): Promise<ConfirmResult> {
   const now = (deps.now ?? (() => new Date()))();
   if (!token || !TOKEN_SHAPE.test(token)) return { status: 'invalid' };
@@ -149,7 +149,7 @@ export async function confirmRequest(
       .where(and(eq(dsrRequests.tokenHash, hash), isNull(dsrRequests.confirmedAt), gt(dsrRequests.tokenExpiresAt, now)))
       .returning();
     if (!row) return undefined;
-    await deps.queue.enqueueMail(tx, buildTeamNotice(row, { siteUrl: deps.siteUrl, to: deps.notifyTo }), {
+    await deps.outbox.enqueueMail(tx, buildTeamNotice(row, { siteUrl: deps.siteUrl, to: deps.notifyTo }), {
       subjectType: DSR_SUBJECT,
       subjectId: row.id,
     });

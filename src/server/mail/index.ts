@@ -34,7 +34,7 @@ export interface MailResult {
 
 export interface SendMail {
   (message: MailMessage): Promise<MailResult>;
-  /** Closes pooled connections (the queue calls it when it stops). */
+  /** Closes pooled connections (the delivery engine's mail transport calls it when it stops). */
   close?: () => void;
 }
 

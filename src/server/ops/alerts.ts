@@ -13,7 +13,7 @@
  * An alert names deliveries by id, kind, subject (e.g. lead + its id), target (a webhook
  * by origin and hash, e-mail as "e-mail": a recipient can be a person) and error class
  * (masked), never a lead's data. It goes out through the mail transport directly, not
- * through the queue: stuck behind the backlog it reports it would arrive too late, and a
+ * through the outbox: stuck behind the backlog it reports it would arrive too late, and a
  * failed alert must not raise another. It is logged too (level error/warn), so a log-based
  * alerting sees it when mail itself is what is down.
  */

@@ -1,30 +1,26 @@
 /*
- * The transactional outbox of deliveries.
+ * The transactional outbox of deliveries: the one way services send anything out.
  *
- * Every outgoing e-mail or webhook call is a `deliveries` row written inside the
- * caller's Drizzle transaction, so a rolled-back insert leaves nothing to send.
- * The dispatcher then moves undispatched rows into pg-boss in batches: in one
- * transaction it inserts their jobs through pg-boss's Drizzle adapter and stamps
- * `dispatched_at`, so each row becomes exactly one job.
+ * Every outgoing e-mail or webhook call is a `deliveries` row written inside the caller's
+ * Drizzle transaction (`enqueueMail`, `enqueueWebhook`, `enqueueDeliveries`), so a
+ * rolled-back insert leaves nothing to send. After commit the dispatcher (./dispatcher.ts)
+ * moves new rows into pg-boss, shortly after each enqueue and on an interval; the delivery
+ * engine (src/server/delivery), told of every dispatch through `onDispatched`, sends them.
+ * Enqueues also set the pace of delivery work on the embedded database (./pacer.ts).
  *
- * Why not `boss.send(..., { db: fromDrizzle(tx) })` per job in the caller's
- * transaction: measured on PGlite, one pg-boss insert costs 7–11 ms (a large
- * CTE statement planned every time on a single-connection WASM database), so
- * three per lead capped the lead action at ~30/s. Batched, it is one insert per
- * queue per batch, and the visitor's transaction is two plain inserts.
- *
- * Webhook jobs carry their URL as pg-boss group (and group tier): the delivery engine
- * limits concurrent calls per URL by it and probes a paused URL with a single job.
+ * Registered with the job queue like any feature (src/server/delivery/feature.ts): the
+ * dispatcher runs while the queue does. Unstarted (a Netlify request), rows simply wait in
+ * the database for the next delivery run.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
-import { fromDrizzle, type DrizzleTransactionLike, type PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { bulkInsert } from '../db/bulk';
 import type { Db, DbOrTx } from '../db/client';
 import { deliveries, type DeliveryKind } from '../db/schema';
-import { describeError } from '../describe-error';
-import type { DeliveryJob } from '../delivery/engine';
+import type { JobQueue } from '../jobs/queue';
 import type { MailMessage } from '../mail';
+import { Dispatcher } from './dispatcher';
+import { Pacer } from './pacer';
 
 export type DeliveryRequest = (
   | { kind: 'email'; message: MailMessage; meta: DeliveryMeta }
@@ -42,11 +38,6 @@ export interface DeliveryMeta {
   subjectType: string;
   subjectId?: string | undefined;
 }
-
-/** Deliveries moved into pg-boss per dispatcher transaction. */
-const DISPATCH_BATCH = 200;
-/** Delay between an enqueue and the dispatcher run it triggers (lets a burst share one batch). */
-const KICK_DELAY_MS = 100;
 
 /**
  * Writes the rows of `items` in the caller's transaction (one statement); an id already
@@ -74,123 +65,86 @@ export async function insertDeliveries(tx: DbOrTx, items: DeliveryRequest[], now
   return rows.map((row) => row.id);
 }
 
-export interface DispatcherDeps {
+export interface OutboxDeps {
   db: Db;
+  /** The job queue's pg-boss, whose tables the dispatcher inserts jobs into. */
   boss: PgBoss;
-  queues: Record<DeliveryKind, string>;
-  now: () => Date;
+  now?: () => Date;
   log: (line: string) => void;
-  /** Called after jobs of that kind were dispatched (wakes the local delivery lanes). */
-  onDispatched: (kinds: Set<DeliveryKind>) => void;
+  /** Least average time between delivery job starts while visitors are submitting (./pacer.ts); 0: unpaced. */
+  jobSpacingMs: number;
+  /** How often the dispatcher looks for undispatched deliveries (it is also woken on enqueue; default 1 s). */
+  dispatchIntervalMs?: number | undefined;
 }
 
-/** Moves undispatched deliveries into pg-boss: on an interval, and shortly after each enqueue. */
-export class Dispatcher {
-  readonly #deps: DispatcherDeps;
-  #running = false;
-  #timer: NodeJS.Timeout | undefined;
-  #kickTimer: NodeJS.Timeout | undefined;
-  #dispatching: Promise<void> | undefined;
-  #again = false;
+export class Outbox {
+  /** Shared with the delivery engine, which takes work at its pace. */
+  readonly pacer: Pacer;
+  readonly #now: () => Date;
+  readonly #dispatcher: Dispatcher;
+  readonly #dispatchIntervalMs: number;
+  readonly #listeners: ((kinds: Set<DeliveryKind>) => void)[] = [];
 
-  constructor(deps: DispatcherDeps) {
-    this.#deps = deps;
-  }
-
-  start(intervalMs: number): void {
-    this.#running = true;
-    this.#timer = setInterval(() => void this.dispatch(), intervalMs);
-  }
-
-  async stop(): Promise<void> {
-    this.#running = false;
-    clearInterval(this.#timer);
-    clearTimeout(this.#kickTimer);
-    await this.#dispatching;
-  }
-
-  /** Wakes the dispatcher soon; many enqueues within the delay share one batch. */
-  kick(): void {
-    if (!this.#running || this.#kickTimer) return;
-    this.#kickTimer = setTimeout(() => {
-      this.#kickTimer = undefined;
-      void this.dispatch();
-    }, KICK_DELAY_MS);
-  }
-
-  /** Dispatches in batches until no undispatched row is left; calls never overlap. */
-  dispatch(): Promise<void> {
-    if (!this.#running) return Promise.resolve();
-    if (this.#dispatching) {
-      this.#again = true;
-      return this.#dispatching;
-    }
-    this.#dispatching = (async () => {
-      try {
-        do {
-          this.#again = false;
-          while (this.#running) {
-            const { count, kinds } = await this.#dispatchBatch();
-            if (count > 0) this.#deps.onDispatched(kinds);
-            if (count < DISPATCH_BATCH) break;
-          }
-        } while (this.#again && this.#running);
-      } catch (error) {
-        this.#deps.log(`[deliveries] dispatch: ${describeError(error)}`);
-      } finally {
-        this.#dispatching = undefined;
-      }
-    })();
-    return this.#dispatching;
-  }
-
-  async #dispatchBatch(): Promise<{ count: number; kinds: Set<DeliveryKind> }> {
-    const { db, boss, queues } = this.#deps;
-    return db.transaction(async (tx) => {
-      const rows = await tx
-        .select({ id: deliveries.id, kind: deliveries.kind, target: deliveries.target })
-        .from(deliveries)
-        .where(isNull(deliveries.dispatchedAt))
-        .orderBy(asc(deliveries.createdAt))
-        .limit(DISPATCH_BATCH)
-        .for('update', { skipLocked: true });
-      const kinds = new Set<DeliveryKind>();
-      if (rows.length === 0) return { count: 0, kinds };
-      const pgboss = fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
-      const mail = rows.filter((row) => row.kind === 'email');
-      const hooks = rows.filter((row) => row.kind === 'webhook');
-      if (mail.length > 0) {
-        kinds.add('email');
-        await boss.insert(
-          queues.email,
-          mail.map((row) => ({ data: { deliveryId: row.id } satisfies DeliveryJob })),
-          { db: pgboss },
-        );
-      }
-      if (hooks.length > 0) {
-        kinds.add('webhook');
-        await boss.insert(
-          queues.webhook,
-          hooks.map((row) => ({
-            data: { deliveryId: row.id } satisfies DeliveryJob,
-            group: { id: row.target, tier: row.target },
-          })),
-          { db: pgboss },
-        );
-      }
-      await tx
-        .update(deliveries)
-        .set({ dispatchedAt: this.#deps.now() })
-        .where(
-          and(
-            inArray(
-              deliveries.id,
-              rows.map((row) => row.id),
-            ),
-            isNull(deliveries.dispatchedAt),
-          ),
-        );
-      return { count: rows.length, kinds };
+  constructor(deps: OutboxDeps) {
+    this.#now = deps.now ?? (() => new Date());
+    this.pacer = new Pacer(deps.jobSpacingMs);
+    this.#dispatchIntervalMs = deps.dispatchIntervalMs ?? 1_000;
+    this.#dispatcher = new Dispatcher({
+      db: deps.db,
+      boss: deps.boss,
+      now: this.#now,
+      log: deps.log,
+      onDispatched: (kinds) => {
+        for (const listener of this.#listeners) listener(kinds);
+      },
     });
+  }
+
+  /** Dispatches while `queue` runs (and once at its start); call before `queue.start()`. */
+  register(queue: JobQueue): void {
+    queue.attach({
+      name: 'outbox',
+      start: async () => {
+        this.#dispatcher.start(this.#dispatchIntervalMs);
+        await this.#dispatcher.dispatch();
+      },
+      stop: () => this.#dispatcher.stop(),
+    });
+  }
+
+  /** Calls `listener` after jobs of those kinds were dispatched by this process. */
+  onDispatched(listener: (kinds: Set<DeliveryKind>) => void): void {
+    this.#listeners.push(listener);
+  }
+
+  /** Moves undispatched deliveries into pg-boss now (it also runs on an interval and after enqueues). */
+  dispatch(): Promise<void> {
+    return this.#dispatcher.dispatch();
+  }
+
+  /**
+   * Queues one e-mail inside the caller's transaction: a `deliveries` row and the job
+   * that sends it commit or roll back with the caller's own writes.
+   * @returns the delivery id.
+   */
+  async enqueueMail(tx: DbOrTx, message: MailMessage, meta: DeliveryMeta): Promise<string> {
+    const [id] = await this.enqueueDeliveries(tx, [{ kind: 'email', message, meta }]);
+    return id!;
+  }
+
+  /** Queues one webhook POST of `body` (JSON) to `url` inside the caller's transaction. */
+  async enqueueWebhook(tx: DbOrTx, url: string, body: object, meta: DeliveryMeta): Promise<string> {
+    const [id] = await this.enqueueDeliveries(tx, [{ kind: 'webhook', url, body, meta }]);
+    return id!;
+  }
+
+  /** Several deliveries in one statement (same guarantees as enqueueMail/enqueueWebhook). */
+  async enqueueDeliveries(tx: DbOrTx, items: DeliveryRequest[]): Promise<string[]> {
+    if (items.length === 0) return [];
+    const ids = await insertDeliveries(tx, items, this.#now());
+    this.pacer.noteEnqueue();
+    // The caller's transaction has not committed yet; the dispatcher picks the rows up after.
+    this.#dispatcher.kick();
+    return ids;
   }
 }

@@ -38,7 +38,7 @@ export const deliveries = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /**
      * When the dispatcher handed the row to pg-boss (null: not yet). Writers only insert
-     * the row in their transaction; see src/server/outbox/outbox.ts for why.
+     * the row in their transaction; see src/server/outbox/dispatcher.ts for why.
      */
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
   },

@@ -1,5 +1,6 @@
 /*
  * Pacing of delivery work on the embedded database while visitors are submitting.
+ * Set by the outbox (every enqueue notes the time), obeyed by the delivery engine.
  *
  * PGlite is one connection in this process: every statement the delivery engine runs
  * (fetching jobs, settling them) waits its turn with the visitors' lead transactions.
@@ -41,3 +42,6 @@ export class Pacer {
     return Math.max(1, Math.floor(ROUND_MS / this.#jobSpacingMs));
   }
 }
+
+/** ≤ 50 job starts per second on the embedded database while leads are coming in (rounds of 5 every 100 ms). */
+export const EMBEDDED_JOB_SPACING_MS = 20;

@@ -1,0 +1,72 @@
+/*
+ * Deliveries as a feature of the runtime (registered in src/server/runtime.ts): the outbox
+ * services write into (src/server/outbox) and the engine that sends what it holds through
+ * the two transports (src/server/mail/transport.ts, src/server/webhooks/transport.ts),
+ * built once on the database and the job queue, then registered with the queue like any
+ * other feature's workers. The scheduled drain, the delivery benchmark and the tests build
+ * the same pair with `createDeliveries` and `registerDeliveries`.
+ */
+import type { DatabaseHandle } from '../db/client';
+import type { JobQueue } from '../jobs/queue';
+import { lineLogger } from '../log/logger';
+import type { SendMail } from '../mail';
+import { mailTransport } from '../mail/transport';
+import { Outbox } from '../outbox/outbox';
+import { EMBEDDED_JOB_SPACING_MS } from '../outbox/pacer';
+import type { Feature } from '../runtime';
+import type { WebhookOptions } from '../webhooks';
+import { webhookTransport } from '../webhooks/transport';
+import { DeliveryService } from './delivery.service';
+import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './settings';
+
+export interface DeliveryDeps {
+  sendMail: SendMail;
+  webhook?: WebhookOptions | undefined;
+  settings?: DeliverySettings | undefined;
+  now?: () => Date;
+  log?: (line: string) => void;
+  /** Deliver continuously while the queue runs (default). Off: only `delivery.drainDue` delivers. */
+  workers?: boolean | undefined;
+}
+
+export interface Deliveries {
+  outbox: Outbox;
+  delivery: DeliveryService;
+}
+
+/** The outbox and the delivery service on `handle`'s database and `queue`'s pg-boss (not yet registered). */
+export function createDeliveries(handle: DatabaseHandle, queue: JobQueue, deps: DeliveryDeps): Deliveries {
+  const settings = deps.settings ?? DEFAULT_DELIVERY_SETTINGS;
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? lineLogger('warn');
+  const outbox = new Outbox({
+    db: handle.db,
+    boss: queue.boss,
+    now,
+    log,
+    jobSpacingMs: settings.jobSpacingMs ?? (handle.kind === 'pglite' ? EMBEDDED_JOB_SPACING_MS : 0),
+    dispatchIntervalMs: settings.dispatchIntervalMs,
+  });
+  const delivery = new DeliveryService({
+    db: handle.db,
+    boss: queue.boss,
+    outbox,
+    transports: { email: mailTransport(deps.sendMail), webhook: webhookTransport(deps.webhook) },
+    settings,
+    now,
+    log,
+    workers: deps.workers,
+  });
+  return { outbox, delivery };
+}
+
+/** Dispatching, then delivering, while `queue` runs; call before `queue.start()`. */
+export function registerDeliveries({ outbox, delivery }: Deliveries, queue: JobQueue): void {
+  outbox.register(queue);
+  delivery.register(queue);
+}
+
+export const deliveryFeature: Feature = {
+  name: 'deliveries',
+  setup: (runtime) => registerDeliveries(runtime, runtime.queue),
+};

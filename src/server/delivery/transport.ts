@@ -1,0 +1,31 @@
+/*
+ * What the delivery engine asks of a transport, and nothing more: send one delivery's
+ * payload, and say of a failure what may be logged and whether it tells anything about the
+ * target's health. The two transports live with their protocols (src/server/mail/
+ * transport.ts, src/server/webhooks/transport.ts) and are handed to the engine by the
+ * delivery feature (./feature.ts), so the engine never names SMTP or HTTP.
+ */
+import type { Delivery, DeliveryKind } from '../db/schema';
+import type { AttemptOutcome } from './breaker';
+
+export type DeliveryRow = Pick<
+  Delivery,
+  'id' | 'kind' | 'target' | 'subjectType' | 'subjectId' | 'payload' | 'status' | 'attempts'
+>;
+
+export interface Transport {
+  /** Sends `row.payload` to `row.target` (attempt number `row.attempts + 1`); throws on failure. */
+  send: (row: DeliveryRow) => Promise<'sent' | 'logged'>;
+  /**
+   * A failure reduced to a reason safe for logs (a status or an error code, never an address
+   * or a URL) and its weight for the circuit breaker: 'neutral' when it says nothing about
+   * the target itself (a rejected recipient).
+   */
+  describeFailure: (error: unknown) => { reason: string; outcome: Exclude<AttemptOutcome, 'success'> };
+  /** Longest one attempt may take, when the transport bounds it (a bounded drain keeps this much margin). */
+  timeoutMs?: number | undefined;
+  /** Releases pooled connections; called when the delivery engine stops. */
+  close?: () => void;
+}
+
+export type Transports = Record<DeliveryKind, Transport>;
