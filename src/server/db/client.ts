@@ -14,6 +14,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -61,6 +62,13 @@ export interface OpenDatabaseOptions {
  */
 export const POOLED_MAX_CONNECTIONS = 2;
 
+/**
+ * Extensions the embedded database loads: pg_trgm backs the sales inbox's substring search
+ * (migration 0009 creates its index when the extension is available). Open an embedded
+ * database with these wherever it will be written to, or its trigram index cannot be kept.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** The embedded database's folder inside DATA_DIR. */
 export function pgliteDirFor(dataDir: string): string {
   return join(dataDir, 'db');
@@ -88,7 +96,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true, mode: 0o700 });
-  const pglite = await PGlite.create(options.pgliteDir ?? 'memory://');
+  const pglite = await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS });
   // PGlite chmods a new database's files to 0666 whatever the umask: take that back at once.
   if (options.pgliteDir) restrictToOwner(options.pgliteDir);
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;

@@ -9,6 +9,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { IMPLEMENTATION_STATUSES, type ImplementationStatus } from '../../../lib/lead-pipeline';
+
+export { IMPLEMENTATION_STATUSES, type ImplementationStatus };
+
+const statusList = IMPLEMENTATION_STATUSES.map((status) => `'${status}'`).join(', ');
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -63,10 +68,59 @@ export const solicitacoesImplementacao = pgTable(
     responsavelCelular: text('responsavel_celular'),
     responsavelEmail: text('responsavel_email'),
     responsavelCnhFileId: uuid('responsavel_cnh_file_id').references(() => privateFiles.id, { onDelete: 'set null' }),
+    /** recebida → em implantação → concluída / cancelada (issue 14 item 4); every change in implementation_status_changes. */
+    status: text('status').$type<ImplementationStatus>().notNull().default('recebida'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
   },
   (table) => [
     index('solicitacoes_implementacao_created_at_idx').on(table.createdAt),
+    index('solicitacoes_implementacao_status_created_at_idx').on(table.status, table.createdAt),
     check('solicitacoes_implementacao_tipo_check', sql`${table.tipoDocumento} in ('cpf', 'cnpj')`),
+    check('solicitacoes_implementacao_status_check', sql.raw(`status in (${statusList})`)),
+  ],
+);
+
+/** Every status change of an implementation request: who, when, from and to. */
+export const implementationStatusChanges = pgTable(
+  'implementation_status_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => solicitacoesImplementacao.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').$type<ImplementationStatus>().notNull(),
+    toStatus: text('to_status').$type<ImplementationStatus>().notNull(),
+    /** The account that changed it (no foreign key: the history outlives accounts) and its name then. */
+    userId: text('user_id').notNull(),
+    userName: text('user_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('implementation_status_changes_request_idx').on(table.requestId, table.createdAt),
+    check('implementation_status_changes_from_check', sql.raw(`from_status in (${statusList})`)),
+    check('implementation_status_changes_to_check', sql.raw(`to_status in (${statusList})`)),
+  ],
+);
+
+/**
+ * Every download of an identity document by the team (issue 14 item 4): who and when.
+ * No foreign keys: the record stays when retention deletes the file, or the request
+ * goes with a data-subject erasure — then only the ids and the time remain.
+ */
+export const documentDownloads = pgTable(
+  'document_downloads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileId: uuid('file_id').notNull(),
+    /** The request the file belongs to, when it still does. */
+    requestId: uuid('request_id'),
+    userId: text('user_id').notNull(),
+    userName: text('user_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('document_downloads_request_idx').on(table.requestId, table.createdAt),
+    index('document_downloads_file_idx').on(table.fileId, table.createdAt),
   ],
 );
 
@@ -110,3 +164,5 @@ export const documentUploadChunks = pgTable(
 export type PrivateFile = typeof privateFiles.$inferSelect;
 export type SolicitacaoImplementacao = typeof solicitacoesImplementacao.$inferSelect;
 export type NewSolicitacaoImplementacao = typeof solicitacoesImplementacao.$inferInsert;
+export type ImplementationStatusChange = typeof implementationStatusChanges.$inferSelect;
+export type DocumentDownload = typeof documentDownloads.$inferSelect;

@@ -1,18 +1,39 @@
 /*
  * The lead (SPEC §3 "contatos"): the spec's fields keep their Portuguese column
  * names; the rest is what DESIGN.md adds so a lead is never lost or duplicated
- * and can be worked by sales.
+ * and can be worked by sales — its pipeline status with every change and note
+ * (issue 14), and what the inbox's list, search and reports read through indexes.
+ *
+ * Search (issue 14 item 1) reads `search_text`, a column the database generates from
+ * name, e-mail, empresa and the phone's digits, folded with the table of
+ * src/lib/search-text.ts (accents and case off), so every way a lead is written —
+ * the form, the spool's replay, retention's anonymisation — keeps it right. A substring
+ * search on it is served by a pg_trgm GIN index where the extension is available
+ * (PostgreSQL, where pg_trgm is a trusted extension; PGlite, which loads it in
+ * db/client.ts); elsewhere the same query scans. That index is created by migration
+ * 0009's hand-written block, not declared here: drizzle-kit cannot express "only if
+ * the extension is available".
  */
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { LEAD_STATUSES, MAX_NOTE_LENGTH, MAX_REASON_LENGTH, type LeadStatus } from '../../../lib/lead-pipeline';
+import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from '../../../lib/search-text';
 
 /** Lead types of SPEC §5, in form order. */
 export const LEAD_TIPOS = ['proprietario', 'corretor', 'administrador', 'imobiliaria'] as const;
 export type LeadTipo = (typeof LEAD_TIPOS)[number];
 
-/** Sales pipeline of a lead; new rows start at 'novo'. */
-export const LEAD_STATUSES = ['novo', 'em_contato', 'convertido', 'descartado'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export { LEAD_STATUSES, type LeadStatus };
+
+const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+
+/**
+ * SQL folding text for search exactly as src/lib/search-text.ts `foldSearchText` does
+ * (NFC first, then the shared table), for the generated column and for queries.
+ */
+export function foldSearchSql(expression: SQL): SQL {
+  return sql`translate(normalize(${expression}, NFC), ${sql.raw(`'${SEARCH_FOLD_FROM}'`)}, ${sql.raw(`'${SEARCH_FOLD_TO}'`)})`;
+}
 
 export const contatos = pgTable(
   'contatos',
@@ -41,16 +62,91 @@ export const contatos = pgTable(
     /** Generated with the form: a double submit or a retry carries the same key (idempotency). */
     submissionKey: text('submission_key').notNull().unique(),
     status: text('status').$type<LeadStatus>().notNull().default('novo'),
+    /** When the status last changed (null: never, still as it arrived). */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     /** HMAC of the client IP with the server secret: enough to spot abuse, not to identify anyone. */
     ipHash: text('ip_hash'),
     userAgent: text('user_agent'),
+    /** Written by the database: folded name, e-mail and empresa, then the phone's digits (see the header). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`${foldSearchSql(sql`${contatos.nome} || ' ' || ${contatos.email} || ' ' || ${contatos.empresa}`)} || ' ' || regexp_replace(${contatos.celular}, '[^0-9]', '', 'g')`,
+      ),
   },
   (table) => [
     index('contatos_created_at_idx').on(table.createdAt),
+    // The list's filters, each with the default order (newest first) so a page is a short index walk.
+    index('contatos_status_created_at_idx').on(table.status, table.createdAt),
+    index('contatos_tipo_created_at_idx').on(table.tipo, table.createdAt),
+    index('contatos_utm_source_created_at_idx').on(table.utmSource, table.createdAt),
+    index('contatos_utm_campaign_created_at_idx').on(table.utmCampaign, table.createdAt),
+    index('contatos_partner_created_at_idx').on(table.partnerSlug, table.createdAt),
+    index('contatos_cta_created_at_idx').on(table.ctaSource, table.createdAt),
+    index('contatos_pagina_origem_created_at_idx').on(table.paginaOrigem, table.createdAt),
+    index('contatos_nome_idx').on(table.nome),
+    // Duplicates (same e-mail or phone) on the lead's page.
+    index('contatos_email_lower_idx').on(sql`lower(${table.email})`),
+    index('contatos_celular_idx').on(table.celular),
     check('contatos_tipo_check', sql`${table.tipo} in ('proprietario', 'corretor', 'administrador', 'imobiliaria')`),
-    check('contatos_status_check', sql`${table.status} in ('novo', 'em_contato', 'convertido', 'descartado')`),
+    check('contatos_status_check', sql.raw(`status in (${quoted(LEAD_STATUSES)})`)),
+  ],
+);
+
+/** Every status change of a lead: who, when, from and to (and why, for a discard). */
+export const leadStatusChanges = pgTable(
+  'lead_status_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => contatos.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').$type<LeadStatus>().notNull(),
+    toStatus: text('to_status').$type<LeadStatus>().notNull(),
+    /** Required when the lead is discarded. */
+    reason: text('reason'),
+    /** The account that changed it; no foreign key: the history outlives accounts. */
+    userId: text('user_id').notNull(),
+    /** The person's name at the time, so the timeline still reads after the account is gone. */
+    userName: text('user_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('lead_status_changes_lead_idx').on(table.leadId, table.createdAt),
+    // Reports: first contact and conversions over a period.
+    index('lead_status_changes_created_at_idx').on(table.createdAt),
+    check('lead_status_changes_from_check', sql.raw(`from_status in (${quoted(LEAD_STATUSES)})`)),
+    check('lead_status_changes_to_check', sql.raw(`to_status in (${quoted(LEAD_STATUSES)})`)),
+    check(
+      'lead_status_changes_reason_check',
+      sql.raw(
+        `(to_status <> 'descartado' or length(btrim(coalesce(reason, ''))) > 0) and length(coalesce(reason, '')) <= ${MAX_REASON_LENGTH}`,
+      ),
+    ),
+  ],
+);
+
+/** Notes the team writes on a lead, shown in its timeline. */
+export const leadNotes = pgTable(
+  'lead_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => contatos.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    userId: text('user_id').notNull(),
+    userName: text('user_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('lead_notes_lead_idx').on(table.leadId, table.createdAt),
+    check('lead_notes_body_check', sql.raw(`length(btrim(body)) > 0 and length(body) <= ${MAX_NOTE_LENGTH}`)),
   ],
 );
 
 export type Contato = typeof contatos.$inferSelect;
 export type NewContato = typeof contatos.$inferInsert;
+export type LeadStatusChange = typeof leadStatusChanges.$inferSelect;
+export type LeadNote = typeof leadNotes.$inferSelect;
