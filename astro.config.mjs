@@ -12,6 +12,7 @@ import { consentManifest } from './src/integrations/consent-manifest.mjs';
 import { deployTargetFromEnv } from './src/server/deploy-target.ts';
 import { cookieConsentGate } from './src/integrations/cookie-consent.mjs';
 import { tagConfigFromEnv, tagCspSources, withTagSources } from './src/lib/tag-config.ts';
+import { COVER_UPLOAD_BODY_BYTES } from './src/lib/cover-image.ts';
 
 const port = Number(process.env.PORT ?? 4321);
 // BUILD_DIR lets parallel builds (tests, benchmarks) keep separate outputs.
@@ -63,6 +64,9 @@ export default defineConfig({
     define: { __PILOTA_DEPLOY_TARGET__: JSON.stringify(target), __PILOTA_TAGS__: JSON.stringify(tags) },
   },
   security: {
+    // The blog cover upload is an action with a file (up to 5 MB); every other action body is
+    // still held to 1 MB by the request pipeline (src/server/http/malformed-body.ts).
+    actionBodySizeLimit: COVER_UPLOAD_BODY_BYTES,
     // Astro hashes every inline script it emits (hydration included) into a <meta> CSP,
     // so scripts need no 'unsafe-inline'. Styles keep it: React islands and toasts set
     // inline styles. frame-ancestors cannot live in a <meta>; scripts/serve.mjs sends it.

@@ -7,11 +7,11 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { getRuntime, type Runtime } from '~/server/runtime';
 import { authServices } from '~/server/auth';
 import { guardRequest, PRIVATE_CACHE_CONTROL, type CurrentSession, type SessionUser } from '~/server/auth/guard';
+import { adminRefusal } from '~/server/auth/require-admin';
 import { safeRequest } from '~/server/http/safe-request';
 import { clientAddressOf } from '~/server/http/client-address';
 import { trackInMiddleware } from '~/server/log/request-log';
 import { LIVENESS_ROUTE, livenessResponse } from '~/server/ops/health';
-import { adminRefusals } from '@content/messages/auth';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- Astro declares Locals in the global App namespace.
@@ -101,11 +101,7 @@ const adminGuard = defineMiddleware(async (context, next) => {
   if (outcome.action === 'next') response = await next();
   else if (outcome.action === 'redirect') response = context.redirect(outcome.location);
   else if (outcome.action === 'forbidden-page') response = await context.rewrite('/403');
-  else
-    response = new Response(adminRefusals[outcome.status], {
-      status: outcome.status,
-      headers: { 'content-type': 'text/plain; charset=utf-8' },
-    });
+  else response = adminRefusal(outcome.status, context.url);
   if (setCookies.length === 0 && !guard.private) return response;
   const headers = new Headers(response.headers);
   // Sliding expiry / clearing a dead cookie: Better Auth's cookies ride on whatever we answer.

@@ -1,37 +1,29 @@
 /*
- * Admin-only actions (names start with `admin.`, which src/server/auth/access-policy.ts puts
- * in the admin zone: the middleware refuses anyone else before these run). Each handler asks
- * again with the guard's own rule — the second lock — and records the admin as the actor.
- * tests/integration/auth-matrix.int.test.ts lists every action of this file.
+ * Admin-only LGPD tools (names start with `admin.`, an admin namespace of
+ * src/server/auth/access-policy.ts: the middleware refuses anyone else before these run).
+ * Each is a defineAdminAction (./admin-only.ts): the role is asked again where the data is
+ * read, the admin is recorded as the actor, and unexpected failures answer the pt-BR
+ * failure message. tests/integration/auth-matrix.int.test.ts lists every admin action.
  */
-import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
+import { ActionError } from 'astro:actions';
 import { lgpdAdminCopy } from '@content/messages/lgpd';
 import { IDENTIFIER_KINDS, parseIdentifier } from '~/lib/lgpd-identifier';
 import { z } from '~/lib/validation/zod';
-import { isAdminSession } from '~/server/auth/require-admin';
-import { describeError } from '~/server/describe-error';
-import { completeRequest, type Actor } from '~/server/lgpd/dsr.service';
+import { completeRequest } from '~/server/lgpd/dsr.service';
 import { eraseSubject } from '~/server/lgpd/subject.service';
 import { componentLogger } from '~/server/log/logger';
+import { defineAdminAction } from './admin-only';
 
 const log = componentLogger('lgpd');
-
-function adminActor(context: ActionAPIContext): Actor {
-  if (!isAdminSession(context.locals.session)) {
-    throw new ActionError({ code: context.locals.session ? 'FORBIDDEN' : 'UNAUTHORIZED' });
-  }
-  const { id, email } = context.locals.session!.user;
-  return { id, email };
-}
 
 export const admin = {
   lgpd: {
     /** Marks a confirmed data-subject request answered. */
-    complete: defineAction({
+    complete: defineAdminAction({
       accept: 'form',
       input: z.object({ id: z.uuid() }),
-      handler: async ({ id }, context) => {
-        const actor = adminActor(context);
+      failure: lgpdAdminCopy.subject.failure,
+      handler: async ({ id }, context, actor) => {
         const runtime = context.locals.runtime;
         const done = await completeRequest(runtime.db, id, actor, runtime.now());
         if (!done) throw new ActionError({ code: 'NOT_FOUND', message: lgpdAdminCopy.subject.failure });
@@ -40,7 +32,7 @@ export const admin = {
     }),
 
     /** Anonymises or deletes everything about a person (documents included), with an audit record. */
-    erase: defineAction({
+    erase: defineAdminAction({
       accept: 'form',
       input: z.object({
         por: z.enum(IDENTIFIER_KINDS),
@@ -49,19 +41,14 @@ export const admin = {
         confirmar: z.literal('on', { error: lgpdAdminCopy.subject.confirmRequired }),
         requestId: z.uuid().optional(),
       }),
-      handler: async (input, context) => {
-        const actor = adminActor(context);
+      failure: lgpdAdminCopy.subject.failure,
+      handler: async (input, context, actor) => {
         const identifier = parseIdentifier(input.por, input.valor);
         if (!identifier) throw new ActionError({ code: 'BAD_REQUEST', message: lgpdAdminCopy.search.invalid });
         const runtime = context.locals.runtime;
-        try {
-          const counts = await eraseSubject(runtime.db, identifier, input.modo, actor, runtime.now(), input.requestId);
-          log.info(`${input.modo} by admin ${actor.id}: ${JSON.stringify(counts)}`);
-          return { mode: input.modo, counts };
-        } catch (error) {
-          log.error(`${input.modo} failed: ${describeError(error)}`);
-          throw new ActionError({ code: 'INTERNAL_SERVER_ERROR', message: lgpdAdminCopy.subject.failure });
-        }
+        const counts = await eraseSubject(runtime.db, identifier, input.modo, actor, runtime.now(), input.requestId);
+        log.info(`${input.modo} by admin ${actor.id}: ${JSON.stringify(counts)}`);
+        return { mode: input.modo, counts };
       },
     }),
   },

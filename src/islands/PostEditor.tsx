@@ -12,15 +12,16 @@ import { coverMessages, editorCopy as t, editorToasts, postErrors, postLimits } 
 import { checkCoverUpload, COVER_ACCEPT, IMAGE_SNIFF_BYTES } from '~/lib/cover-image';
 import { slugify } from '~/lib/slug';
 import { fieldErrors, postInputSchema, type EditorPost, type PostStatus } from '~/lib/validation/post';
-import { requestJson, Unavailable, type Reply } from './ui/request-failure';
+import { Unavailable } from './ui/request-failure';
+import { deletePost, newPostId, previewPost, savePost, uploadCover as sendCover } from './post-editor/post-actions';
 
 /*
  * The blog post editor (admin only): fields of the shared post schema, a Markdown
  * text area with a live preview, save / publish / unpublish / delete, and a cover upload.
  *
- * - The preview is rendered by the server (/api/admin/posts/preview) with the public
+ * - The preview is rendered by the server (`actions.posts.preview`) with the public
  *   page's own pipeline, so it cannot differ from the page and this island carries no
- *   Markdown parser; requests are debounced and stale ones aborted.
+ *   Markdown parser; requests are debounced and a stale one's answer is dropped.
  * - Fields are checked with the same zod schema the server uses, so the messages match;
  *   the server's answer (e.g. a slug already taken) lands on the same fields.
  * - Unsaved changes are compared with the last saved state; while there are some,
@@ -67,17 +68,6 @@ function valuesOf(post: EditorPost | null): Values {
 }
 
 const snapshot = (values: Values, cover: Cover) => JSON.stringify({ ...values, cover: cover?.id ?? null });
-
-/** The message (and field messages) of a refusal the server wrote. */
-function readError(reply: Reply): { error: string; fields?: Record<string, string> } {
-  if (reply.status === 401) return { error: editorToasts.sessionExpired };
-  if (reply.status === 403) return { error: editorToasts.forbidden };
-  const body = (reply.body ?? {}) as { error?: unknown; fields?: Record<string, string> };
-  return {
-    error: typeof body.error === 'string' ? body.error : postErrors.unexpected,
-    ...(body.fields ? { fields: body.fields } : {}),
-  };
-}
 
 interface FieldProps {
   id: string;
@@ -150,6 +140,8 @@ export function PostEditor({ post }: Props) {
     () => false,
   );
   const [id, setId] = useState<string | null>(post?.id ?? null);
+  // The id a new post will be stored under (see newPostId).
+  const [newId] = useState(newPostId);
   const [status, setStatus] = useState<PostStatus>(post?.status ?? 'draft');
   const [values, setValues] = useState<Values>(() => valuesOf(post));
   const [cover, setCover] = useState<Cover>(
@@ -185,20 +177,12 @@ export function PostEditor({ post }: Props) {
     if (!hydrated || values.body.trim() === '') return;
     const controller = new AbortController();
     const timer = setTimeout(async () => {
-      const reply = await requestJson('/api/admin/posts/preview', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ body: values.body }),
-        signal: controller.signal,
-      });
+      const outcome = await previewPost(values.body);
       // A newer text replaced this one: its own request answers.
       if (controller.signal.aborted) return;
-      const html =
-        reply instanceof Unavailable || !reply.ok
-          ? undefined
-          : (reply.body as { html?: unknown } | null | undefined)?.html;
-      if (typeof html === 'string') setPreviewHtml(html);
-      setPreviewFailed(typeof html !== 'string');
+      const html = outcome instanceof Unavailable || !outcome.ok ? undefined : outcome.data.html;
+      if (html !== undefined) setPreviewHtml(html);
+      setPreviewFailed(html === undefined);
     }, PREVIEW_DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
@@ -240,22 +224,18 @@ export function PostEditor({ post }: Props) {
     setBusy(action);
     setNotice(null);
     try {
-      const reply = await requestJson(id ? `/api/admin/posts/${id}` : '/api/admin/posts', {
-        method: id ? 'PUT' : 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      if (reply instanceof Unavailable) {
+      const outcome = await savePost(payload, id ? { storedId: id } : { newId });
+      if (outcome instanceof Unavailable) {
         setNotice({ kind: 'error', text: postErrors.unavailable });
         return;
       }
-      const stored = (reply.body as { post?: EditorPost } | null | undefined)?.post;
-      if (!reply.ok || !stored) {
-        const { error, fields } = readError(reply);
-        if (fields) showErrors(fields, error);
-        else setNotice({ kind: 'error', text: error });
+      if (!outcome.ok) {
+        const { message, fields } = outcome.refusal;
+        if (Object.keys(fields).length > 0) showErrors(fields, message);
+        else setNotice({ kind: 'error', text: message });
         return;
       }
+      const stored = outcome.data.post;
       const storedValues = valuesOf(stored);
       const storedCover = stored.cover ? { id: stored.cover.id, previewUrl: stored.cover.previewUrl } : null;
       setValues(storedValues);
@@ -299,20 +279,16 @@ export function PostEditor({ post }: Props) {
     setBusy('upload');
     setNotice(null);
     try {
-      const reply = await requestJson('/api/admin/posts/cover', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/octet-stream' },
-        body: file,
-      });
-      const uploaded =
-        reply instanceof Unavailable
-          ? undefined
-          : (reply.body as { cover?: { id: string; previewUrl: string } } | null | undefined)?.cover;
-      if (reply instanceof Unavailable || !reply.ok || !uploaded) {
-        const error = reply instanceof Unavailable ? coverMessages.unavailable : readError(reply).error;
+      const outcome = await sendCover(file);
+      if (outcome instanceof Unavailable || !outcome.ok) {
+        const error =
+          outcome instanceof Unavailable
+            ? coverMessages.unavailable
+            : (outcome.refusal.fields['cover'] ?? outcome.refusal.message);
         setErrors((current) => ({ ...current, coverImageId: error }));
         return;
       }
+      const uploaded = outcome.data.cover;
       setCover({ id: uploaded.id, previewUrl: uploaded.previewUrl });
       setErrors(({ coverImageId: _cover, ...rest }) => rest);
       setNotice({ kind: 'ok', text: coverMessages.uploaded });
@@ -326,10 +302,11 @@ export function PostEditor({ post }: Props) {
     if (!id) return;
     setBusy('delete');
     try {
-      const reply = await requestJson(`/api/admin/posts/${id}`, { method: 'DELETE' });
-      if (reply instanceof Unavailable || (!reply.ok && reply.status !== 404)) {
+      const outcome = await deletePost(id);
+      // Already gone (NOT_FOUND) is what deleting wanted.
+      if (outcome instanceof Unavailable || (!outcome.ok && outcome.refusal.code !== 'NOT_FOUND')) {
         confirmRef.current?.close();
-        const text = reply instanceof Unavailable ? postErrors.deleteUnavailable : readError(reply).error;
+        const text = outcome instanceof Unavailable ? postErrors.deleteUnavailable : outcome.refusal.message;
         setNotice({ kind: 'error', text });
         return;
       }

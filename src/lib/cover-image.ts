@@ -8,6 +8,13 @@
 /** Largest cover upload accepted. */
 export const MAX_COVER_BYTES = 5 * 1024 * 1024;
 
+/**
+ * Largest request a cover upload may be: the file plus the multipart framing around it.
+ * Astro's action body limit (astro.config.mjs) and the request pipeline's cap for the
+ * upload action (src/server/http/malformed-body.ts) both use it; other actions stay at 1 MB.
+ */
+export const COVER_UPLOAD_BODY_BYTES = MAX_COVER_BYTES + 64 * 1024;
+
 /** Narrowest original accepted: below this a cover looks blurred even on a phone. */
 export const MIN_COVER_WIDTH = 200;
 

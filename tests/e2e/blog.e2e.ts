@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import type { BrowserContext, Page } from '@playwright/test';
 import { postValidationMessages } from '../../content/messages/blog';
 import { slugify } from '../../src/lib/slug';
+import { callAction } from '../support/actions';
 import { adminCookie } from '../support/blog-accounts';
 import { expect, test as base } from './fixtures';
 
@@ -43,15 +44,13 @@ async function signInAs(context: BrowserContext, admin: Admin, baseURL: string) 
   );
 }
 
-/** Creates a post through the admin API, as the editor would. */
+/** Creates a post through the editor's action (`posts.create`), as the editor would. */
 async function createPost(baseURL: string, admin: Admin, post: Record<string, unknown>) {
-  const response = await fetch(`${baseURL}/api/admin/posts`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: baseURL, Cookie: admin.cookie },
-    body: JSON.stringify(post),
+  const answer = await callAction<{ post: { id: string; slug: string } }>(baseURL, 'posts.create', post, {
+    cookie: admin.cookie,
   });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { post: { id: string; slug: string } }).post;
+  expect(answer.status).toBe(200);
+  return answer.data!.post;
 }
 
 const unique = () => randomBytes(3).toString('hex');

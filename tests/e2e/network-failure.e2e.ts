@@ -389,7 +389,8 @@ test.describe('blog editor and admin pages', () => {
       await expect(page.getByRole('button', { name: 'Salvando...' })).toHaveCount(0);
     };
 
-    const SAVE = (url: URL) => url.pathname === '/api/admin/posts';
+    // A post not stored yet is saved by creating it.
+    const SAVE = (url: URL) => url.pathname === '/_actions/posts.create';
     for (const mode of [refused, badGateway, unavailable]) {
       await test.step(`save: ${mode.label}`, async () => {
         await failOnce(page, SAVE, mode);
@@ -412,7 +413,7 @@ test.describe('blog editor and admin pages', () => {
         .png()
         .toBuffer();
       const cover = page.getByLabel('Imagem de capa');
-      await failOnce(page, '**/api/admin/posts/cover', refused);
+      await failOnce(page, '**/_actions/posts.uploadCover', refused);
       await cover.setInputFiles({ name: 'capa.png', mimeType: 'image/png', buffer: png });
       await expect(cover).toHaveAccessibleDescription(new RegExp(coverMessages.unavailable.replace(/[.?]/g, '\\$&')));
       await expect(cover).toBeEnabled();
@@ -424,7 +425,7 @@ test.describe('blog editor and admin pages', () => {
     });
 
     await test.step('delete: connection refused', async () => {
-      const DELETE = (url: URL) => url.pathname === `/api/admin/posts/${id}`;
+      const DELETE = (url: URL) => url.pathname === '/_actions/posts.delete';
       await failOnce(page, DELETE, refused);
       const remove = page.getByRole('button', { name: 'Excluir', exact: true });
       await remove.click();

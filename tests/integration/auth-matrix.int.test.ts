@@ -11,9 +11,10 @@
  * and 9). Accounts are made as people make them (sign-up, the link in the captured
  * e-mail, sign-in); the admin comes from `npm run admin:grant` through the server's socket.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRefusals } from '@content/messages/auth';
+import { callAction } from '../support/actions';
 import { adminCookie, userCookie } from '../support/blog-accounts';
 import { builtRoutes } from '../support/built-routes';
 import { ensureBuild } from '../support/ensure-build';
@@ -85,13 +86,14 @@ describe('authorization matrix on the built server', () => {
       }).toString(),
     });
     expect(lead.status).toBe(200);
-    const draft = await fetch(`${server.url}/api/admin/posts`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: server.url, Cookie: cookies.admin },
-      body: JSON.stringify({ title: DRAFT_TITLE }),
-    });
-    expect(draft.status).toBe(201);
-    draftId = ((await draft.json()) as { post: { id: string } }).post.id;
+    const draft = await callAction<{ post: { id: string } }>(
+      server.url,
+      'posts.create',
+      { title: DRAFT_TITLE },
+      { cookie: cookies.admin },
+    );
+    expect(draft.status).toBe(200);
+    draftId = draft.data!.post.id;
   }, 600_000);
 
   afterAll(async () => {
@@ -141,7 +143,6 @@ describe('authorization matrix on the built server', () => {
         '/blog/admin/posts',
         '/blog/admin/posts/[id]',
         '/admin/documentos/[id]',
-        '/api/admin/posts',
         '/admin/lgpd',
         '/admin/lgpd/titular',
         '/admin/lgpd/exportar',
@@ -151,14 +152,28 @@ describe('authorization matrix on the built server', () => {
 
   /*
    * Admin actions share Astro's one action route (`/_actions/[...path]`), so the build's route
-   * table cannot list them: they are named here, and this test fails when src/actions/admin.ts
-   * defines one more than the list holds. Each is tried as a call (any spelling of its path)
-   * and as a form post to an admin page (`?_action=`).
+   * table cannot list them: they are named here, and this test fails when src/actions defines
+   * one more admin action (defineAdminAction, src/actions/admin-only.ts) than the list holds.
+   * Each is tried as a call (any spelling of its path) and as a form post to an admin page
+   * (`?_action=`).
    */
-  const ADMIN_ACTIONS = ['admin.lgpd.complete', 'admin.lgpd.erase'];
+  const ADMIN_ACTIONS = [
+    'admin.lgpd.complete',
+    'admin.lgpd.erase',
+    'posts.create',
+    'posts.update',
+    'posts.delete',
+    'posts.preview',
+    'posts.uploadCover',
+  ];
+  /** The admin page whose forms would post the action. */
+  const formPage = (name: string) => (name.startsWith('posts.') ? '/blog/admin/posts/novo' : '/admin/lgpd');
 
   it('lists every admin action', () => {
-    const defined = readFileSync('src/actions/admin.ts', 'utf8').match(/defineAction\(/g) ?? [];
+    const files = readdirSync('src/actions').filter((file) => file.endsWith('.ts') && file !== 'admin-only.ts');
+    const defined = files.flatMap(
+      (file) => readFileSync(`src/actions/${file}`, 'utf8').match(/defineAdminAction\(/g) ?? [],
+    );
     expect(defined).toHaveLength(ADMIN_ACTIONS.length);
   });
 
@@ -180,7 +195,7 @@ describe('authorization matrix on the built server', () => {
       rawRequest(
         server.url,
         'POST',
-        `/admin/lgpd?_action=${name}`,
+        `${formPage(name)}?_action=${name}`,
         {
           origin: server.url,
           accept: 'text/html',
@@ -318,7 +333,7 @@ describe('authorization matrix on the built server', () => {
   it('a client that hangs up at once leaves no error in the log, and the server keeps answering', async () => {
     const logged = server.output().length;
     for (let i = 0; i < 20; i++) {
-      for (const path of ['/blog/admin', '/auth', '/api/admin/posts', '/api/auth/get-session']) {
+      for (const path of ['/blog/admin', '/auth', '/_actions/posts.create', '/api/auth/get-session']) {
         await abandonedRequest(server.url, path);
       }
     }

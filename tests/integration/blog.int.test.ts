@@ -3,12 +3,16 @@
  * or stale): an admin creates a draft that no public URL shows, publishes it, and then
  * finds it at /blog/{slug}, in the RSS feed and in the sitemap; a hostile body renders
  * inert; a duplicate slug is refused with its message; anonymous callers get 401 and
- * signed-in non-admins 403 on every admin operation. Accounts are real (Better Auth,
- * e-mail verification through a captured SMTP server, `admin:grant`).
+ * signed-in non-admins 403 on every admin operation. The editor's operations are the
+ * `posts.*` actions (src/actions/posts.ts), called over HTTP as the island calls them.
+ * Accounts are real (Better Auth, e-mail verification through a captured SMTP server,
+ * `admin:grant`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { editorToasts, postErrors, postValidationMessages } from '@content/messages/blog';
+import { adminRefusals } from '@content/messages/auth';
+import { coverMessages, postErrors, postValidationMessages } from '@content/messages/blog';
+import { callAction, firstMessages, type CallOptions } from '../support/actions';
 import { adminCookie, userCookie } from '../support/blog-accounts';
 import { ensureBuild } from '../support/ensure-build';
 import { startBuiltServer, type RunningServer } from '../support/server';
@@ -32,17 +36,15 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-function api(method: string, path: string, options: { cookie?: string; body?: unknown; raw?: Buffer } = {}) {
-  const headers: Record<string, string> = { Origin: server.url };
-  if (options.cookie) headers['Cookie'] = options.cookie;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.raw) headers['Content-Type'] = 'application/octet-stream';
-  return fetch(`${server.url}${path}`, {
-    method,
-    headers,
-    redirect: 'manual',
-    body: options.raw ? new Uint8Array(options.raw) : options.body === undefined ? null : JSON.stringify(options.body),
-  });
+/** Calls a `posts.*` action as the editor island does. */
+const action = <T = unknown>(name: string, input: unknown, options: CallOptions = {}) =>
+  callAction<T>(server.url, `posts.${name}`, input, options);
+
+/** The cover upload's form: the image file under `cover`. */
+function coverForm(bytes: Buffer, name = 'capa.png', type = 'image/png'): FormData {
+  const form = new FormData();
+  form.set('cover', new Blob([new Uint8Array(bytes)], { type }), name);
+  return form;
 }
 
 const get = (path: string, cookie?: string) =>
@@ -67,9 +69,9 @@ interface EditorPostJson {
 }
 
 async function create(body: unknown): Promise<EditorPostJson> {
-  const response = await api('POST', '/api/admin/posts', { cookie: admin, body });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { post: EditorPostJson }).post;
+  const answer = await action<{ post: EditorPostJson }>('create', body, { cookie: admin });
+  expect(answer.status, JSON.stringify(answer.error)).toBe(200);
+  return answer.data!.post;
 }
 
 describe('publishing', () => {
@@ -92,12 +94,13 @@ describe('publishing', () => {
     expect(await (await get('/blog/rss.xml')).text()).not.toContain(draft.slug);
     expect(await (await get('/sitemap.xml')).text()).not.toContain(draft.slug);
 
-    const publish = await api('PUT', `/api/admin/posts/${draft.id}`, {
-      cookie: admin,
-      body: { ...draftInput, slug: draft.slug, status: 'published' },
-    });
+    const publish = await action<{ post: EditorPostJson }>(
+      'update',
+      { ...draftInput, id: draft.id, slug: draft.slug, status: 'published' },
+      { cookie: admin },
+    );
     expect(publish.status).toBe(200);
-    expect(((await publish.json()) as { post: EditorPostJson }).post.status).toBe('published');
+    expect(publish.data!.post.status).toBe('published');
 
     const page = await get(path);
     expect(page.status).toBe(200);
@@ -132,10 +135,11 @@ describe('publishing', () => {
     expect(sitemap).toMatch(/<loc>[^<]*\/blog\/tag\/pix<\/loc>/);
 
     // Unpublishing takes it off again.
-    const unpublish = await api('PUT', `/api/admin/posts/${draft.id}`, {
-      cookie: admin,
-      body: { ...draftInput, slug: draft.slug, status: 'draft' },
-    });
+    const unpublish = await action(
+      'update',
+      { ...draftInput, id: draft.id, slug: draft.slug, status: 'draft' },
+      { cookie: admin },
+    );
     expect(unpublish.status).toBe(200);
     expect((await get(path)).status).toBe(404);
     expect(await (await get('/sitemap.xml')).text()).not.toContain(draft.slug);
@@ -169,37 +173,55 @@ describe('publishing', () => {
 
   it('refuses a duplicate slug with a message', async () => {
     await create({ title: 'Reajuste pelo IGP-M' });
-    const response = await api('POST', '/api/admin/posts', { cookie: admin, body: { title: 'Reajuste pelo IGP-M' } });
-    expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({
-      error: postErrors.duplicateSlug('reajuste-pelo-igp-m'),
-      fields: { slug: postErrors.duplicateSlug('reajuste-pelo-igp-m') },
-    });
+    const answer = await action('create', { title: 'Reajuste pelo IGP-M' }, { cookie: admin });
+    expect(answer.status).toBe(409);
+    // The editor puts a CONFLICT on the slug field (src/islands/post-editor/post-actions.ts).
+    expect(answer.error).toMatchObject({ code: 'CONFLICT', message: postErrors.duplicateSlug('reajuste-pelo-igp-m') });
+  });
+
+  it('a new post sent again under the id the editor chose is stored once, even when both arrive together', async () => {
+    const id = crypto.randomUUID();
+    const input = { id, title: 'Salvo duas vezes', excerpt: 'Primeira vez.' };
+    const [first, second] = await Promise.all([
+      action<{ post: EditorPostJson }>('create', input, { cookie: admin }),
+      action<{ post: EditorPostJson }>('create', input, { cookie: admin }),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect([first.data!.post.id, second.data!.post.id]).toEqual([id, id]);
+    const again = await action<{ post: { id: string; excerpt: string } }>(
+      'create',
+      { ...input, excerpt: 'Segunda vez.' },
+      { cookie: admin },
+    );
+    expect(again.data!.post).toMatchObject({ id, excerpt: 'Segunda vez.' });
+    // Another new post cannot take the address: there is one post there, the same one.
+    const other = await action('create', { title: 'Salvo duas vezes' }, { cookie: admin });
+    expect(other.status).toBe(409);
   });
 
   it('refuses invalid fields with the schema messages', async () => {
-    const response = await api('POST', '/api/admin/posts', {
-      cookie: admin,
-      body: { title: '', seoTitle: 'x'.repeat(61), seoDescription: 'y'.repeat(161) },
-    });
-    expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({
-      error: postErrors.invalid,
-      fields: {
-        title: postValidationMessages.titleRequired,
-        seoTitle: postValidationMessages.seoTitleMax,
-        seoDescription: postValidationMessages.seoDescriptionMax,
-      },
+    const answer = await action(
+      'create',
+      { title: '', seoTitle: 'x'.repeat(61), seoDescription: 'y'.repeat(161) },
+      { cookie: admin },
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.error?.type).toBe('AstroActionInputError');
+    expect(firstMessages(answer.error?.fields)).toEqual({
+      title: postValidationMessages.titleRequired,
+      seoTitle: postValidationMessages.seoTitleMax,
+      seoDescription: postValidationMessages.seoDescriptionMax,
     });
   });
 
   it('previews Markdown through the public pipeline', async () => {
-    const response = await api('POST', '/api/admin/posts/preview', {
-      cookie: admin,
-      body: { body: '## Olá\n\n<script>x()</script>\n\n[a](javascript:b)' },
-    });
-    expect(response.status).toBe(200);
-    const { html } = (await response.json()) as { html: string };
+    const answer = await action<{ html: string }>(
+      'preview',
+      { body: '## Olá\n\n<script>x()</script>\n\n[a](javascript:b)' },
+      { cookie: admin },
+    );
+    expect(answer.status).toBe(200);
+    const { html } = answer.data!;
     expect(html).toContain('<h2 id="olá">Olá');
     expect(html).not.toContain('<script');
     expect(html).toContain('<a>a</a>');
@@ -209,9 +231,13 @@ describe('publishing', () => {
     const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1c3fc4' } })
       .png()
       .toBuffer();
-    const upload = await api('POST', '/api/admin/posts/cover', { cookie: admin, raw: png });
-    expect(upload.status).toBe(201);
-    const { cover } = (await upload.json()) as { cover: { id: string; width: number; height: number } };
+    const upload = await action<{ cover: { id: string; width: number; height: number } }>(
+      'uploadCover',
+      coverForm(png),
+      { cookie: admin },
+    );
+    expect(upload.status).toBe(200);
+    const { cover } = upload.data!;
     expect(cover).toMatchObject({ width: 1600, height: 900 });
 
     const avif = await get(`/blog/imagens/${cover.id}-960.avif`);
@@ -232,9 +258,21 @@ describe('publishing', () => {
     expect(html).toContain(`<source type="image/avif" srcset="/blog/imagens/${cover.id}-480.avif 480w`);
     expect(html).toMatch(/<img src="[^"]+-960\.webp"[^>]* width="1440" height="810" alt="Fundo azul da marca"/);
 
-    const gif = await api('POST', '/api/admin/posts/cover', { cookie: admin, raw: Buffer.from('GIF89a-not-allowed') });
+    const gif = await action('uploadCover', coverForm(Buffer.from('GIF89a-not-allowed'), 'capa.png'), {
+      cookie: admin,
+    });
     expect(gif.status).toBe(422);
-    expect(await gif.json()).toEqual({ error: 'Apenas imagens JPEG, PNG ou WebP são aceitas.' });
+    expect(gif.error).toMatchObject({
+      code: 'UNPROCESSABLE_CONTENT',
+      message: 'Apenas imagens JPEG, PNG ou WebP são aceitas.',
+    });
+
+    // Over 5 MB: refused by size, before any decoding.
+    const huge = await action('uploadCover', coverForm(Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)])), {
+      cookie: admin,
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.error).toMatchObject({ message: coverMessages.tooLarge });
   });
 });
 
@@ -245,37 +283,31 @@ describe('authorization', () => {
     postId = (await create({ title: 'Post protegido', body: 'Original.', status: 'published' })).id;
   });
 
+  /* Every editor action; reading posts is the editor pages' job, guarded in the next test. */
   const operations = () =>
     [
-      ['list', 'GET', '/api/admin/posts', undefined],
-      ['create', 'POST', '/api/admin/posts', { title: 'Intruso' }],
-      ['read', 'GET', `/api/admin/posts/${postId}`, undefined],
-      ['edit', 'PUT', `/api/admin/posts/${postId}`, { title: 'Alterado', body: 'Hackeado', status: 'published' }],
-      ['delete', 'DELETE', `/api/admin/posts/${postId}`, undefined],
-      ['preview', 'POST', '/api/admin/posts/preview', { body: 'x' }],
+      ['create', { title: 'Intruso' }],
+      ['update', { id: postId, title: 'Alterado', body: 'Hackeado', status: 'published' }],
+      ['delete', { id: postId }],
+      ['preview', { body: 'x' }],
+      ['uploadCover', coverForm(Buffer.from('x'))],
     ] as const;
 
   it('answers 401 to anonymous callers and 403 to signed-in non-admins, changing nothing', async () => {
-    for (const [name, method, path, body] of operations()) {
-      const anonymous = await api(method, path, body === undefined ? {} : { body });
+    for (const [name, input] of operations()) {
+      const anonymous = await action(name, input);
       expect(anonymous.status, `anonymous ${name}`).toBe(401);
-      const plain = await api(method, path, body === undefined ? { cookie: user } : { cookie: user, body });
+      expect(anonymous.error, `anonymous ${name}`).toMatchObject({ code: 'UNAUTHORIZED', message: adminRefusals[401] });
+      const plain = await action(name, input, { cookie: user });
       expect(plain.status, `user ${name}`).toBe(403);
-    }
-    for (const cookie of [undefined, user]) {
-      const upload = await api('POST', '/api/admin/posts/cover', {
-        ...(cookie ? { cookie } : {}),
-        raw: Buffer.from('x'),
-      });
-      expect(upload.status).toBe(cookie ? 403 : 401);
+      expect(plain.error, `user ${name}`).toMatchObject({ code: 'FORBIDDEN', message: adminRefusals[403] });
     }
     const page = await (await get('/blog/post-protegido')).text();
     expect(page).toContain('Original.');
     expect(page).not.toContain('Hackeado');
-    const list = await api('GET', '/api/admin/posts', { cookie: admin });
-    const titles = ((await list.json()) as { posts: { title: string }[] }).posts.map((post) => post.title);
-    expect(titles).toContain('Post protegido');
-    expect(titles).not.toContain('Intruso');
+    const list = await (await get('/blog/admin/posts', admin)).text();
+    expect(list).toContain('Post protegido');
+    expect(list).not.toContain('Intruso');
   });
 
   it('guards the editor pages: anonymous → /auth, non-admin → 403 page, admin → the editor', async () => {
@@ -292,18 +324,22 @@ describe('authorization', () => {
   });
 
   it('refuses a cross-site request even from an admin', async () => {
-    const response = await fetch(`${server.url}/api/admin/posts`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example', Cookie: admin },
-      body: JSON.stringify({ title: 'CSRF' }),
-    });
-    expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: editorToasts.forbidden });
+    const answer = await action('create', { title: 'CSRF' }, { cookie: admin, origin: 'https://evil.example' });
+    expect(answer.status).toBe(403);
+    // The editor shows a FORBIDDEN as editorToasts.forbidden (tests/unit/post-editor-refusal.test.ts).
+    expect(answer.error).toMatchObject({ code: 'FORBIDDEN', message: adminRefusals[403] });
+    const list = await (await get('/blog/admin/posts', admin)).text();
+    expect(list).not.toContain('CSRF');
   });
 
   it('lets the admin delete the post, after which it is gone', async () => {
-    expect((await api('DELETE', `/api/admin/posts/${postId}`, { cookie: admin })).status).toBe(204);
+    const deleted = await action('delete', { id: postId }, { cookie: admin });
+    expect(deleted.status).toBe(200);
+    expect(deleted.data).toEqual({ deleted: true });
     expect((await get('/blog/post-protegido')).status).toBe(404);
-    expect((await api('GET', `/api/admin/posts/${postId}`, { cookie: admin })).status).toBe(404);
+    expect((await get(`/blog/admin/posts/${postId}`, admin)).status).toBe(404);
+    const again = await action('delete', { id: postId }, { cookie: admin });
+    expect(again.status).toBe(404);
+    expect(again.error).toMatchObject({ code: 'NOT_FOUND', message: postErrors.notFound });
   });
 });

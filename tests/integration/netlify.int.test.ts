@@ -18,6 +18,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from '~/server/auth/admin-grant';
 import { seedExamplePosts } from '~/server/blog/seed';
@@ -41,6 +42,7 @@ import {
 import { HEADER_CSP, securityHeaders } from '~/server/http/security-headers';
 import { createSecurityLogger } from '~/server/security';
 import { netlifyCopyDir } from '../../src/integrations/netlify-target.mjs';
+import { callAction } from '../support/actions';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 import { ensureBuild } from '../support/ensure-build';
 import { startNetlifyFunction, type NetlifyFunction } from '../support/netlify-function';
@@ -315,6 +317,38 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
     for (const [key, value] of Object.entries({ ...fields, ...extra })) body.append(key, value);
     return body;
   };
+
+  it("runs the blog editor's actions in the function: a post with a cover, refused to anyone else", async () => {
+    const cookie = await adminSession('editor@netlify.example');
+    const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#1c3fc4' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.set('cover', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'capa.png');
+    const cover = await callAction<{ cover: { id: string; width: number } }>(fn.url, 'posts.uploadCover', form, {
+      cookie,
+    });
+    expect({ status: cover.status, error: cover.error }).toEqual({ status: 200, error: undefined });
+    expect(cover.data!.cover.width).toBe(640);
+
+    const input = {
+      title: 'Publicado pela função',
+      body: 'Texto.',
+      status: 'published',
+      coverImageId: cover.data!.cover.id,
+      coverAlt: 'Capa azul',
+    };
+    const created = await callAction<{ post: { slug: string } }>(fn.url, 'posts.create', input, { cookie });
+    expect(created.status).toBe(200);
+    const page = await callFunction(`/blog/${created.data!.post.slug}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('alt="Capa azul"');
+
+    const anonymous = await callAction(fn.url, 'posts.create', { title: 'Intruso' });
+    expect(anonymous).toMatchObject({ status: 401, error: { code: 'UNAUTHORIZED' } });
+    const invalid = await callAction(fn.url, 'posts.create', { title: '' }, { cookie });
+    expect(invalid).toMatchObject({ status: 400, error: { type: 'AstroActionInputError' } });
+  });
 
   it('takes a 5 MB document in each section in chunks and gives it back byte for byte to an admin only', async () => {
     const cookie = await adminSession('docs@netlify.example');

@@ -2,16 +2,19 @@
  * The access policy (src/server/auth/access-policy.ts) on its own: how paths are
  * normalised, which zone a request falls in whatever the spelling of its path, and the
  * rule that every route file under an admin area has a policy line — so a new admin page
- * or endpoint cannot be added without deciding who may open it.
+ * or endpoint cannot be added without deciding who may open it; likewise every action in
+ * an admin namespace is written with defineAdminAction, and no other action is.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ACCESS_POLICY,
+  ADMIN_ACTION_NAMESPACES,
   ADMIN_AREAS,
   classifyRequest,
   inAdminArea,
+  isAdminAction,
   normalizePath,
   type RequestTarget,
 } from '../../src/server/auth/access-policy';
@@ -77,8 +80,8 @@ describe('classifyRequest', () => {
     ['/blog/admin', '/%62log/admin', 'page'],
     ['/blog/admin/posts/[id]', '/blog/admin/posts/abc.html', 'page'],
     ['/admin/documentos/[id]', '/admin/documentos/abc', 'endpoint'],
-    ['/api/admin/posts', '/api/admin/posts/index', 'endpoint'],
-    ['/api/admin/posts/preview', '/api/admin/posts/preview', 'endpoint'],
+    ['/admin/lgpd/exportar', '/admin/lgpd/exportar.html', 'endpoint'],
+    ['/admin/lgpd/exportar', '/admin/lgpd/exportar', 'endpoint'],
     // No admin route matched, but the path is in an admin area: still guarded.
     ['/404', '/admin', 'page'],
     ['/404', '/BLOG/ADMIN', 'page'],
@@ -124,12 +127,43 @@ describe('classifyRequest', () => {
     const action = { routePattern: '/_actions/[...path]', method: 'POST', accept: 'application/json' };
     expect(classifyRequest(target('/_actions/admin.publicar', action))).toMatchObject({ zone: 'admin' });
     expect(classifyRequest(target('/_actions/%61dmin.publicar', action))).toMatchObject({ zone: 'admin' });
+    for (const name of [
+      'posts.create',
+      'posts.uploadCover',
+      'POSTS.DELETE',
+      '%70osts.update',
+      'posts',
+      'posts/preview',
+    ]) {
+      expect(classifyRequest(target(`/_actions/${name}`, action)), name).toEqual({
+        zone: 'admin',
+        kind: 'endpoint',
+        unlisted: false,
+      });
+    }
     expect(classifyRequest(target('/_actions/lead', action))).toEqual({ zone: 'public' });
+    expect(classifyRequest(target('/_actions/lgpd.request', action))).toEqual({ zone: 'public' });
+    expect(classifyRequest(target('/_actions/postsx.create', action))).toEqual({ zone: 'public' });
     const formPost = { routePattern: '/contato', method: 'POST', accept: 'text/html' };
     expect(classifyRequest(target('/contato', { ...formPost, search: '?_action=Admin.publicar' }))).toMatchObject({
       zone: 'admin',
     });
     expect(classifyRequest(target('/contato', { ...formPost, search: '?_action=lead' }))).toEqual({ zone: 'public' });
+    expect(classifyRequest(target('/contato', { ...formPost, search: '?_action=posts.create' }))).toMatchObject({
+      zone: 'admin',
+    });
+  });
+
+  it.each([
+    ['admin.lgpd.erase', true],
+    ['posts.uploadCover', true],
+    ['Posts.Create', true],
+    ['%61dmin.lgpd.complete', true],
+    ['lead', false],
+    ['lgpd.request', false],
+    ['postagens.create', false],
+  ])('isAdminAction(%s) → %s', (name, expected) => {
+    expect(isAdminAction(name)).toBe(expected);
   });
 
   it.each([
@@ -186,6 +220,39 @@ describe('every admin route has a policy line', () => {
         expect(handlers.length, file).toBeGreaterThan(0);
         expect(checks.length, file).toBe(handlers.length);
       }
+    }
+  });
+});
+
+describe('every admin action is written with defineAdminAction', () => {
+  const ACTIONS = 'src/actions';
+  /** Each action file's exported namespaces and which definer it uses. */
+  const files = readdirSync(ACTIONS)
+    .filter((file) => file.endsWith('.ts') && !['index.ts', 'admin-only.ts'].includes(file))
+    .map((file) => {
+      const source = readFileSync(join(ACTIONS, file), 'utf8');
+      return {
+        file,
+        namespaces: [...source.matchAll(/^export const (\w+)\b/gm)].map((match) => match[1]!),
+        admin: /defineAdminAction\(/.test(source),
+        plain: /\bdefineAction\(/.test(source),
+      };
+    });
+
+  it('reads the action files', () => {
+    expect(files.map((file) => file.file)).toEqual(expect.arrayContaining(['admin.ts', 'posts.ts', 'lead.ts']));
+  });
+
+  it.each(files.map((file) => [file.file, file] as const))('%s', (_file, { namespaces, admin, plain }) => {
+    const inAdminNamespace = namespaces.filter((name) => ADMIN_ACTION_NAMESPACES.includes(name));
+    if (inAdminNamespace.length > 0) {
+      // The middleware guards these names; the wrapper asks again where the data is read.
+      expect(plain).toBe(false);
+      expect(admin).toBe(true);
+      expect(inAdminNamespace).toEqual(namespaces);
+    } else {
+      // A public action written as an admin one would be refused to everyone: no session is read for it.
+      expect(admin).toBe(false);
     }
   });
 });

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { inputMessages } from '@content/messages/input';
+import { COVER_UPLOAD_BODY_BYTES } from '~/lib/cover-image';
 import { MAX_PARSED_BODY_BYTES, malformedBodyResponse } from '~/server/http/malformed-body';
 
 const BASE = 'http://127.0.0.1:4321';
@@ -36,7 +37,7 @@ describe('malformed bodies', () => {
     });
   });
 
-  it.each(['/api/admin/posts', '/api/auth/sign-in/email', '/api/qualquer'])(
+  it.each(['/api/consentimento-cookies', '/api/auth/sign-in/email', '/api/qualquer'])(
     'broken JSON to %s is a 400 with { error, message }',
     async (path) => {
       for (const broken of ['{', '[1,', '{"a":}', 'nul', '\u00ff{}', '{"a":"b"}}']) {
@@ -79,9 +80,9 @@ describe('malformed bodies', () => {
     }
   });
 
-  it('valid JSON with ordinary text (newlines, emoji) goes through, and the route can still read the body', async () => {
+  it('valid JSON with ordinary text (newlines, emoji) goes through, and the action can still read the body', async () => {
     const json = JSON.stringify({ title: 'Olá 😀', body: 'linha 1\nlinha 2\ttab' });
-    const { status, request } = await verdict('/api/admin/posts', 'application/json', json);
+    const { status, request } = await verdict('/_actions/posts.create', 'application/json', json);
     expect(status).toBe(0);
     expect(await request.json()).toEqual(JSON.parse(json));
   });
@@ -119,9 +120,39 @@ describe('malformed bodies', () => {
     expect(fine.status).toBe(0);
   });
 
-  it('bodies our own routes stream are left to them (the implementation upload, cover images)', async () => {
+  it('bodies our own routes stream are left to them (the implementation upload)', async () => {
     expect((await verdict('/api/implementacao', 'multipart/form-data; boundary=b', 'garbage')).status).toBe(0);
-    expect((await verdict('/api/admin/posts/cover', 'image/png', new Uint8Array([1, 2, 3]))).status).toBe(0);
+  });
+
+  describe('the cover upload action', () => {
+    const BOUNDARY = 'capa';
+    const TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
+    /** A well-formed multipart body with one file of `size` bytes under `cover`. */
+    const upload = (size: number) =>
+      new Blob([
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="cover"; filename="capa.png"\r\nContent-Type: image/png\r\n\r\n`,
+        new Uint8Array(size),
+        `\r\n--${BOUNDARY}--\r\n`,
+      ]);
+
+    it('takes a file of up to 5 MB, where other actions stop at 1 MB', async () => {
+      const fiveMegabytes = await upload(5 * 1024 * 1024).arrayBuffer();
+      expect((await verdict('/_actions/posts.uploadCover', TYPE, fiveMegabytes)).status).toBe(0);
+      expect((await verdict('/_actions/lead', TYPE, fiveMegabytes)).status).toBe(413);
+      expect((await verdict('/_actions/posts.create', TYPE, fiveMegabytes)).status).toBe(413);
+    });
+
+    it('refuses more than the upload limit, and broken multipart, like any action', async () => {
+      const tooBig = await upload(COVER_UPLOAD_BODY_BYTES).arrayBuffer();
+      const big = await verdict('/_actions/posts.uploadCover', TYPE, tooBig);
+      expect(big.status).toBe(413);
+      expect(big.body?.['message']).toBe(inputMessages.bodyTooLarge);
+      const broken = await verdict('/_actions/posts.uploadCover', TYPE, 'garbage without parts');
+      expect(broken.status).toBe(400);
+      expect(broken.body?.['message']).toBe(inputMessages.malformedBody);
+      // Not a form at all: refused before Astro reads it.
+      expect((await verdict('/_actions/posts.uploadCover', 'image/png', new Uint8Array([1, 2, 3]))).status).toBe(415);
+    });
   });
 
   it('past 1 MB a JSON or action body is a 413, read no further', async () => {

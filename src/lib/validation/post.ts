@@ -1,12 +1,12 @@
 /**
  * A blog post as the editor sends it and the server stores it: the one zod schema the
- * editor island (field messages as you type) and the admin endpoints (the decision)
+ * editor island (field messages as you type) and the posts actions (the decision)
  * share. Parsing trims text, turns "a, b" tags into a de-duplicated list, fills the slug
  * from the title when it is left empty, and requires a body only to publish — a draft
  * may be just a title.
  */
 import { z } from './zod';
-import { postLimits as L, postValidationMessages as m } from '@content/messages/blog';
+import { postErrors, postLimits as L, postValidationMessages as m } from '@content/messages/blog';
 import { MAX_SLUG_LENGTH, SLUG_PATTERN, slugify } from '../slug';
 import { plainText } from './text';
 
@@ -105,6 +105,23 @@ export const postInputSchema = z
     return { ...post, slug };
   });
 
+/** Which stored post an action is about (an unknown or malformed id is simply not found). */
+export const postIdSchema = z.object({ id: z.uuid({ error: postErrors.notFound }) });
+
+/**
+ * A new post: its fields and, from the editor, the id it chose for it (so a resent save
+ * stores the same post: src/server/blog/post.service.ts, createPost).
+ */
+export const postCreateSchema = postIdSchema.partial().and(postInputSchema);
+
+/** An update: the post's id beside its fields, both judged, every problem reported by field. */
+export const postUpdateSchema = postIdSchema.and(postInputSchema);
+
+/** The live preview's input: Markdown no longer than a post's body may be. */
+export const postPreviewSchema = z.object({
+  body: z.string({ error: postErrors.badRequest }).max(L.body, { error: postErrors.badRequest }),
+});
+
 /** What the editor sends (every field may be missing or loosely typed). */
 export type PostInput = z.input<typeof postInputSchema>;
 /** A parsed, valid post: what services store. */
@@ -124,7 +141,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
-/** A stored post as the editor island receives it from the page and the admin API. */
+/** A stored post as the editor island receives it from the page and the posts actions. */
 export interface EditorPost extends PostData {
   id: string;
   /** ISO timestamps. */

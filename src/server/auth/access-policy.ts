@@ -27,8 +27,13 @@ export type RoutePolicy =
 /** Path prefixes (whole segments) where only admins may go. */
 export const ADMIN_AREAS: readonly string[] = ['/admin', '/blog/admin', '/api/admin'];
 
-/** Astro Actions share one route (`/_actions/[...path]`); the admin ones are named `admin.*`. */
-export const ADMIN_ACTION_PREFIX = 'admin.';
+/**
+ * Astro Actions share one route (`/_actions/[...path]`, or any page with a form post's
+ * `?_action=`), so for them the action's name decides: every action of these namespaces
+ * (`admin.lgpd.erase`, `posts.create`…) is admin-only. Their actions are written with
+ * src/actions/admin-only.ts (tests/unit/access-policy.test.ts holds both sides to it).
+ */
+export const ADMIN_ACTION_NAMESPACES: readonly string[] = ['admin', 'posts'];
 
 export const SIGN_IN_PAGE = '/auth';
 export const ADMIN_HOME = '/blog/admin';
@@ -47,10 +52,6 @@ export const ACCESS_POLICY: Readonly<Record<string, RoutePolicy>> = {
   '/admin/lgpd': adminPage,
   '/admin/lgpd/titular': adminPage,
   '/admin/lgpd/exportar': adminEndpoint,
-  '/api/admin/posts': adminEndpoint,
-  '/api/admin/posts/[id]': adminEndpoint,
-  '/api/admin/posts/cover': adminEndpoint,
-  '/api/admin/posts/preview': adminEndpoint,
   [SIGN_IN_PAGE]: { access: 'sign-in' },
   '/api/health': operations,
   '/api/health/live': operations,
@@ -113,6 +114,12 @@ export type Zone =
   /** `unlisted` — an admin-area route with no policy entry: refused even to admins. */
   | { zone: 'admin'; kind: AreaKind; unlisted: boolean };
 
+/** Whether an action name (as called, any case or escaping) lies in an admin namespace. */
+export function isAdminAction(name: string): boolean {
+  const namespace = normalizePath(`/${name}`).slice(1).split(/[./]/, 1)[0]!;
+  return ADMIN_ACTION_NAMESPACES.includes(namespace);
+}
+
 function actionName(target: RequestTarget): string | undefined {
   const path = normalizePath(target.pathname);
   if (path.startsWith('/_actions/')) return path.slice('/_actions/'.length);
@@ -135,7 +142,7 @@ export function classifyRequest(target: RequestTarget): Zone {
 
   const patternInArea = pattern !== undefined && inAdminArea(pattern);
   const action = actionName(target);
-  if (patternInArea || inAdminArea(target.pathname) || action?.startsWith(ADMIN_ACTION_PREFIX)) {
+  if (patternInArea || inAdminArea(target.pathname) || (action !== undefined && isAdminAction(action))) {
     const navigation = (target.method === 'GET' || target.method === 'HEAD') && target.accept.includes('text/html');
     return { zone: 'admin', kind: navigation ? 'page' : 'endpoint', unlisted: patternInArea };
   }

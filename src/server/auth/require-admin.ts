@@ -2,9 +2,13 @@
  * The second lock, where the data is read: every admin page asks again, with the guard's
  * own rule, before it touches the database. The middleware has already refused everyone
  * else (./guard.ts); this makes a route the policy ever misses fail closed instead of
- * leaking (issue 11, finding 1). Admin endpoints do the same through
- * src/server/blog/admin-api.ts (refuseUnlessAdmin) and the documents' own check.
+ * leaking (issue 11, finding 1). Admin actions do the same in src/actions/admin-only.ts;
+ * the few admin endpoints left (file downloads) through refuseUnlessAdmin below and the
+ * documents' own check.
  */
+import { adminRefusals } from '@content/messages/auth';
+import { NO_STORE } from '../http/cache-control';
+import { isActionRequest } from '../http/malformed-body';
 import { guardDecision, type CurrentSession } from './guard';
 
 /** The page's ways of answering instead of rendering (Astro's `Astro.redirect` / `Astro.rewrite`). */
@@ -32,4 +36,44 @@ export async function refuseUnlessAdminPage(
   if (decision.action === 'redirect') return page.redirect(decision.location);
   if (decision.action === 'forbidden-page') return page.rewrite('/403');
   return new Response(null, { status: decision.status });
+}
+
+/**
+ * For an admin endpoint: undefined when a signed-in admin asks from this site, otherwise
+ * the refusal the middleware would give (401 anonymous, 403 anyone else, as pt-BR text).
+ * A cross-site request (a foreign Origin) is refused too — SameSite cookies already stop
+ * most, this stops the rest.
+ * @example const refused = refuseUnlessAdmin(locals.session, request, url); if (refused) return refused;
+ */
+export function refuseUnlessAdmin(
+  session: CurrentSession | undefined,
+  request: Request,
+  url: URL,
+): Response | undefined {
+  const decision = guardDecision('endpoint', { session, stale: false });
+  const origin = request.headers.get('origin');
+  const crossSite = request.method !== 'GET' && origin !== null && origin !== url.origin;
+  if (decision.action === 'allow' && !crossSite) return undefined;
+  return adminRefusal(decision.action === 'status' ? decision.status : 403, url);
+}
+
+const ACTION_CODES = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 503: 'SERVICE_UNAVAILABLE' } as const;
+
+/**
+ * The admin area's refusal as an answer, in pt-BR: plain text for pages and endpoints; for
+ * an action call, Astro's serialized ActionError, so `actions.posts.create()` reads its code
+ * (UNAUTHORIZED, FORBIDDEN…) like any other action error instead of an unreadable body.
+ */
+export function adminRefusal(status: 401 | 403 | 503, url: URL): Response {
+  const action = isActionRequest(url);
+  const body = action
+    ? JSON.stringify({ type: 'AstroActionError', code: ACTION_CODES[status], status, message: adminRefusals[status] })
+    : adminRefusals[status];
+  return new Response(body, {
+    status,
+    headers: {
+      'Content-Type': action ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+      'Cache-Control': NO_STORE,
+    },
+  });
 }

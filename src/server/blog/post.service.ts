@@ -106,19 +106,24 @@ async function dropOrphanCover(db: DbOrTx, imageId: string | null | undefined): 
   if ((used?.n ?? 0) === 0) await db.delete(blogImages).where(eq(blogImages.id, imageId));
 }
 
-/** Creates a post (a draft unless the input says 'published'). */
+/**
+ * Creates a post (a draft unless the input says 'published'). The editor names a new post
+ * itself (`options.id`), so sending it again — a save that timed out in the browser but did
+ * reach the server — saves the same post instead of making a second one.
+ */
 export async function createPost(
   deps: PostDeps,
   input: unknown,
-  options: { authorId?: string | null; isExample?: boolean } = {},
+  options: { id?: string; authorId?: string | null; isExample?: boolean } = {},
 ): Promise<BlogPost> {
   const post = parse(input);
   const now = (deps.now ?? (() => new Date()))();
-  await assertSlugFree(deps.db, post.slug);
+  await assertSlugFree(deps.db, post.slug, options.id);
   const [row] = await withSlugGuard(post.slug, () =>
     deps.db
       .insert(blogPosts)
       .values({
+        ...(options.id ? { id: options.id } : {}),
         ...columns(post),
         status: post.status,
         publishedAt: post.status === 'published' ? now : null,
@@ -127,9 +132,12 @@ export async function createPost(
         authorId: options.authorId ?? null,
         isExample: options.isExample ?? false,
       })
+      .onConflictDoNothing({ target: blogPosts.id })
       .returning(),
   );
-  return row!;
+  if (row) return row;
+  // That id is stored already: this is the same new post sent again.
+  return updatePost(deps, options.id!, input);
 }
 
 /**

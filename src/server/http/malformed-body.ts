@@ -16,15 +16,25 @@
  *   (`?_action=`) only a form — the no-JavaScript handler in src/middleware.ts reads it as
  *   one; Better Auth's form values follow the text rule too (it has no schema of ours; the
  *   actions' zod schemas say it per field);
- * - our own routes parse their bodies themselves (the implementation upload, cover
- *   images, the posts API) and already answer their problems with 4xx.
- * Bodies read here stop at Astro's action limit (1 MB); beyond it, 413.
+ * - our own routes parse their bodies themselves (the implementation upload) and already
+ *   answer their problems with 4xx.
+ * Bodies read here stop at 1 MB, beyond it 413; an upload action (the blog cover) may send
+ * up to its own limit, which Astro's action limit (astro.config.mjs) follows.
  */
 import { inputMessages } from '@content/messages/input';
+import { COVER_UPLOAD_BODY_BYTES } from '~/lib/cover-image';
 import { hasForbiddenCharacters } from '~/lib/validation/text';
 
-/** Largest JSON or action-form body read here: Astro's default action limit and the posts API's. */
+/** Largest JSON or action-form body read here (Astro's default action limit). */
 export const MAX_PARSED_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Actions that take a file, and the body each may send instead of MAX_PARSED_BODY_BYTES.
+ * Only admins reach them: the admin guard runs before this step and reads no body.
+ */
+export const UPLOAD_ACTION_BODY_BYTES: Readonly<Record<string, number>> = {
+  'posts.uploadCover': COVER_UPLOAD_BODY_BYTES,
+};
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
@@ -46,6 +56,17 @@ function isJson(type: string): boolean {
 /** Whether the request calls an Astro Action (the RPC route or a form post with `?_action=`). */
 export function isActionRequest(url: URL): boolean {
   return url.pathname.startsWith('/_actions/') || url.searchParams.has('_action');
+}
+
+/** The largest body this request may send to be judged here. */
+function bodyLimit(url: URL): number {
+  const name = url.pathname.startsWith('/_actions/')
+    ? url.pathname.slice('/_actions/'.length)
+    : url.searchParams.get('_action');
+  return (
+    (name !== null && Object.hasOwn(UPLOAD_ACTION_BODY_BYTES, name) && UPLOAD_ACTION_BODY_BYTES[name]) ||
+    MAX_PARSED_BODY_BYTES
+  );
 }
 
 /** Which framework parses this request's body for us, if any. */
@@ -118,8 +139,13 @@ async function judgeJson(request: Request): Promise<Refusal | undefined> {
   return jsonHasForbiddenCharacters(parsed) ? invalidCharacters : undefined;
 }
 
-async function judgeForm(request: Request, type: string, checkText: boolean): Promise<Refusal | undefined> {
-  const bytes = await readCapped(request, MAX_PARSED_BODY_BYTES);
+async function judgeForm(
+  request: Request,
+  type: string,
+  checkText: boolean,
+  limit: number,
+): Promise<Refusal | undefined> {
+  const bytes = await readCapped(request, limit);
   if (!bytes) return { status: 413, message: inputMessages.bodyTooLarge };
   let form: FormData;
   try {
@@ -148,7 +174,7 @@ async function judge(request: Request, url: URL): Promise<Refusal | undefined> {
   }
   if (isJson(type)) return judgeJson(request);
   if (!parser) return undefined;
-  if (FORM_TYPES.has(type)) return judgeForm(request, type, parser === 'auth');
+  if (FORM_TYPES.has(type)) return judgeForm(request, type, parser === 'auth', bodyLimit(url));
   if (parser === 'action') return { status: 415, message: inputMessages.unsupportedMediaType };
   return undefined;
 }

@@ -3,13 +3,15 @@
  * JSON file to download (LGPD art. 18, II and V: access and portability), recorded in the
  * audit trail. Admins only: the middleware refuses anyone else, and the check below asks
  * again (and refuses a cross-site post). The identifier is posted, never put in the URL.
+ * A plain endpoint rather than an action: it answers a file download (Content-Disposition),
+ * and an action can only answer data for its caller to read.
  */
 import type { APIRoute } from 'astro';
 import { encarregado } from '@content/lgpd';
 import { lgpdAdminCopy } from '@content/messages/lgpd';
 import { contact } from '@content/site';
 import { parseIdentifier } from '~/lib/lgpd-identifier';
-import { refuseUnlessAdmin } from '~/server/blog/admin-api';
+import { refuseUnlessAdmin } from '~/server/auth/require-admin';
 import { NO_STORE } from '~/server/http/cache-control';
 import { exportSubject } from '~/server/lgpd/subject.service';
 
