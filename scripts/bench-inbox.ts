@@ -1,0 +1,134 @@
+/*
+ * `npm run bench:inbox`: the sales inbox's leads list and search on the embedded database
+ * with 100,000 demo leads (issue 14: p95 ≤ 150 ms server time for the filtered list and for
+ * the search). Times the service call (src/server/inbox/lead-list.ts: the page and its total)
+ * in this process, as the server would run it, for a set of views a sales team uses.
+ *
+ * The database is made once in BENCH_DATA_DIR (default: a temporary folder) with
+ * `seedDemoLeads`, and reused by later runs that name the same folder, since seeding
+ * 100,000 leads takes a while. BENCH_LEADS changes the count, BENCH_RUNS the timed runs
+ * per view. DATABASE_URL benchmarks PostgreSQL instead (seeding it if it has fewer leads).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
+import { openDatabase, type Db } from '../src/server/db/client';
+import { contatos } from '../src/server/db/schema';
+import { seedDemoLeads } from '../src/server/inbox/demo-leads';
+import { listLeads } from '../src/server/inbox/lead-list';
+import { parseLeadFilters } from '../src/lib/validation/lead-filters';
+import { saoPauloDay } from '../src/lib/time-zone';
+
+const LEADS = Number(process.env['BENCH_LEADS'] ?? 100_000);
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 30);
+const FLOOR_P95_MS = 150;
+const MIGRATIONS = 'src/server/db/migrations';
+const databaseUrl = process.env['DATABASE_URL'];
+const dataDir = process.env['BENCH_DATA_DIR'] ?? mkdtempSync(join(tmpdir(), 'pilota-bench-inbox-'));
+
+const now = new Date();
+const daysAgo = (days: number) => saoPauloDay(new Date(now.getTime() - days * 86_400_000));
+
+/** Views as the list's URL holds them. */
+const LIST_VIEWS = [
+  '',
+  'status=novo',
+  'status=em_contato&status=qualificado',
+  'atrasados=1',
+  'tipo=corretor&utm_source=google',
+  'utm_campaign=lancamento-2026',
+  'parceiro=carol-imoveis',
+  'cta=hero-teste-gratis',
+  'origem=%2Fgestao&tipo=imobiliaria',
+  `de=${daysAgo(30)}&ate=${daysAgo(0)}`,
+  `de=${daysAgo(7)}&status=novo&ordem=antigos`,
+  'ordem=nome',
+  'ordem=nome_desc&tipo=proprietario',
+  'pagina=20',
+  'pagina=200&status=descartado',
+];
+const SEARCH_VIEWS = [
+  'q=joao',
+  'q=Jo%C3%A3o+Silva',
+  'q=silva',
+  'q=conceicao+imoveis',
+  'q=gon%C3%A7alves&status=novo',
+  'q=%40exemplo.net.br',
+  'q=mariana.costa',
+  'q=98765',
+  'q=%2811%29+9',
+  'q=ana&tipo=proprietario&utm_source=instagram',
+  'q=nao-existe-ninguem',
+];
+
+async function migrate(db: Db) {
+  const internals = db as unknown as { dialect: PgDialect; session: PgSession };
+  await internals.dialect.migrate(readMigrationFiles({ migrationsFolder: MIGRATIONS }), internals.session, {
+    migrationsFolder: MIGRATIONS,
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function timeViews(db: Db, views: string[]) {
+  const all: number[] = [];
+  const lines: string[] = [];
+  for (const view of views) {
+    const { filters } = parseLeadFilters(new URLSearchParams(view));
+    const deps = { db, now: () => now };
+    await listLeads(deps, filters);
+    const times: number[] = [];
+    let total = 0;
+    for (let run = 0; run < RUNS; run++) {
+      const started = performance.now();
+      total = (await listLeads(deps, filters)).total;
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    all.push(...times);
+    lines.push(
+      `  ${(view || '(sem filtros)').padEnd(48)} ${String(total).padStart(7)} leads  p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms`,
+    );
+  }
+  all.sort((a, b) => a - b);
+  return { lines, p50: percentile(all, 50), p95: percentile(all, 95) };
+}
+
+async function main(): Promise<number> {
+  const handle = await openDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: join(dataDir, 'db') });
+  try {
+    await migrate(handle.db);
+    const [existing] = await handle.db.select({ leads: count() }).from(contatos);
+    const missing = LEADS - (existing?.leads ?? 0);
+    if (missing > 0) {
+      console.log(`Seeding ${missing} demo leads into ${databaseUrl ? 'PostgreSQL' : dataDir}…`);
+      const seeded = await seedDemoLeads(handle.db, { count: missing, now });
+      console.log(
+        `  ${seeded.leads} leads, ${seeded.statusChanges} status changes in ${(seeded.ms / 1000).toFixed(1)} s`,
+      );
+    }
+    const engine = databaseUrl ? 'PostgreSQL' : 'embedded (PGlite)';
+    console.log(`Leads list on ${engine}, ${Math.max(LEADS, existing?.leads ?? 0)} leads, ${RUNS} runs per view:`);
+    const list = await timeViews(handle.db, LIST_VIEWS);
+    console.log(list.lines.join('\n'));
+    const search = await timeViews(handle.db, SEARCH_VIEWS);
+    console.log(search.lines.join('\n'));
+    console.log(
+      `filtered list: p50 ${list.p50.toFixed(1)} ms, p95 ${list.p95.toFixed(1)} ms (floor ${FLOOR_P95_MS} ms)`,
+    );
+    console.log(
+      `search:        p50 ${search.p50.toFixed(1)} ms, p95 ${search.p95.toFixed(1)} ms (floor ${FLOOR_P95_MS} ms)`,
+    );
+    if (!databaseUrl && !process.env['BENCH_DATA_DIR'])
+      console.log(`(database kept in ${dataDir}: BENCH_DATA_DIR=${dataDir} reuses it)`);
+    return list.p95 <= FLOOR_P95_MS && search.p95 <= FLOOR_P95_MS ? 0 : 1;
+  } finally {
+    await handle.close();
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,150 @@
+/*
+ * The sales inbox's leads list service (src/server/inbox/lead-list.ts) on every engine:
+ * each filter of the URL, accent-insensitive search over name, e-mail, phone and empresa,
+ * the overdue flag and filter at a fixed clock, São Paulo days for the period, order and pages.
+ */
+import { describe, expect, it } from 'vitest';
+import { contatos } from '~/server/db/schema';
+import { listLeads } from '~/server/inbox/lead-list';
+import { DEFAULT_LEAD_FILTERS, LEADS_PAGE_SIZE, parseLeadFilters } from '~/lib/validation/lead-filters';
+import { engines, useTestDatabase } from '../support/db';
+
+/** São Paulo wall time as an instant. */
+const sp = (local: string) => new Date(`${local}-03:00`);
+/** Monday 23/11/2026 14h00 in São Paulo. */
+const NOW = sp('2026-11-23T14:00:00');
+
+let key = 0;
+const lead = (nome: string, overrides: Partial<typeof contatos.$inferInsert> = {}) => ({
+  nome,
+  email: `${nome.split(' ')[0]!.toLowerCase()}@exemplo.com.br`,
+  celular: '(11) 90000-0000',
+  tipo: 'proprietario' as const,
+  consentVersion: '1',
+  consentAt: NOW,
+  submissionKey: `k${key++}`,
+  createdAt: sp('2026-11-20T10:00:00'),
+  ...overrides,
+});
+
+describe.each(engines)('leads list on %s', (engine) => {
+  const t = useTestDatabase(engine);
+  const list = (query: string) => {
+    const { filters, errors } = parseLeadFilters(new URLSearchParams(query));
+    expect(errors).toEqual({});
+    return listLeads({ db: t.db, now: () => NOW }, filters);
+  };
+  const names = async (query: string) => (await list(query)).rows.map((row) => row.nome);
+
+  it('filters by each field of the URL, and searches without caring for accents or case', async () => {
+    await t.db.insert(contatos).values([
+      lead('João Ávila', {
+        email: 'joao.avila@exemplo.com.br',
+        celular: '(21) 98765-4321',
+        tipo: 'corretor',
+        empresa: 'Imobiliária Conceição',
+        utmSource: 'google',
+        utmMedium: 'cpc',
+        utmCampaign: 'black-friday',
+        ctaSource: 'hero-teste-gratis',
+        paginaOrigem: '/',
+        status: 'em_contato',
+        createdAt: sp('2026-11-22T23:30:00'),
+      }),
+      lead('Maria Souza', {
+        utmSource: 'instagram',
+        partnerSlug: 'carol-imoveis',
+        paginaOrigem: '/parceiro/carol-imoveis',
+        ctaSource: 'parceiro-hero',
+        createdAt: sp('2026-11-23T00:30:00'),
+      }),
+      lead('Joana Lima', { tipo: 'imobiliaria', empresa: 'Lima 50% Imóveis', status: 'descartado' }),
+    ]);
+    expect(await names('q=Joao')).toEqual(['João Ávila']);
+    expect(await names('q=JOÃO')).toEqual(['João Ávila']);
+    expect(await names('q=avila+joao')).toEqual(['João Ávila']);
+    expect(await names('q=conceicao')).toEqual(['João Ávila']);
+    expect(await names('q=JOAO.AVILA%40EXEMPLO')).toEqual(['João Ávila']);
+    expect(await names('q=%2821%29+98765-4321')).toEqual(['João Ávila']);
+    expect(await names('q=987654321')).toEqual(['João Ávila']);
+    expect(await names('q=jo&ordem=nome')).toEqual(['Joana Lima', 'João Ávila']);
+    expect(await names('q=50%25')).toEqual(['Joana Lima']);
+    expect(await names('q=5_%25')).toEqual([]);
+    expect(await names('q=ninguem')).toEqual([]);
+    expect(await names('status=em_contato')).toEqual(['João Ávila']);
+    expect(await names('status=em_contato&status=descartado&ordem=nome')).toEqual(['Joana Lima', 'João Ávila']);
+    expect(await names('tipo=corretor')).toEqual(['João Ávila']);
+    expect(await names('utm_source=google')).toEqual(['João Ávila']);
+    expect(await names('utm_medium=cpc')).toEqual(['João Ávila']);
+    expect(await names('utm_campaign=black-friday')).toEqual(['João Ávila']);
+    expect(await names('parceiro=carol-imoveis')).toEqual(['Maria Souza']);
+    expect(await names('cta=parceiro-hero')).toEqual(['Maria Souza']);
+    expect(await names('origem=%2F')).toEqual(['João Ávila']);
+    expect(await names('q=jo&tipo=imobiliaria')).toEqual(['Joana Lima']);
+    // São Paulo days: 23h30 on the 22nd is the 22nd there, though the 23rd in UTC.
+    expect(await names('de=2026-11-22&ate=2026-11-22')).toEqual(['João Ávila']);
+    expect(await names('de=23%2F11%2F2026')).toEqual(['Maria Souza']);
+    expect(await names('ate=2026-11-21')).toEqual(['Joana Lima']);
+  });
+
+  it('flags leads still new past the 2-hour promise, and lists only those when asked', async () => {
+    await t.db.insert(contatos).values([
+      // Friday 17h00: due Monday 10h00 → overdue at Monday 14h00.
+      lead('Friday Late', { createdAt: sp('2026-11-20T17:00:00') }),
+      // Saturday: due Monday 11h00 → overdue.
+      lead('Weekend', { createdAt: sp('2026-11-21T12:00:00') }),
+      // Monday 12h30: due 14h30 → not yet.
+      lead('Monday Noon', { createdAt: sp('2026-11-23T12:30:00') }),
+      // Monday 12h00 sharp: due 14h00 → overdue from this very instant.
+      lead('Monday Twelve', { createdAt: sp('2026-11-23T12:00:00') }),
+      // Already contacted: never overdue.
+      lead('Contacted', { createdAt: sp('2026-11-20T10:00:00'), status: 'em_contato' }),
+    ]);
+    const all = await list('ordem=antigos');
+    expect(all.rows.map((row) => [row.nome, row.overdue])).toEqual([
+      ['Contacted', false],
+      ['Friday Late', true],
+      ['Weekend', true],
+      ['Monday Twelve', true],
+      ['Monday Noon', false],
+    ]);
+    expect(all.rows.find((row) => row.nome === 'Monday Noon')!.replyDueAt).toEqual(sp('2026-11-23T14:30:00'));
+    expect(all.rows.find((row) => row.nome === 'Contacted')!.replyDueAt).toBeNull();
+    expect(await names('atrasados=1&ordem=antigos')).toEqual(['Friday Late', 'Weekend', 'Monday Twelve']);
+  });
+
+  it('pages and counts, newest first by default, the id breaking ties', async () => {
+    const same = sp('2026-11-19T10:00:00');
+    await t.db.insert(contatos).values(
+      Array.from({ length: LEADS_PAGE_SIZE + 7 }, (_, i) =>
+        lead(`Pessoa ${String(i).padStart(3, '0')}`, {
+          createdAt: i < 10 ? same : new Date(same.getTime() + i * 60_000),
+        }),
+      ),
+    );
+    const first = await list('');
+    const second = await list('pagina=2');
+    expect(first).toMatchObject({ total: LEADS_PAGE_SIZE + 7, page: 1, pageCount: 2 });
+    expect(first.rows).toHaveLength(LEADS_PAGE_SIZE);
+    expect(first.rows[0]!.nome).toBe(`Pessoa ${String(LEADS_PAGE_SIZE + 6).padStart(3, '0')}`);
+    expect(second.rows).toHaveLength(7);
+    const ids = [...first.rows, ...second.rows].map((row) => row.id);
+    expect(new Set(ids).size).toBe(LEADS_PAGE_SIZE + 7);
+    const beyond = await list('pagina=9');
+    expect(beyond).toMatchObject({ rows: [], total: LEADS_PAGE_SIZE + 7, pageCount: 2 });
+    expect((await list('ordem=nome')).rows[0]!.nome).toBe('Pessoa 000');
+    expect((await list('ordem=nome_desc')).rows[0]!.nome).toBe(
+      `Pessoa ${String(LEADS_PAGE_SIZE + 6).padStart(3, '0')}`,
+    );
+  });
+
+  it('answers an empty database', async () => {
+    expect(await listLeads({ db: t.db, now: () => NOW }, DEFAULT_LEAD_FILTERS)).toEqual({
+      rows: [],
+      total: 0,
+      page: 1,
+      pageSize: LEADS_PAGE_SIZE,
+      pageCount: 1,
+    });
+  });
+});
