@@ -6,6 +6,7 @@
 
 import { encarregado } from '@content/lgpd';
 import { contact } from '@content/site';
+import { escapeHtml } from './escape';
 
 /** The value of every token a legal text may use (the legal route fills them; tests check the texts). */
 export const LEGAL_TOKENS: Readonly<Record<string, string>> = {
@@ -17,14 +18,6 @@ export const LEGAL_TOKENS: Readonly<Record<string, string>> = {
 };
 
 const TOKEN = /\{\{\s*([A-Za-z][\w]*)\s*\}\}/g;
-
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 /**
  * Replaces every `{{name}}` in rendered HTML with the HTML-escaped value. An unknown

@@ -4,6 +4,7 @@
  * section (the blog's posts, say) is one more `extra` entry in the sitemap
  * endpoint and the tests read the same rules the site serves.
  */
+import { escapeXml } from './escape';
 
 export interface SitemapEntry {
   /** Site path, beginning with "/" and without a trailing slash. */
@@ -72,9 +73,6 @@ export function sitemapEntries(sources: SitemapSources): SitemapEntry[] {
     return true;
   });
 }
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The sitemap document (sitemaps.org 0.9) for these entries, with absolute URLs on `site`.

@@ -7,9 +7,7 @@
  */
 import { existingAccountEmail, verificationEmail } from '../../../content/messages/auth';
 import type { MailMessage } from '../mail';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../lib/escape';
 
 const BUTTON_STYLE =
   'display:inline-block;padding:12px 20px;background:#1c3fc4;color:#fff;border-radius:8px;text-decoration:none;font-weight:600';

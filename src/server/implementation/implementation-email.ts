@@ -8,6 +8,7 @@
 import { formatDate } from '~/lib/br-format';
 import { formatCnpjValue, formatCpfValue, formatPhoneValue } from '~/lib/documents';
 import type { MailMessage } from '../mail';
+import { escapeHtml } from '~/lib/escape';
 
 export interface StoredDocumentRef {
   id: string;
@@ -89,9 +90,6 @@ export function implementationTemplateParams(input: ImplementationEmailInput, si
 }
 
 export type ImplementationTemplateParams = ReturnType<typeof implementationTemplateParams>;
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 type Row = [label: string, value: string, link?: string];
 

@@ -4,9 +4,7 @@
  * wrong and a way back. Success is a redirect to /obrigado, decided by the route.
  */
 import { errorToasts } from '@content/messages/implementation';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+import { escapeHtml } from '~/lib/escape';
 
 /** Whether the client wants a page rather than JSON (a form posted without JavaScript). */
 export function wantsHtml(accept: string | null): boolean {

@@ -6,6 +6,7 @@ import { leadEmail as copy, tipoLabels } from '@content/messages/lead';
 import { formatDateTime } from '~/lib/br-format';
 import type { MailMessage } from '../mail';
 import type { LeadRecord } from './lead-record';
+import { escapeHtml } from '~/lib/escape';
 
 /** SPEC §3 template parameters, every one filled ('Não informado' where empty). */
 export interface LeadTemplateParams {
@@ -55,9 +56,6 @@ export function leadTemplateParams(lead: LeadRecord): LeadTemplateParams {
   ];
   return { ...base, message: lines.join('\n') };
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function buildLeadEmail(lead: LeadRecord, to: string): MailMessage {
   const p = leadTemplateParams(lead);

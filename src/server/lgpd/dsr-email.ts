@@ -8,9 +8,7 @@ import { formatDate, formatDateTime } from '~/lib/br-format';
 import { formatCpfValue } from '~/lib/documents';
 import type { DsrRequest } from '../db/schema';
 import type { MailMessage } from '../mail';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '~/lib/escape';
 
 const page = (body: string) => `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><style>
