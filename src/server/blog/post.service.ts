@@ -12,6 +12,7 @@ import { postErrors } from '@content/messages/blog';
 import { markdownToText, truncateText } from '~/lib/markdown';
 import { readingTimeLabel } from '~/lib/reading-time';
 import { slugify } from '~/lib/slug';
+import { isUuid } from '~/lib/uuid';
 import { fieldErrors, postInputSchema, type PostData } from '~/lib/validation/post';
 import type { DbOrTx } from '../db/client';
 import { blogImages, blogPosts, type BlogPost } from '../db/schema/blog';
@@ -234,8 +235,6 @@ export async function listAllPosts(deps: PostDeps) {
     .from(blogPosts)
     .orderBy(desc(blogPosts.updatedAt));
 }
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 // ---------------------------------------------------------------------------
 // Public reads

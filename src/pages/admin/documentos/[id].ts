@@ -6,6 +6,7 @@
  * be larger than 6 MB once encoded, and a 5 MB document is.
  */
 import type { APIRoute } from 'astro';
+import { isUuid } from '~/lib/uuid';
 import { NO_STORE } from '~/server/http/cache-control';
 import { privateDownloadHeaders } from '~/server/http/private-download';
 import { documentStream, getPrivateFile } from '~/server/implementation/implementation.service';
@@ -13,7 +14,6 @@ import { canDownloadDocuments } from './_access';
 
 export const prerender = false;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PRIVATE = { 'Cache-Control': NO_STORE, 'X-Robots-Tag': 'noindex' };
 
 export const GET: APIRoute = async ({ params, locals }) => {
@@ -24,7 +24,7 @@ export const GET: APIRoute = async ({ params, locals }) => {
     });
   }
   const id = params['id'] ?? '';
-  const file = UUID.test(id) ? await getPrivateFile(locals.runtime.db, id) : null;
+  const file = isUuid(id) ? await getPrivateFile(locals.runtime.db, id) : null;
   if (!file) return new Response('Documento não encontrado.', { status: 404, headers: PRIVATE });
   return new Response(documentStream(file.content), {
     headers: privateDownloadHeaders({ kind: file.kind, name: file.originalName, size: file.size }),

@@ -4,15 +4,14 @@
  * 'Enviando e-mail...' phase. Says nothing else about the request; the id is a random UUID.
  */
 import type { APIRoute } from 'astro';
+import { isUuid } from '~/lib/uuid';
 import { notificationStatus } from '~/server/implementation/implementation.service';
 
 export const prerender = false;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const GET: APIRoute = async ({ params, locals }) => {
   const id = params['id'] ?? '';
-  const email = UUID.test(id) && locals.runtime.ready() ? await notificationStatus(locals.runtime.db, id) : null;
+  const email = isUuid(id) && locals.runtime.ready() ? await notificationStatus(locals.runtime.db, id) : null;
   return Response.json(email ? { email } : { error: 'not found' }, {
     status: email ? 200 : 404,
     headers: { 'Cache-Control': 'no-store' },
