@@ -2,13 +2,19 @@
  * Data of the first admin page (/blog/admin): counts and the latest rows of leads and
  * implementation requests, and the latest security events.
  *
- * The implementation-request table belongs to another feature and may not exist in every
- * database yet, so it is read with plain SQL after checking that it exists; a missing
- * table shows as "not available" instead of breaking the page.
+ * Every table is read through the schema, so a renamed column fails `npm run check`
+ * rather than the page. Implementation requests belong to another feature: if reading them
+ * fails, the page shows them as "not available" (and the log says why) instead of breaking.
  */
-import { count, desc, sql } from 'drizzle-orm';
+import { count, desc } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { contatos, securityEvents, type Contato, type SecurityEvent } from '../db/schema';
+import {
+  contatos,
+  securityEvents,
+  solicitacoesImplementacao as requests,
+  type Contato,
+  type SecurityEvent,
+} from '../db/schema';
 import { describeError } from '../describe-error';
 import { componentLogger } from '../log/logger';
 
@@ -31,31 +37,35 @@ export interface DashboardData {
   securityEvents: SecurityEvent[];
 }
 
-async function rows(db: DbOrTx, query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
-  return result.rows;
-}
-
 async function implementationData(db: DbOrTx): Promise<DashboardData['implementations']> {
-  const [exists] = await rows(db, sql`select to_regclass('public.solicitacoes_implementacao') is not null as ok`);
-  if (!exists?.['ok']) return undefined;
   try {
-    const [total] = await rows(db, sql`select count(*)::int as n from solicitacoes_implementacao`);
-    const latest = await rows(
-      db,
-      sql`select id, created_at, tipo_documento, nome_completo, razao_social, email, responsavel_email,
-                 cnh_file_id, responsavel_cnh_file_id
-            from solicitacoes_implementacao order by created_at desc limit ${DASHBOARD_LATEST}`,
-    );
+    const [[total], latest] = await Promise.all([
+      db.select({ n: count() }).from(requests),
+      db
+        .select({
+          id: requests.id,
+          createdAt: requests.createdAt,
+          tipoDocumento: requests.tipoDocumento,
+          nomeCompleto: requests.nomeCompleto,
+          razaoSocial: requests.razaoSocial,
+          email: requests.email,
+          responsavelEmail: requests.responsavelEmail,
+          cnhFileId: requests.cnhFileId,
+          responsavelCnhFileId: requests.responsavelCnhFileId,
+        })
+        .from(requests)
+        .orderBy(desc(requests.createdAt))
+        .limit(DASHBOARD_LATEST),
+    ]);
     return {
-      total: Number(total?.['n'] ?? 0),
+      total: total?.n ?? 0,
       latest: latest.map((row) => ({
-        id: String(row['id']),
-        createdAt: new Date(row['created_at'] as string | Date),
-        tipoDocumento: row['tipo_documento'] === 'cnpj' ? 'cnpj' : 'cpf',
-        nome: String(row['razao_social'] ?? row['nome_completo'] ?? ''),
-        email: String(row['email'] ?? row['responsavel_email'] ?? ''),
-        documentIds: [row['cnh_file_id'], row['responsavel_cnh_file_id']].filter(
+        id: row.id,
+        createdAt: row.createdAt,
+        tipoDocumento: row.tipoDocumento === 'cnpj' ? 'cnpj' : 'cpf',
+        nome: row.razaoSocial ?? row.nomeCompleto ?? '',
+        email: row.email ?? row.responsavelEmail ?? '',
+        documentIds: [row.cnhFileId, row.responsavelCnhFileId].filter(
           (id): id is string => typeof id === 'string' && id.length > 0,
         ),
       })),
