@@ -3,6 +3,8 @@
  * the RSS 2.0 feed at /blog/rss.xml. Builders take plain values (absolute URLs
  * included), so they are easy to test and know nothing of the database.
  */
+import { getRssString } from '@astrojs/rss';
+import { escapeXml, stripXmlForbidden } from './escape';
 import type { JsonLdThing } from './structured-data';
 
 export interface BlogPostingInput {
@@ -75,51 +77,32 @@ export interface FeedInput {
   items: readonly FeedItem[];
 }
 
-/** Text for XML content and attribute values. Control characters XML 1.0 forbids are dropped. */
-export function escapeXml(text: string): string {
-  return (
-    text
-      // eslint-disable-next-line no-control-regex -- removing exactly the characters XML 1.0 forbids
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      .replace(/'/g, '&apos;')
-  );
-}
-
 /**
- * The RSS 2.0 document (with the atom:link self reference validators ask for).
- * Dates are RFC 822 in GMT, as RSS requires.
- * @example rssXml({ title: 'Blog', items: [], … }).startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"') // true
+ * The RSS 2.0 document, built by @astrojs/rss, with what it does not write itself added as
+ * channel data: language, lastBuildDate and the atom:link self reference validators ask for.
+ * Dates are RFC 822 in GMT, as RSS requires; the channel link keeps no trailing slash, and
+ * control characters XML 1.0 forbids are dropped from every text (the builder escapes the rest).
+ * @example (await rssXml({ title: 'Blog', items: [], … })).startsWith('<?xml version="1.0" encoding="UTF-8"?>') // true
  */
-export function rssXml(feed: FeedInput): string {
-  const items = feed.items.map((item) =>
-    [
-      '    <item>',
-      `      <title>${escapeXml(item.title)}</title>`,
-      `      <link>${escapeXml(item.url)}</link>`,
-      `      <guid isPermaLink="true">${escapeXml(item.url)}</guid>`,
-      `      <pubDate>${item.publishedAt.toUTCString()}</pubDate>`,
-      `      <description>${escapeXml(item.description)}</description>`,
-      ...item.categories.map((category) => `      <category>${escapeXml(category)}</category>`),
-      '    </item>',
-    ].join('\n'),
-  );
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
-    '  <channel>',
-    `    <title>${escapeXml(feed.title)}</title>`,
-    `    <link>${escapeXml(feed.siteUrl)}</link>`,
-    `    <description>${escapeXml(feed.description)}</description>`,
-    `    <language>${escapeXml(feed.language)}</language>`,
-    `    <lastBuildDate>${feed.lastBuildDate.toUTCString()}</lastBuildDate>`,
-    `    <atom:link href="${escapeXml(feed.feedUrl)}" rel="self" type="application/rss+xml"/>`,
-    ...items,
-    '  </channel>',
-    '</rss>',
-    '',
-  ].join('\n');
+export async function rssXml(feed: FeedInput): Promise<string> {
+  const text = stripXmlForbidden;
+  return getRssString({
+    title: text(feed.title),
+    description: text(feed.description),
+    site: feed.siteUrl,
+    trailingSlash: false,
+    xmlns: { atom: 'http://www.w3.org/2005/Atom' },
+    customData: [
+      `<language>${escapeXml(feed.language)}</language>`,
+      `<lastBuildDate>${feed.lastBuildDate.toUTCString()}</lastBuildDate>`,
+      `<atom:link href="${escapeXml(feed.feedUrl)}" rel="self" type="application/rss+xml"/>`,
+    ].join(''),
+    items: feed.items.map((item) => ({
+      title: text(item.title),
+      link: item.url,
+      pubDate: item.publishedAt,
+      description: text(item.description),
+      categories: item.categories.map(text),
+    })),
+  });
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { blogPostingLd, escapeXml, rssXml } from '../../src/lib/blog-seo';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { blogPostingLd, rssXml } from '../../src/lib/blog-seo';
 
 const organization = { name: 'Pilota', url: 'https://pilota.example/', logo: 'https://pilota.example/favicon.svg' };
 
@@ -46,27 +46,37 @@ describe('blogPostingLd', () => {
 });
 
 describe('rssXml', () => {
-  const feed = rssXml({
-    title: 'Blog da Pilota',
-    description: 'Dicas & guias <de> gestão',
-    siteUrl: 'https://pilota.example/blog',
-    feedUrl: 'https://pilota.example/blog/rss.xml',
-    language: 'pt-BR',
-    lastBuildDate: new Date('2026-03-12T08:00:00Z'),
-    items: [
-      {
-        title: 'IGP-M & IPCA: <qual>?',
-        url: 'https://pilota.example/blog/igpm',
-        description: 'Resumo "entre aspas"',
-        publishedAt: new Date('2026-03-10T12:00:00Z'),
-        categories: ['Reajuste'],
-      },
-    ],
+  let feed = '';
+  beforeAll(async () => {
+    feed = await rssXml({
+      title: 'Blog da Pilota',
+      description: 'Dicas & guias <de> gestão',
+      siteUrl: 'https://pilota.example/blog',
+      feedUrl: 'https://pilota.example/blog/rss.xml',
+      language: 'pt-BR',
+      lastBuildDate: new Date('2026-03-12T08:00:00Z'),
+      items: [
+        {
+          title: 'IGP-M & IPCA: <qual>?',
+          url: 'https://pilota.example/blog/igpm',
+          description: 'Resumo "entre aspas"',
+          publishedAt: new Date('2026-03-10T12:00:00Z'),
+          categories: ['Reajuste'],
+        },
+        {
+          title: 'Sino\u0007 no título',
+          url: 'https://pilota.example/blog/sino',
+          description: 'Controle\u0000 fora',
+          publishedAt: new Date('2026-03-09T12:00:00Z'),
+          categories: [],
+        },
+      ],
+    });
   });
 
   it('is an RSS 2.0 channel with a self link and RFC 822 dates', () => {
     expect(feed).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0" xmlns:atom="http:\/\/www.w3.org\/2005\/Atom">/,
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\s*<rss version="2.0" xmlns:atom="http:\/\/www.w3.org\/2005\/Atom">/,
     );
     expect(feed).toContain(
       '<atom:link href="https://pilota.example/blog/rss.xml" rel="self" type="application/rss+xml"/>',
@@ -82,10 +92,13 @@ describe('rssXml', () => {
     expect(feed).toContain('<description>Dicas &amp; guias &lt;de&gt; gestão</description>');
     expect(feed).toContain('<description>Resumo &quot;entre aspas&quot;</description>');
   });
-});
 
-describe('escapeXml', () => {
   it('drops characters XML 1.0 cannot carry', () => {
-    expect(escapeXml('a\u0000b\u0007c\td\ne')).toBe('abc\td\ne');
+    expect(feed).toContain('<title>Sino no título</title>');
+    expect(feed).toContain('<description>Controle fora</description>');
+  });
+
+  it('links the channel to the blog without a trailing slash', () => {
+    expect(feed).toContain('<link>https://pilota.example/blog</link>');
   });
 });

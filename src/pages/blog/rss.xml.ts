@@ -11,7 +11,7 @@ export const GET: APIRoute = async ({ site, url, locals }) => {
   const base = site ?? new URL(url.origin);
   const deps = { db: locals.runtime.db };
   const [posts, lastChange] = await Promise.all([listFeedPosts(deps), lastPublishedChange(deps)]);
-  const body = rssXml({
+  const body = await rssXml({
     title: rssCopy.title,
     description: rssCopy.description,
     language: rssCopy.language,
