@@ -13,7 +13,7 @@
  * the real ones (_ga, _fbp). Every request they receive is recorded.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { ensureBuild } from './ensure-build';
 
@@ -132,7 +132,7 @@ function readBody(request: IncomingMessage): Promise<string> {
 export async function startTagStandIn(vendor: TagVendor): Promise<TagStandIn> {
   const requests: StandInRequest[] = [];
   const hitPath = vendor === 'ga4' ? '/g/collect' : '/tr';
-  const server = createServer(async (request, response) => {
+  const answer = async (request: IncomingMessage, response: ServerResponse) => {
     const url = request.url ?? '/';
     requests.push({ method: request.method ?? 'GET', url, body: await readBody(request), at: Date.now() });
     const path = url.split('?', 1)[0];
@@ -145,7 +145,9 @@ export async function startTagStandIn(vendor: TagVendor): Promise<TagStandIn> {
     } else {
       response.writeHead(404).end();
     }
-  });
+  };
+  // readBody never rejects, so the promise is only a sequence: nothing to catch.
+  const server = createServer((request, response) => void answer(request, response));
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(

@@ -7,7 +7,7 @@
  * the shared zod schemas (browser and server) and by the request pipeline for JSON bodies.
  */
 import { inputMessages } from '@content/messages/input';
-import { z } from './zod';
+import type { z } from './zod';
 
 /*
  * C0 controls but \t \n \r, DEL and the C1 controls; then a high surrogate not followed by

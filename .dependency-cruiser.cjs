@@ -1,0 +1,86 @@
+/*
+ * The import graph as a whole, checked by `npm run lint` after ESLint (which sees one file
+ * at a time; eslint.config.js has the per-file boundary rules). Type-only imports count
+ * (tsPreCompilationDeps): a circle through `import type` still ties two modules together,
+ * and is how the runtime ↔ features circle of issue 12 hid from ESLint-based checkers.
+ * `.astro` files are not read (dependency-cruiser cannot parse them); their `<script>`
+ * blocks are covered by ESLint's boundary rule.
+ */
+
+/** Code that ends up in the browser bundle. */
+const BROWSER_CODE = ['^src/islands/', '^src/directives/', '^src/components/consent/[^/]+[.]ts$'];
+
+/*
+ * INTERIM, remove with the composition root (issue 12 item 2): src/server/runtime.ts imports
+ * the features and these five modules import its `Runtime`/`Feature` types back. Exactly those
+ * two-module circles are let through while the way back is type-only; any other circle, one
+ * through a third module, and a value import of runtime.ts from these files still fail.
+ */
+const RUNTIME_CIRCLE_FEATURES = [
+  '^src/server/auth/index[.]ts$',
+  '^src/server/blog/feature[.]ts$',
+  '^src/server/leads/feature[.]ts$',
+  '^src/server/lgpd/feature[.]ts$',
+  '^src/server/ops/feature[.]ts$',
+];
+const RUNTIME = '^src/server/runtime[.]ts$';
+
+const circle = (from, to) => ({
+  name: 'no-circular',
+  severity: 'error',
+  comment:
+    'A circle of imports (type-only ones included): one side should take what it needs as an ' +
+    'argument, or the shared part should move to a module both import (issue 12).',
+  from,
+  to: { circular: true, ...to },
+});
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    circle({ pathNot: [...RUNTIME_CIRCLE_FEATURES, RUNTIME] }, {}),
+    circle({ path: RUNTIME_CIRCLE_FEATURES }, { pathNot: RUNTIME }),
+    circle({ path: RUNTIME_CIRCLE_FEATURES }, { path: RUNTIME, dependencyTypesNot: ['type-only'] }),
+    circle({ path: RUNTIME }, { pathNot: RUNTIME_CIRCLE_FEATURES }),
+    circle({ path: RUNTIME }, { path: RUNTIME_CIRCLE_FEATURES, viaSomeNot: [...RUNTIME_CIRCLE_FEATURES, RUNTIME] }),
+    {
+      name: 'browser-never-reaches-server',
+      severity: 'error',
+      comment:
+        'Browser code (islands, the hydration directive, consent scripts) never imports src/server, ' +
+        'not even through src/lib or a type: move what it needs to src/lib (README "Layout").',
+      from: { path: BROWSER_CODE },
+      to: { path: '^src/server/', reachable: true },
+    },
+    {
+      name: 'lib-is-pure',
+      severity: 'error',
+      comment: 'src/lib is shared by browser and server, so it never imports src/server (README "Layout").',
+      from: { path: '^src/lib/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'server-without-astro',
+      severity: 'error',
+      comment:
+        'src/server never imports Astro (astro, astro/*, astro:*): it runs the same under a route, an ' +
+        'action, a script, a Netlify function or a test. Take what you need as an argument.',
+      from: { path: '^src/server/' },
+      to: { path: ['^node_modules/astro/', '^astro(:|/|$)'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: ['node_modules'] },
+    exclude: { path: ['^src/server/db/migrations/', '[.]d[.]ts$'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    // Astro's virtual modules (astro:actions, astro:env/server…) never resolve on disk.
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.cjs', '.json'],
+    },
+    skipAnalysisNotInRules: true,
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
