@@ -16,6 +16,7 @@ import { engines, useTestDatabase, type TestDatabase } from '../support/db';
 import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { until } from '../support/until';
 
 const SECRET = 'segredo-de-entrega';
 /** Immediate retries, a short idle poll, a breaker that reacts in seconds. */
@@ -27,16 +28,6 @@ const FAST: DeliverySettings = {
   expireInSeconds: 30,
   breaker: { failures: 5, pauseSeconds: 2, maxPauseSeconds: 4 },
 };
-
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const header = (request: { headers: Record<string, string | string[] | undefined> }, name: string) =>
   request.headers[name.toLowerCase()] as string | undefined;

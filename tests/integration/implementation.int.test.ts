@@ -23,6 +23,7 @@ import { GET as status } from '~/pages/api/implementacao/[id]';
 import { POST } from '~/pages/api/implementacao';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { until } from '../support/until';
 
 const SITE_URL = 'https://pilota.example';
 const TEAM = 'implantacao@pilota.example';
@@ -84,16 +85,6 @@ function form(
   for (const [key, file] of Object.entries(files))
     body.append(key, new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
   return body;
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe.each(engines)('implementation request on %s', (engine) => {
@@ -218,7 +209,7 @@ describe.each(engines)('implementation request on %s', (engine) => {
     expect(text).not.toContain(SENHA);
     expect(mail.html).toContain(`href="${SITE_URL}/admin/documentos/${file!.id}"`);
 
-    const [delivery] = await waitFor(async () => {
+    const [delivery] = await until(async () => {
       const rows = await t.db.select().from(deliveries).where(eq(deliveries.subjectId, id));
       return rows[0]?.status === 'sent' ? rows : undefined;
     });
@@ -498,7 +489,7 @@ describe.each(engines)('implementation request on %s', (engine) => {
     const id = json['id'] as string;
     expect(await counts()).toEqual({ requests: 1, files: 1, deliveries: 1 });
 
-    const failed = await waitFor(async () => {
+    const failed = await until(async () => {
       const [row] = await t.db.select().from(deliveries).where(eq(deliveries.subjectId, id));
       return row && row.status === 'retrying' ? row : undefined;
     });
@@ -508,7 +499,7 @@ describe.each(engines)('implementation request on %s', (engine) => {
     await smtp.start();
     const mail = await smtp.waitFor((m) => m.text?.includes(id) ?? false, 20_000);
     expect(mail.text).toContain('Maria da Silva');
-    await waitFor(async () => ((await mailStatus(id)).email === 'sent' ? true : undefined));
+    await until(async () => ((await mailStatus(id)).email === 'sent' ? true : undefined));
   });
 
   it('an anonymous download of a stored document is refused with 403', async () => {

@@ -23,6 +23,7 @@ import { createMailer } from '~/server/mail';
 import { engines, isPostgres, useTestDatabase } from '../support/db';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { until } from '../support/until';
 
 const FAST: DeliverySettings = {
   retryLimit: 20,
@@ -79,16 +80,6 @@ const spooled = (input: LeadInput): SpoolEntry => ({
 
 const verify = (body: string, header: string | string[] | undefined) =>
   header === `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
-
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe.each(engines)('lead pipeline on %s', (engine) => {
   const t = useTestDatabase(engine);

@@ -18,6 +18,7 @@ import { metricsResponse } from '~/server/ops/metrics';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { until } from '../support/until';
 
 const TEAM = 'time@pilota.example';
 const MINUTE = 60_000;
@@ -37,16 +38,6 @@ const PERSON = {
   cpf: '529.982.247-25',
 };
 const TOKEN_PATH = '/hooks/token-secreto-123';
-
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.each(engines)('alerts and metrics on %s', (engine) => {
   const t: TestDatabase = useTestDatabase(engine);

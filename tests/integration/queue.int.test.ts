@@ -13,6 +13,7 @@ import { engines, useTestDatabase, type TestDatabase } from '../support/db';
 import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { until } from '../support/until';
 
 /** Immediate retries and fast polling: the retry path runs in seconds, not hours. */
 const FAST: DeliverySettings = {
@@ -24,16 +25,6 @@ const FAST: DeliverySettings = {
   // Immediate retries fail many times a second while a server is down: a paused target resumes within 2 s.
   breaker: { failures: 10, pauseSeconds: 1, maxPauseSeconds: 2 },
 };
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('production retry policy', () => {
   it('makes at least 8 attempts spread over at least an hour', () => {
@@ -87,7 +78,7 @@ describe.each(engines)('delivery queue on %s', (engine) => {
     const mail = await smtp.waitFor((m) => m.subject === 'Olá');
     expect(mail.envelopeTo).toEqual(['equipe@pilota.example']);
     expect(mail.text?.trim()).toBe('Corpo');
-    const row = await waitFor(async () => {
+    const row = await until(async () => {
       const [r] = await t.db.select().from(deliveries).where(eq(deliveries.id, id));
       return r?.status === 'sent' ? r : undefined;
     });
@@ -118,7 +109,7 @@ describe.each(engines)('delivery queue on %s', (engine) => {
     const id = await t.db.transaction((tx) =>
       q.outbox.enqueueMail(tx, { to: 'x@pilota.example', subject: 'Depois', text: 'y' }, { subjectType: 'test' }),
     );
-    const failed = await waitFor(async () => {
+    const failed = await until(async () => {
       const [r] = await t.db.select().from(deliveries).where(eq(deliveries.id, id));
       return r && r.attempts >= 1 && r.status === 'retrying' ? r : undefined;
     });
@@ -126,7 +117,7 @@ describe.each(engines)('delivery queue on %s', (engine) => {
     expect(smtp.messages).toEqual([]);
     await smtp.start();
     await smtp.waitFor((m) => m.subject === 'Depois', 20_000);
-    const sent = await waitFor(async () => {
+    const sent = await until(async () => {
       const [r] = await t.db.select().from(deliveries).where(eq(deliveries.id, id));
       return r?.status === 'sent' ? r : undefined;
     });
@@ -140,7 +131,7 @@ describe.each(engines)('delivery queue on %s', (engine) => {
       const id = await t.db.transaction((tx) =>
         q.outbox.enqueueWebhook(tx, dead.url, { n: 1 }, { subjectType: 'test' }),
       );
-      const row = await waitFor(async () => {
+      const row = await until(async () => {
         const [r] = await t.db.select().from(deliveries).where(eq(deliveries.id, id));
         return r?.status === 'failed' ? r : undefined;
       });
