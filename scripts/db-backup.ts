@@ -17,14 +17,12 @@ import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { parseConfig } from '../src/server/config';
 import { pgliteDirFor } from '../src/server/db/client';
-import { DataDirLockedError, lockDataDir } from '../src/server/lock';
+import { DataDirLockedError } from '../src/server/lock';
 import { backupFromServer, dumpDatabase, NoServerError, verifyArchive } from '../src/server/ops/backup';
+import { lockDataDirOrExit, refusePostgres, runScript, SERVER_STARTING_HINT } from './embedded-db-script';
 
 async function dumpWithoutServer(dataDir: string): Promise<Buffer> {
-  const lock = await lockDataDir(dataDir, () => {
-    console.error('Perdi o lock de DATA_DIR / lost the DATA_DIR lock');
-    process.exit(1);
-  });
+  const lock = await lockDataDirOrExit(dataDir);
   try {
     const pglite = await PGlite.create(pgliteDirFor(dataDir));
     try {
@@ -52,13 +50,12 @@ async function main(): Promise<number> {
     return 0;
   }
   const config = parseConfig(process.env);
-  if (config.databaseUrl) {
-    console.error(
-      'DATABASE_URL está definido: faça o backup do PostgreSQL com pg_dump (ou os backups do provedor).\n' +
-        'DATABASE_URL is set: back up PostgreSQL with pg_dump (or your provider’s backups); db:backup is for the embedded database.',
-    );
-    return 1;
-  }
+  const advice = {
+    pt: 'faça o backup do PostgreSQL com pg_dump (ou os backups do provedor)',
+    en: 'back up PostgreSQL with pg_dump (or your provider’s backups)',
+    script: 'db:backup',
+  };
+  if (refusePostgres(config, advice)) return 1;
   if (!existsSync(join(pgliteDirFor(config.dataDir), 'PG_VERSION'))) {
     console.error(`Nenhum banco embutido em ${config.dataDir} / no embedded database in ${config.dataDir}`);
     return 1;
@@ -80,9 +77,7 @@ async function main(): Promise<number> {
       archive = await dumpWithoutServer(config.dataDir);
     } catch (lockError) {
       if (!(lockError instanceof DataDirLockedError)) throw lockError;
-      console.error(
-        `${lockError.message}\nO servidor ainda está iniciando? Tente de novo em alguns segundos. / Is the server still starting? Retry in a few seconds.`,
-      );
+      console.error(`${lockError.message}\n${SERVER_STARTING_HINT}`);
       return 1;
     }
   }
@@ -101,9 +96,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-}
+await runScript(main);

@@ -14,9 +14,10 @@ import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { parseConfig } from '../src/server/config';
 import { pgliteDirFor } from '../src/server/db/client';
-import { DataDirLockedError, lockDataDir } from '../src/server/lock';
+import { DataDirLockedError } from '../src/server/lock';
 import { restrictToOwner, useOwnerOnlyUmask } from '../src/server/owner-only';
 import { restoreArchive, verifyArchive } from '../src/server/ops/backup';
+import { lockDataDirOrExit, refusePostgres, runScript } from './embedded-db-script';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -27,23 +28,19 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = parseConfig(process.env);
-  if (config.databaseUrl) {
-    console.error(
-      'DATABASE_URL está definido: restaure o PostgreSQL com pg_restore/psql.\n' +
-        'DATABASE_URL is set: restore PostgreSQL with pg_restore/psql; db:restore is for the embedded database.',
-    );
-    return 1;
-  }
+  const advice = {
+    pt: 'restaure o PostgreSQL com pg_restore/psql',
+    en: 'restore PostgreSQL with pg_restore/psql',
+    script: 'db:restore',
+  };
+  if (refusePostgres(config, advice)) return 1;
   const archive = readFileSync(resolve(file));
   const expected = await verifyArchive(archive);
 
   useOwnerOnlyUmask();
   let lock;
   try {
-    lock = await lockDataDir(config.dataDir, () => {
-      console.error('Perdi o lock de DATA_DIR / lost the DATA_DIR lock');
-      process.exit(1);
-    });
+    lock = await lockDataDirOrExit(config.dataDir);
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
     console.error(
@@ -86,9 +83,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-}
+await runScript(main);
