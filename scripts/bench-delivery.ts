@@ -41,6 +41,7 @@ import { createLead } from '../src/server/leads/lead.service';
 import { createMailer } from '../src/server/mail';
 import { DELIVERY_HEADER, LEAD_HEADER } from '../src/server/webhooks';
 import { leadSchema } from '../src/lib/validation/lead';
+import { freePort } from '../tests/support/server';
 
 const LEADS = Number(process.env['BENCH_LEADS'] ?? 1000);
 const SCENARIOS = (process.env['BENCH_SCENARIOS'] ?? 'healthy,flaky').split(',').map((name) => name.trim());
@@ -132,14 +133,6 @@ async function smtpSink() {
     lastAt: () => lastAt,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as AddressInfo).port;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** A throwaway database on the DATABASE_URL server, or an embedded one in `dataDir`. */

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { useOwnerOnlyUmask } from '../src/server/owner-only.ts';
+import { freePort } from '../tests/support/server.ts';
 
 const CONCURRENCY = Number(process.env['BENCH_CONCURRENCY'] ?? 50);
 const DURATION_S = Number(process.env['BENCH_SECONDS'] ?? 10);
@@ -48,14 +49,6 @@ async function receiver(): Promise<{ url: string; count: () => number; close: ()
     count: () => count,
     close: () => server.close(),
   };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as AddressInfo).port;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 // The bench's DATA_DIR holds leads like a real one: owner-only (the server sets its own umask too).
