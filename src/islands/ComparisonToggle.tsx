@@ -1,8 +1,7 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { nextRovingIndex } from '~/lib/roving-focus';
+import { Tabs } from './ui/Tabs';
 
 /*
- * Others-vs-Pilota comparison on the home page: two tabs (WAI-ARIA tabs pattern,
+ * Others-vs-Pilota comparison on the home page: two tabs (ui/Tabs: WAI-ARIA tabs pattern,
  * automatic activation). It opens on the others tab on purpose: the visitor
  * first recognises the pain, then switches to see the way out.
  */
@@ -21,83 +20,41 @@ export interface ComparisonToggleProps {
 type Side = 'others' | 'pilota';
 
 export function ComparisonToggle({ labelledBy, othersLabel, pilotaLabel, others, pilota }: ComparisonToggleProps) {
-  const [active, setActive] = useState<Side>('others');
-  const base = useId();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const sides: { key: Side; label: string; items: string[] }[] = [
-    { key: 'others', label: othersLabel, items: others },
-    { key: 'pilota', label: pilotaLabel, items: pilota },
+  const sides: { id: Side; label: string; items: string[] }[] = [
+    { id: 'others', label: othersLabel, items: others },
+    { id: 'pilota', label: pilotaLabel, items: pilota },
   ];
-
-  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const next = nextRovingIndex(event.key, index, sides.length, 'horizontal');
-    if (next === undefined) return;
-    event.preventDefault();
-    setActive(sides[next]!.key);
-    tabRefs.current[next]?.focus();
-  }
 
   return (
     <div className="mx-auto max-w-3xl">
-      <div
-        role="tablist"
-        aria-labelledby={labelledBy}
-        className="mx-auto grid max-w-md grid-cols-2 gap-1 rounded-full border border-slate-200 bg-slate-100 p-1"
+      <Tabs
+        items={sides}
+        labelledBy={labelledBy}
+        listClassName="mx-auto grid max-w-md grid-cols-2 gap-1 rounded-full border border-slate-200 bg-slate-100 p-1"
+        tabClassName={(selected, side) =>
+          'rounded-full px-3 py-2.5 text-sm font-semibold transition-colors sm:text-base ' +
+          (selected
+            ? side.id === 'pilota'
+              ? 'bg-brand-700 text-white shadow'
+              : 'bg-white text-slate-900 shadow'
+            : 'text-slate-700 hover:text-slate-900')
+        }
+        panelClassName={(side) =>
+          'mt-6 rounded-3xl border p-6 sm:p-8 ' +
+          (side.id === 'pilota' ? 'border-brand-200 bg-brand-50' : 'border-red-200 bg-red-50/60')
+        }
       >
-        {sides.map((side, index) => {
-          const selected = side.key === active;
-          return (
-            <button
-              key={side.key}
-              ref={(node) => {
-                tabRefs.current[index] = node;
-              }}
-              type="button"
-              role="tab"
-              id={`${base}-tab-${side.key}`}
-              aria-selected={selected}
-              aria-controls={`${base}-painel-${side.key}`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => setActive(side.key)}
-              onKeyDown={(event) => onKeyDown(event, index)}
-              className={
-                'rounded-full px-3 py-2.5 text-sm font-semibold transition-colors sm:text-base ' +
-                (selected
-                  ? side.key === 'pilota'
-                    ? 'bg-brand-700 text-white shadow'
-                    : 'bg-white text-slate-900 shadow'
-                  : 'text-slate-700 hover:text-slate-900')
-              }
-            >
-              {side.label}
-            </button>
-          );
-        })}
-      </div>
-
-      {sides.map((side) => (
-        <div
-          key={side.key}
-          role="tabpanel"
-          id={`${base}-painel-${side.key}`}
-          aria-labelledby={`${base}-tab-${side.key}`}
-          hidden={side.key !== active}
-          tabIndex={0}
-          className={
-            'mt-6 rounded-3xl border p-6 sm:p-8 ' +
-            (side.key === 'pilota' ? 'border-brand-200 bg-brand-50' : 'border-red-200 bg-red-50/60')
-          }
-        >
+        {(side) => (
           <ul className="grid gap-4 sm:grid-cols-2">
             {side.items.map((item) => (
               <li key={item} className="flex gap-3 text-slate-800">
-                {side.key === 'pilota' ? <Mark kind="yes" /> : <Mark kind="no" />}
+                <Mark kind={side.id === 'pilota' ? 'yes' : 'no'} />
                 <span>{item}</span>
               </li>
             ))}
           </ul>
-        </div>
-      ))}
+        )}
+      </Tabs>
     </div>
   );
 }

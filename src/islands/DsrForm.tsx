@@ -14,36 +14,23 @@ import { actions, isInputError } from 'astro:actions';
 import { useForm } from 'react-hook-form';
 import { dsrAnswers, dsrForm as copy, dsrTipoLabels } from '@content/messages/lgpd';
 import { DSR_TIPOS, HONEYPOT_FIELD, dsrSchema, type DsrFormValues } from '~/lib/validation/dsr';
+import { Field, controlAria, inputClass } from './ui/Field';
+import { Honeypot, fieldMessage, useSubmissionKey, type ServerFormState } from './ui/no-js-form';
 import { settle, Unavailable } from './ui/request-failure';
+import { TextField } from './ui/TextField';
 
-export interface DsrServerState {
-  values: Record<string, string>;
-  errors: Record<string, string>;
-  message?: string;
-}
+export type DsrServerState = ServerFormState;
 
 /** Where the form posts when JavaScript is off. */
 export const DSR_NO_JS_ENDPOINT = '/lgpd/solicitacao?_action=lgpd.request';
 
 const FIELDS = ['tipo', 'nome', 'email', 'cpf', 'detalhes'] as const;
 
-const newKey = () =>
-  typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-
-const inputClass =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-600 disabled:bg-slate-100';
-const labelClass = 'block text-sm font-semibold text-slate-800';
-
 export function DsrForm({ serverState }: { serverState?: DsrServerState | undefined }) {
   const id = useId();
   const doneRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  // Never generated while rendering on the server: a prerendered page would hand everyone the same key.
-  const [submissionKey] = useState(
-    () => serverState?.values['submission_key'] || (typeof window === 'undefined' ? '' : newKey()),
-  );
+  const [submissionKey] = useSubmissionKey(serverState);
   const [done, setDone] = useState(false);
   const [alert, setAlert] = useState<string | undefined>(serverState?.message);
   const [showServerErrors, setShowServerErrors] = useState(true);
@@ -98,21 +85,15 @@ export function DsrForm({ serverState }: { serverState?: DsrServerState | undefi
   }
 
   const fieldId = (name: string) => `${id}-${name}`;
-  const messageOf = (name: keyof DsrFormValues) =>
-    errors[name]?.message ?? (showServerErrors ? serverState?.errors[name] : undefined);
-  const describe = (name: keyof DsrFormValues, hint = false) => {
-    const ids = [hint ? `${fieldId(name)}-hint` : '', messageOf(name) ? `${fieldId(name)}-error` : '']
-      .filter(Boolean)
-      .join(' ');
-    return { ...(messageOf(name) ? { 'aria-invalid': true } : {}), ...(ids ? { 'aria-describedby': ids } : {}) };
-  };
-  const errorText = (name: keyof DsrFormValues) =>
-    messageOf(name) ? (
-      <p id={`${fieldId(name)}-error`} className="mt-1 text-sm font-medium text-red-700">
-        {messageOf(name)}
-      </p>
-    ) : null;
-  const initial = (name: string) => ({ defaultValue: serverState?.values[name] ?? '' });
+  /** What every field takes: its id, its message, the server's value and react-hook-form's wiring. */
+  const field = (name: keyof DsrFormValues) => ({
+    id: fieldId(name),
+    error: fieldMessage(errors[name]?.message, serverState, name, showServerErrors),
+    defaultValue: serverState?.values[name] ?? '',
+    ...register(name),
+  });
+  const { error: tipoError, ...tipo } = field('tipo');
+  const { error: detalhesError, ...detalhes } = field('detalhes');
 
   return (
     <form
@@ -132,102 +113,51 @@ export function DsrForm({ serverState }: { serverState?: DsrServerState | undefi
         </p>
       )}
       <fieldset disabled={isSubmitting} className="space-y-4">
-        <div>
-          <label htmlFor={fieldId('tipo')} className={labelClass}>
-            {copy.labels.tipo}
-          </label>
-          <select
-            id={fieldId('tipo')}
-            className={inputClass}
-            {...describe('tipo')}
-            {...initial('tipo')}
-            {...register('tipo')}
-          >
+        <Field id={tipo.id} label={copy.labels.tipo} error={tipoError}>
+          <select {...tipo} className={inputClass} {...controlAria(tipo.id, { error: tipoError })}>
             <option value="">{copy.labels.tipoPlaceholder}</option>
-            {DSR_TIPOS.map((tipo) => (
-              <option key={tipo} value={tipo}>
-                {dsrTipoLabels[tipo]}
+            {DSR_TIPOS.map((value) => (
+              <option key={value} value={value}>
+                {dsrTipoLabels[value]}
               </option>
             ))}
           </select>
-          {errorText('tipo')}
-        </div>
+        </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={fieldId('nome')} className={labelClass}>
-              {copy.labels.nome}
-            </label>
-            <input
-              id={fieldId('nome')}
-              type="text"
-              autoComplete="name"
-              placeholder={copy.placeholders.nome}
-              className={inputClass}
-              {...describe('nome')}
-              {...initial('nome')}
-              {...register('nome')}
-            />
-            {errorText('nome')}
-          </div>
-          <div>
-            <label htmlFor={fieldId('email')} className={labelClass}>
-              {copy.labels.email}
-            </label>
-            <input
-              id={fieldId('email')}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder={copy.placeholders.email}
-              className={inputClass}
-              {...describe('email')}
-              {...initial('email')}
-              {...register('email')}
-            />
-            {errorText('email')}
-          </div>
-        </div>
-        <div>
-          <label htmlFor={fieldId('cpf')} className={labelClass}>
-            {copy.labels.cpf}
-          </label>
-          <input
-            id={fieldId('cpf')}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={14}
-            placeholder={copy.placeholders.cpf}
-            className={inputClass}
-            {...describe('cpf', true)}
-            {...initial('cpf')}
-            {...register('cpf')}
+          <TextField
+            label={copy.labels.nome}
+            autoComplete="name"
+            placeholder={copy.placeholders.nome}
+            {...field('nome')}
           />
-          <p id={`${fieldId('cpf')}-hint`} className="mt-1 text-sm text-slate-600">
-            {copy.labels.cpfHint}
-          </p>
-          {errorText('cpf')}
+          <TextField
+            label={copy.labels.email}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={copy.placeholders.email}
+            {...field('email')}
+          />
         </div>
-        <div>
-          <label htmlFor={fieldId('detalhes')} className={labelClass}>
-            {copy.labels.detalhes}
-          </label>
+        <TextField
+          label={copy.labels.cpf}
+          description={copy.labels.cpfHint}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={14}
+          placeholder={copy.placeholders.cpf}
+          {...field('cpf')}
+        />
+        <Field id={detalhes.id} label={copy.labels.detalhes} error={detalhesError}>
           <textarea
-            id={fieldId('detalhes')}
+            {...detalhes}
             rows={4}
             placeholder={copy.labels.detalhesPlaceholder}
             className={inputClass}
-            {...describe('detalhes')}
-            {...initial('detalhes')}
-            {...register('detalhes')}
+            {...controlAria(detalhes.id, { error: detalhesError })}
           />
-          {errorText('detalhes')}
-        </div>
-        {/* Honeypot: invisible to people and screen readers, tempting to bots. */}
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label htmlFor={fieldId(HONEYPOT_FIELD)}>Não preencha este campo</label>
-          <input id={fieldId(HONEYPOT_FIELD)} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-        </div>
+        </Field>
+        <Honeypot id={fieldId(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} />
         <input type="hidden" name="submission_key" value={submissionKey} />
         <button type="submit" className="btn-primary">
           {isSubmitting ? copy.submit.busy : copy.submit.idle}

@@ -1,8 +1,7 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { nextRovingIndex } from '~/lib/roving-focus';
+import { Tabs } from './ui/Tabs';
 
 /*
- * The seven feature tabs of /funcionalidades (WAI-ARIA tabs pattern, automatic
+ * The seven feature tabs of /funcionalidades (ui/Tabs: WAI-ARIA tabs pattern, automatic
  * activation: arrows, Home and End move focus and select at once, since every
  * panel is already in the page and shows without delay).
  *
@@ -37,83 +36,41 @@ export interface FeatureTabsProps {
 }
 
 export function FeatureTabs({ tabs, label, dashboardNote }: FeatureTabsProps) {
-  const [active, setActive] = useState(0);
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const base = useId();
-
-  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const next = nextRovingIndex(event.key, index, tabs.length, 'horizontal');
-    if (next === undefined) return;
-    event.preventDefault();
-    setActive(next);
-    tabRefs.current[next]?.focus();
-  }
-
   return (
     <div>
-      <div
-        role="tablist"
-        aria-label={label}
-        aria-orientation="horizontal"
-        className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:flex-wrap sm:justify-center sm:overflow-visible sm:px-0"
+      <Tabs
+        items={tabs}
+        label={label}
+        listClassName="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:flex-wrap sm:justify-center sm:overflow-visible sm:px-0"
+        tabClassName={(selected) =>
+          'shrink-0 snap-start rounded-full border px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors ' +
+          (selected
+            ? 'border-brand-700 bg-brand-700 text-white'
+            : 'border-slate-300 bg-white text-slate-700 hover:border-brand-700 hover:text-brand-700')
+        }
+        panelClassName="mt-8 grid items-start gap-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:grid-cols-2 lg:gap-12"
       >
-        {tabs.map((tab, index) => {
-          const selected = index === active;
-          return (
-            <button
-              key={tab.id}
-              ref={(node) => {
-                tabRefs.current[index] = node;
-              }}
-              type="button"
-              role="tab"
-              id={`${base}-tab-${tab.id}`}
-              aria-selected={selected}
-              aria-controls={`${base}-painel-${tab.id}`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => setActive(index)}
-              onKeyDown={(event) => onKeyDown(event, index)}
-              className={
-                'shrink-0 snap-start rounded-full border px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors ' +
-                (selected
-                  ? 'border-brand-700 bg-brand-700 text-white'
-                  : 'border-slate-300 bg-white text-slate-700 hover:border-brand-700 hover:text-brand-700')
-              }
-            >
-              {tab.label}
-            </button>
-          );
-        })}
-      </div>
-
-      {tabs.map((tab, index) => (
-        <div
-          key={tab.id}
-          role="tabpanel"
-          id={`${base}-painel-${tab.id}`}
-          aria-labelledby={`${base}-tab-${tab.id}`}
-          hidden={index !== active}
-          tabIndex={0}
-          className="mt-8 grid items-start gap-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:grid-cols-2 lg:gap-12"
-        >
-          <div>
-            <h2 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{tab.title}</h2>
-            <p className="mt-3 text-slate-600">{tab.summary}</p>
-            <ul className="mt-6 space-y-3">
-              {tab.items.map((item) => (
-                <li key={item} className="flex gap-3 text-slate-700">
-                  <CheckMark />
-                  <span>{item}</span>
-                </li>
-              ))}
-            </ul>
-            <p className="mt-6 rounded-xl border-l-4 border-accent-500 bg-emerald-50 px-4 py-3 font-semibold text-accent-700">
-              {tab.result}
-            </p>
-          </div>
-          <MockDashboard dashboard={tab.dashboard} note={dashboardNote} />
-        </div>
-      ))}
+        {(tab) => (
+          <>
+            <div>
+              <h2 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{tab.title}</h2>
+              <p className="mt-3 text-slate-600">{tab.summary}</p>
+              <ul className="mt-6 space-y-3">
+                {tab.items.map((item) => (
+                  <li key={item} className="flex gap-3 text-slate-700">
+                    <CheckMark />
+                    <span>{item}</span>
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-6 rounded-xl border-l-4 border-accent-500 bg-emerald-50 px-4 py-3 font-semibold text-accent-700">
+                {tab.result}
+              </p>
+            </div>
+            <MockDashboard dashboard={tab.dashboard} note={dashboardNote} />
+          </>
+        )}
+      </Tabs>
     </div>
   );
 }

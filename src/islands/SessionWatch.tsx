@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Toaster, toast } from 'sonner';
 import { authToasts } from '@content/messages/auth';
 import { isIdleExpired, LAST_ACTIVITY_KEY, SESSION_CHECK_MS } from '~/lib/session-idle';
 import { requestJson, Unavailable } from './ui/request-failure';
+import { notify, preloadToasts } from './ui/toasts';
 
 /*
  * Watches the session of an open admin page (SPEC §9 'Session and security'): activity
@@ -29,6 +29,8 @@ export function SessionWatch() {
   const activeSinceCheck = useRef(false);
 
   useEffect(() => {
+    // The expiry toast must show even if the connection is gone by then.
+    preloadToasts();
     let lastWrite = 0;
     const onActivity = () => {
       activeSinceCheck.current = true;
@@ -42,7 +44,7 @@ export function SessionWatch() {
     const expire = async () => {
       if (expired.current) return;
       expired.current = true;
-      toast.error(authToasts.sessionExpiredTitle, { description: authToasts.sessionExpired });
+      notify('error', authToasts.sessionExpiredTitle, authToasts.sessionExpired);
       // Best effort: whatever the answer (or none, once the timeout passes), the page moves on.
       await requestJson('/api/auth/sign-out', {
         method: 'POST',
@@ -80,5 +82,5 @@ export function SessionWatch() {
     };
   }, []);
 
-  return <Toaster position="top-center" richColors closeButton containerAriaLabel="Notificações" />;
+  return null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authErrors } from '@content/messages/auth';
-import { NAME_MAX_LENGTH, signUpNameError, signUpNameSchema } from '~/lib/validation/auth';
+import { NAME_MAX_LENGTH, signInSchema, signUpNameError, signUpNameSchema, signUpSchema } from '~/lib/validation/auth';
 import { INVALID_CHARACTERS_MESSAGE } from '~/lib/validation/text';
 
 describe('signUpNameSchema', () => {
@@ -23,5 +23,40 @@ describe('signUpNameSchema', () => {
     ['nothing', undefined, authErrors.nameRequired],
   ])('refuses %s with its pt-BR message', (_why, value, message) => {
     expect(signUpNameError(value)).toBe(message);
+  });
+});
+
+describe('the auth card’s form schemas', () => {
+  it('sign-in trims the e-mail and keeps the password exactly as typed', () => {
+    expect(signInSchema.parse({ email: ' ana@exemplo.com ', password: ' senha ' })).toEqual({
+      email: 'ana@exemplo.com',
+      password: ' senha ',
+    });
+  });
+
+  it('sign-up trims name and e-mail, and takes a strong password', () => {
+    expect(
+      signUpSchema.parse({ fullName: ' Ana Souza ', email: ' ana@exemplo.com ', password: 'Pilota#2026' }),
+    ).toEqual({ fullName: 'Ana Souza', email: 'ana@exemplo.com', password: 'Pilota#2026' });
+  });
+
+  it.each([
+    ['a weak password', { fullName: 'Ana', email: 'a@b.co', password: 'senha' }, 'password', authErrors.weakPassword],
+    [
+      'an empty name',
+      { fullName: '  ', email: 'a@b.co', password: 'Pilota#2026' },
+      'fullName',
+      authErrors.nameRequired,
+    ],
+    [
+      'a name on two lines',
+      { fullName: 'Ana\nB', email: 'a@b.co', password: 'Pilota#2026' },
+      'fullName',
+      authErrors.nameOneLine,
+    ],
+  ])('sign-up refuses %s with the card’s message', (_, values, field, message) => {
+    const result = signUpSchema.safeParse(values);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ path: [field], message });
   });
 });

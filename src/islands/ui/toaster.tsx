@@ -10,7 +10,11 @@ import type { ToastKind } from './toasts';
 
 let host: HTMLElement | undefined;
 
-function toasterHost(): HTMLElement {
+/**
+ * The toaster's popover, rendered once (again if the page's body was replaced). Mounted ahead
+ * of the first toast when the toasts are preloaded, so that toast shows at once.
+ */
+export function toasterHost(): HTMLElement {
   if (host?.isConnected) return host;
   host = document.createElement('div');
   host.setAttribute('popover', 'manual');

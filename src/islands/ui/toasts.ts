@@ -22,13 +22,24 @@ function loadToaster() {
   return loading;
 }
 
-/** Shows a toast: `message` is a neutral one, the others are coloured; `description` goes under the title. */
-export function notify(kind: ToastKind, title: string, description?: string): void {
-  loadToaster()
+/**
+ * `notify`, resolving once the toast is up (or could not be: offline before the library
+ * came, the form itself stays usable), e.g. to time a redirect from then. Never rejects.
+ */
+export function toastShown(kind: ToastKind, title: string, description?: string): Promise<void> {
+  return loadToaster()
     .then(({ showToast }) => showToast(kind, title, description))
-    // Offline before the library came: the form itself stays usable.
     .catch(() => undefined);
 }
 
-/** Starts loading the toasts ahead of the first one. */
-export const preloadToasts = () => void loadToaster().catch(() => undefined);
+/** Shows a toast: `message` is a neutral one, the others are coloured; `description` goes under the title. */
+export function notify(kind: ToastKind, title: string, description?: string): void {
+  void toastShown(kind, title, description);
+}
+
+/** Loads the toasts and sets the toaster up ahead of the first toast. */
+export function preloadToasts(): void {
+  loadToaster()
+    .then(({ toasterHost }) => void toasterHost())
+    .catch(() => undefined);
+}

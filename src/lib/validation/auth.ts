@@ -5,6 +5,7 @@
  * line, and no control characters or broken Unicode (the shared rule in ./text).
  */
 import { authErrors, NAME_MAX_LENGTH } from '@content/messages/auth';
+import { isPasswordValid } from '../password-strength';
 import { INVALID_CHARACTERS_MESSAGE, plainText } from './text';
 import { z } from './zod';
 
@@ -26,3 +27,24 @@ export function signUpNameError(value: unknown): string | undefined {
   const result = signUpNameSchema.safeParse(value);
   return result.success ? undefined : (result.error.issues[0]?.message ?? INVALID_CHARACTERS_MESSAGE);
 }
+
+/**
+ * The sign-in card's fields: the e-mail trimmed, the password exactly as typed (the browser's
+ * own `required` and `type=email` checks run before it).
+ * @example signInSchema.parse({ email: ' ana@exemplo.com ', password: ' x ' }) // { email: 'ana@exemplo.com', password: ' x ' }
+ */
+export const signInSchema = z.object({ email: z.string().trim(), password: z.string() });
+
+/**
+ * The sign-up card's fields, checked with the rules the server's sign-up hook applies: the
+ * name by `signUpNameSchema`, the password by SPEC §5's strength rule (`isPasswordValid`).
+ * @example signUpSchema.safeParse({ fullName: 'Ana', email: 'a@b.co', password: 'abc' }).success // false (authErrors.weakPassword)
+ */
+export const signUpSchema = z.object({
+  fullName: signUpNameSchema,
+  email: z.string().trim(),
+  password: z.string().refine(isPasswordValid, { error: authErrors.weakPassword }),
+});
+
+export type SignInValues = z.input<typeof signInSchema>;
+export type SignUpValues = z.input<typeof signUpSchema>;
