@@ -10,10 +10,9 @@
  *   action the policy ever missed fails closed. A call from another site (a foreign
  *   Origin) is refused too: SameSite cookies stop most, this stops the rest.
  * - The handler gets the admin as `actor`, for audit records.
- * - A failure the handler did not turn into an ActionError is logged safely (class and
- *   code, never values: describe-error.ts) and answered with the action's pt-BR
- *   `failure` message; a value the database refused is the request's fault (400). Astro's
- *   default would send the raw error message, query parameters included, to the browser.
+ * - A failure the handler did not turn into an ActionError is logged safely and answered
+ *   with the action's pt-BR `failure` message (./safe-failure.ts, as the public actions
+ *   do); a value the database refused is the request's fault (400).
  *
  * Every error therefore reaches the browser as an ActionError: input problems as zod
  * input errors (`isInputError`, per field), everything else with a code and a message.
@@ -24,8 +23,7 @@ import { inputMessages } from '@content/messages/input';
 import type * as z from 'zod/v4/core';
 import { isAdminSession } from '~/server/auth/require-admin';
 import { databaseErrorKind } from '~/server/db/errors';
-import { describeError } from '~/server/describe-error';
-import { componentLogger } from '~/server/log/logger';
+import { failSafely } from './safe-failure';
 
 /** The signed-in admin an action runs for: what audit records name. */
 export interface AdminActor {
@@ -55,14 +53,6 @@ type ActionHandlerOf<
   TInputSchema extends z.$ZodType | undefined,
 > = Parameters<typeof defineAction<TOutput, TAccept, TInputSchema>>[0]['handler'];
 
-const log = componentLogger('admin-actions');
-
-/** The action's name as called (`/_actions/posts.create` or a form post's `?_action=`), for log lines. */
-function actionName(context: ActionAPIContext): string {
-  const { pathname, searchParams } = context.url;
-  return pathname.startsWith('/_actions/') ? pathname.slice('/_actions/'.length) : (searchParams.get('_action') ?? '?');
-}
-
 /** The admin behind the call, or the ActionError that refuses it. */
 export function adminActor(context: ActionAPIContext): AdminActor {
   const { session } = context.locals;
@@ -88,12 +78,14 @@ export function defineAdminAction<
     try {
       return await handler(parsed as Parameters<typeof handler>[0], context, actor);
     } catch (error) {
-      if (error instanceof ActionError) throw error;
-      log.error(`${actionName(context)} failed: ${describeError(error)}`);
-      if (databaseErrorKind(error) === 'rejected') {
-        throw new ActionError({ code: 'BAD_REQUEST', message: inputMessages.dataRejected });
-      }
-      throw new ActionError({ code: 'INTERNAL_SERVER_ERROR', message: failure });
+      // A value the database refused is the request's fault; anything else is the server's.
+      throw failSafely(
+        error,
+        context,
+        databaseErrorKind(error) === 'rejected'
+          ? { code: 'BAD_REQUEST', message: inputMessages.dataRejected }
+          : { code: 'INTERNAL_SERVER_ERROR', message: failure },
+      );
     }
   };
   return defineAction<TOutput, TAccept, TInputSchema>({

@@ -8,13 +8,13 @@ import { ActionError, defineAction } from 'astro:actions';
 import { dsrAnswers } from '@content/messages/lgpd';
 import { dsrSchema } from '~/lib/validation/dsr';
 import { z } from '~/lib/validation/zod';
-import { describeError } from '~/server/describe-error';
 import { clientAddressOf } from '~/server/http/client-address';
 import { confirmRequest, fileRequest, type FileResult } from '~/server/lgpd/dsr.service';
-import { componentLogger } from '~/server/log/logger';
 import type { Runtime } from '~/server/runtime';
+import { failSafely } from './safe-failure';
 
-const log = componentLogger('lgpd');
+/** Any failure the service did not name: logged safely, never Astro's raw error (./safe-failure.ts). */
+const unavailable = { code: 'SERVICE_UNAVAILABLE', message: dsrAnswers.failure } as const;
 
 const dsrDeps = (runtime: Runtime) => ({
   db: runtime.db,
@@ -35,9 +35,7 @@ export const lgpd = {
       try {
         result = await fileRequest(input, { ip: clientAddressOf(context) }, dsrDeps(context.locals.runtime));
       } catch (error) {
-        // Never Astro's default, which would send the raw error (with the query's values) to the client.
-        log.error(`request action failed: ${describeError(error)}`);
-        throw new ActionError({ code: 'SERVICE_UNAVAILABLE', message: dsrAnswers.failure });
+        throw failSafely(error, context, unavailable);
       }
       if (result.status === 'rate_limited') {
         throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: dsrAnswers.rateLimited });
@@ -57,8 +55,7 @@ export const lgpd = {
           ? { status: result.status, dueAt: result.dueAt.toISOString() }
           : { status: result.status };
       } catch (error) {
-        log.error(`confirm action failed: ${describeError(error)}`);
-        throw new ActionError({ code: 'SERVICE_UNAVAILABLE', message: dsrAnswers.failure });
+        throw failSafely(error, context, unavailable);
       }
     },
   }),
