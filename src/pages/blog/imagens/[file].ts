@@ -1,6 +1,8 @@
 /*
  * /blog/imagens/{id}-{width}.{avif|webp}: one variant of a cover, from the database,
  * cacheable for a year (a new upload gets a new id, so a URL never changes content).
+ * A plain route, not an action: <img> loads it with GET and it answers image bytes with
+ * caching headers; actions take POSTs and answer data for a script to read.
  */
 import type { APIRoute } from 'astro';
 import { parseCoverFileName, SERVED_MIME } from '~/lib/cover-image';
