@@ -11,7 +11,7 @@ import { inputMessages } from '@content/messages/input';
 import { rateLimitMessage } from '@content/messages/lead';
 import { openDatabase, pgliteDirFor } from '~/server/db/client';
 import { cookieConsentHistory, recordCookieConsent } from '~/server/cookie-consent/cookie-consent.service';
-import { engines, execute, useTestDatabase } from '../support/db';
+import { allEngines, execute, useTestDatabase } from '../support/db';
 import { ensureBuild } from '../support/ensure-build';
 import { startBuiltServer, type RunningServer } from '../support/server';
 
@@ -24,7 +24,7 @@ const choice = (id: string, analytics: boolean, marketing = false) => ({
   marketing,
 });
 
-describe.each(engines)('cookie consent records on %s', (engine) => {
+describe.each(allEngines)('cookie consent records on %s', (engine) => {
   const t = useTestDatabase(engine);
 
   it('appends every choice of a visitor, stamped with the server clock, oldest first', async () => {

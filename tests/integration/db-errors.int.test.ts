@@ -14,7 +14,7 @@ import { databaseErrorKind, sqlState } from '~/server/db/errors';
 import { contatos } from '~/server/db/schema';
 import { describeError, maskMessage } from '~/server/describe-error';
 import { safeRequest, withoutValues } from '~/server/http/safe-request';
-import { engines, useTestDatabase } from '../support/db';
+import { allEngines, useTestDatabase } from '../support/db';
 
 const PERSONAL = {
   nome: 'Helena Sigilo',
@@ -48,7 +48,7 @@ function expectNoValues(description: string) {
   }
 }
 
-describe.each(engines)('database errors on %s', (engine) => {
+describe.each(allEngines)('database errors on %s', (engine) => {
   const t = useTestDatabase(engine);
 
   it('a NUL byte in text (Drizzle insert) is "rejected", described by code and table only', async () => {

@@ -12,7 +12,7 @@ import { deliveries, deliveryTargets } from '~/server/db/schema';
 import type { DeliverySettings } from '~/server/delivery/settings';
 import { createMailer } from '~/server/mail';
 import { ATTEMPT_HEADER, DELIVERY_HEADER, LEAD_HEADER, SIGNATURE_HEADER } from '~/server/webhooks';
-import { engines, useTestDatabase, type TestDatabase } from '../support/db';
+import { allEngines, useTestDatabase, type TestDatabase } from '../support/db';
 import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
@@ -32,7 +32,7 @@ const FAST: DeliverySettings = {
 const header = (request: { headers: Record<string, string | string[] | undefined> }, name: string) =>
   request.headers[name.toLowerCase()] as string | undefined;
 
-describe.each(engines)('delivery engine on %s', (engine) => {
+describe.each(allEngines)('delivery engine on %s', (engine) => {
   const t: TestDatabase = useTestDatabase(engine);
   let smtp: CaptureSmtp;
   let stack: DeliveryStack | undefined;

@@ -20,7 +20,7 @@ import { createLead, replaySpool, type LeadServiceDeps } from '~/server/leads/le
 import { toLeadRecord } from '~/server/leads/lead-record';
 import { appendToSpool, hasSpool, rejectedSpoolPath, spoolPath, type SpoolEntry } from '~/server/leads/spool';
 import { createMailer } from '~/server/mail';
-import { engines, isPostgres, useTestDatabase } from '../support/db';
+import { allEngines, isPostgres, useTestDatabase } from '../support/db';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
 import { until } from '../support/until';
@@ -81,7 +81,7 @@ const spooled = (input: LeadInput): SpoolEntry => ({
 const verify = (body: string, header: string | string[] | undefined) =>
   header === `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
 
-describe.each(engines)('lead pipeline on %s', (engine) => {
+describe.each(allEngines)('lead pipeline on %s', (engine) => {
   const t = useTestDatabase(engine);
   let smtp: CaptureSmtp;
   let hookA: Receiver;

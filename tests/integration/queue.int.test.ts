@@ -9,7 +9,7 @@ import { deliveries } from '~/server/db/schema';
 import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from '~/server/delivery/settings';
 import { DELIVERY_QUEUES } from '~/server/outbox/jobs';
 import { createMailer } from '~/server/mail';
-import { engines, useTestDatabase, type TestDatabase } from '../support/db';
+import { allEngines, useTestDatabase, type TestDatabase } from '../support/db';
 import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
@@ -38,7 +38,7 @@ describe('production retry policy', () => {
   });
 });
 
-describe.each(engines)('delivery queue on %s', (engine) => {
+describe.each(allEngines)('delivery queue on %s', (engine) => {
   const t: TestDatabase = useTestDatabase(engine);
   let smtp: CaptureSmtp;
   let ok: Receiver;
