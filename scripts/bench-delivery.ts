@@ -37,8 +37,10 @@ import { openDatabase, pgliteDirFor, type DatabaseHandle } from '../src/server/d
 import { deliveries } from '../src/server/db/schema';
 import { createDeliveries, registerDeliveries } from '../src/server/delivery/feature';
 import { JobQueue } from '../src/server/jobs/queue';
-import { createLead } from '../src/server/leads/lead.service';
+import { createLeadService } from '../src/server/leads/lead.service';
 import { createMailer } from '../src/server/mail';
+import { createRateLimiter } from '../src/server/rate-limit';
+import { createSecurityLogger } from '../src/server/security';
 import { DELIVERY_HEADER, LEAD_HEADER } from '../src/server/webhooks';
 import { leadSchema } from '../src/lib/validation/lead';
 import { freePort } from '../tests/support/server';
@@ -179,20 +181,25 @@ async function writeBacklog(handle: DatabaseHandle, dataDir: string, webhookUrls
   });
   registerDeliveries(deliveries, queue);
   await queue.start();
-  const deps = {
+  const config = {
+    dataDir,
+    leadNotifyTo: NOTIFY_TO,
+    leadWebhookUrls: webhookUrls,
+    webhookSecret: SECRET,
+    leadRateLimit: null,
+    authSecret: 'bench-auth-secret',
+  };
+  const now = () => new Date();
+  const leads = createLeadService({
     db: handle.db,
     outbox: deliveries.outbox,
     sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@bench.example>' }, () => {}),
-    config: {
-      dataDir,
-      leadNotifyTo: NOTIFY_TO,
-      leadWebhookUrls: webhookUrls,
-      webhookSecret: SECRET,
-      leadRateLimit: null,
-      authSecret: 'bench-auth-secret',
-    },
+    config,
+    security: createSecurityLogger({ db: handle.db, secret: config.authSecret, now }),
+    rateLimits: createRateLimiter({ db: handle.db, config, now, ready: () => true }),
+    now,
     log: () => {},
-  };
+  });
   let next = 0;
   const tipos = ['proprietario', 'corretor', 'administrador', 'imobiliaria'] as const;
   await Promise.all(
@@ -210,7 +217,7 @@ async function writeBacklog(handle: DatabaseHandle, dataDir: string, webhookUrls
           utm_source: 'bench',
           submission_key: randomUUID(),
         });
-        const result = await createLead(input, {}, deps);
+        const result = await leads.create(input, {});
         if (result.status !== 'saved') throw new Error(`backlog lead ${n}: ${result.status}`);
       }
     }),

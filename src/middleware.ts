@@ -4,8 +4,8 @@
  */
 import { getActionContext, isInputError } from 'astro:actions';
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { getRuntime, type Runtime } from '~/server/runtime';
-import { authServices } from '~/server/auth';
+import { getRuntime } from '~/server/runtime';
+import type { Runtime } from '~/server/runtime-types';
 import { guardRequest, PRIVATE_CACHE_CONTROL, type CurrentSession, type SessionUser } from '~/server/auth/guard';
 import { adminRefusal } from '~/server/auth/require-admin';
 import { safeRequest } from '~/server/http/safe-request';
@@ -17,7 +17,11 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- Astro declares Locals in the global App namespace.
   namespace App {
     interface Locals {
-      /** Database, queue and config of this process (src/server/runtime.ts). */
+      /**
+       * This process's services, database, queue and config, built once by the composition
+       * root (src/server/compose.ts): routes and actions call `locals.runtime.leads.create(…)`
+       * and the like, never a module-level instance.
+       */
       runtime: Runtime;
       /** The signed-in account, set on admin-area requests and /auth (src/server/auth/guard.ts). */
       user?: SessionUser;
@@ -82,7 +86,7 @@ const adminGuard = defineMiddleware(async (context, next) => {
   // Prerendered pages are public and have no request (nor clientAddress) at build time.
   if (context.isPrerendered) return next();
   const guard = await guardRequest(
-    authServices(context.locals.runtime),
+    context.locals.runtime,
     {
       routePattern: context.routePattern,
       pathname: context.url.pathname,

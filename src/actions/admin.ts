@@ -9,7 +9,6 @@ import { ActionError } from 'astro:actions';
 import { lgpdAdminCopy } from '@content/messages/lgpd';
 import { IDENTIFIER_KINDS, parseIdentifier } from '~/lib/lgpd-identifier';
 import { z } from '~/lib/validation/zod';
-import { completeRequest } from '~/server/lgpd/dsr.service';
 import { eraseSubject } from '~/server/lgpd/subject.service';
 import { componentLogger } from '~/server/log/logger';
 import { defineAdminAction } from './admin-only';
@@ -24,8 +23,7 @@ export const admin = {
       input: z.object({ id: z.uuid() }),
       failure: lgpdAdminCopy.subject.failure,
       handler: async ({ id }, context, actor) => {
-        const runtime = context.locals.runtime;
-        const done = await completeRequest(runtime.db, id, actor, runtime.now());
+        const done = await context.locals.runtime.dsr.complete(id, actor);
         if (!done) throw new ActionError({ code: 'NOT_FOUND', message: lgpdAdminCopy.subject.failure });
         return { done };
       },

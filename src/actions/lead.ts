@@ -11,8 +11,7 @@ import { hasForbiddenCharacters } from '~/lib/validation/text';
 import { describeError } from '~/server/describe-error';
 import { clientAddressOf } from '~/server/http/client-address';
 import { componentLogger } from '~/server/log/logger';
-import { leadDeps } from '~/server/leads/feature';
-import { createLead, type LeadResult } from '~/server/leads/lead.service';
+import type { LeadResult } from '~/server/leads/lead.service';
 
 export interface LeadActionResult {
   /** 'saved': the usual success; 'warning': e-mailed but not saved yet (SPEC §8 'Aviso'). */
@@ -35,7 +34,7 @@ export const lead = defineAction({
     };
     let result: LeadResult;
     try {
-      result = await createLead(
+      result = await context.locals.runtime.leads.create(
         {
           ...input,
           pagina_origem: input.pagina_origem || referer?.href.slice(0, 500),
@@ -44,7 +43,6 @@ export const lead = defineAction({
           utm_campaign: fromReferer('utm_campaign'),
         },
         { ip: clientAddressOf(context), userAgent: context.request.headers.get('user-agent') ?? undefined },
-        leadDeps(context.locals.runtime),
       );
     } catch (error) {
       // Not even the spool took it. Astro would send the raw error message to the client: log it safely instead.

@@ -9,22 +9,11 @@ import { dsrAnswers } from '@content/messages/lgpd';
 import { dsrSchema } from '~/lib/validation/dsr';
 import { z } from '~/lib/validation/zod';
 import { clientAddressOf } from '~/server/http/client-address';
-import { confirmRequest, fileRequest, type FileResult } from '~/server/lgpd/dsr.service';
-import type { Runtime } from '~/server/runtime';
+import type { FileResult } from '~/server/lgpd/dsr.service';
 import { failSafely } from './safe-failure';
 
 /** Any failure the service did not name: logged safely, never Astro's raw error (./safe-failure.ts). */
 const unavailable = { code: 'SERVICE_UNAVAILABLE', message: dsrAnswers.failure } as const;
-
-const dsrDeps = (runtime: Runtime) => ({
-  db: runtime.db,
-  outbox: runtime.outbox,
-  siteUrl: runtime.config.siteUrl,
-  notifyTo: runtime.config.leadNotifyTo,
-  rateLimit: runtime.config.leadRateLimit,
-  secret: runtime.config.authSecret ?? '',
-  now: runtime.now,
-});
 
 export const lgpd = {
   request: defineAction({
@@ -33,7 +22,7 @@ export const lgpd = {
     handler: async (input, context): Promise<{ outcome: 'filed' }> => {
       let result: FileResult;
       try {
-        result = await fileRequest(input, { ip: clientAddressOf(context) }, dsrDeps(context.locals.runtime));
+        result = await context.locals.runtime.dsr.file(input, { ip: clientAddressOf(context) });
       } catch (error) {
         throw failSafely(error, context, unavailable);
       }
@@ -50,7 +39,7 @@ export const lgpd = {
     input: z.object({ token: z.string().max(200).optional() }),
     handler: async ({ token }, context) => {
       try {
-        const result = await confirmRequest(token, dsrDeps(context.locals.runtime));
+        const result = await context.locals.runtime.dsr.confirm(token);
         return result.status === 'confirmed'
           ? { status: result.status, dueAt: result.dueAt.toISOString() }
           : { status: result.status };

@@ -226,16 +226,13 @@ export function ensureAuthSecret(dataDir: string): string {
   }
 }
 
-let cached: Config | undefined;
-
 /**
- * The process configuration: parsed from process.env once, with AUTH_SECRET
- * filled from DATA_DIR when unset (the Netlify target requires it instead).
+ * The process configuration, with AUTH_SECRET filled from DATA_DIR when unset (the Netlify
+ * target requires it instead). Read once per runtime, by its boot (src/server/runtime.ts),
+ * which hands it to every service; no service reads process.env itself.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  if (cached && env === process.env) return cached;
   const config = parseConfig(env);
   if (config.deployTarget === 'node') config.authSecret ??= ensureAuthSecret(config.dataDir);
-  if (env === process.env) cached = config;
   return config;
 }

@@ -9,64 +9,49 @@
  * taken at start, and a second server on the same DATA_DIR exits at once with a
  * clear message instead of silently losing writes.
  *
+ * The parts themselves are built in ./compose.ts (the composition root); their types are
+ * in ./runtime-types.ts, which features import instead of this file, so no import circles
+ * back here. The Netlify target boots the same parts without disk, lock or workers.
+ *
  * HOW A FEATURE PLUGS IN
  * - Tables: add `src/server/db/schema/<feature>.ts`, re-export it from
  *   `schema/index.ts`, run `npm run db:generate`, commit the migration.
- * - Mail: in your service's transaction call `runtime.outbox.enqueueMail(tx, message,
+ * - A service: `createXService(deps: Pick<ServiceDeps, …>)` in your folder
+ *   (src/server/service-deps.ts is the one shape: db, queue, outbox, delivery, sendMail,
+ *   security, rateLimits, config, now, ready); values of one request (client address, user) are
+ *   arguments of its methods. Build it in `composeServices` (./compose.ts) and name it in
+ *   `Services` (./runtime-types.ts); routes and actions call `Astro.locals.runtime.x`,
+ *   never a module-level instance. Keep no mutable state at module level: what lives as
+ *   long as the runtime (a buffer, a cache) belongs to the service object.
+ * - Mail: in your service's transaction call `deps.outbox.enqueueMail(tx, message,
  *   { subjectType: '<feature>', subjectId })`: the e-mail is sent by the delivery engine
  *   with retries and every attempt lands in `deliveries` (src/server/delivery).
- * - Own jobs: add an entry to FEATURES below whose `setup` calls
- *   `queue.defineWorker(name, options, handler)` (runs before the queue starts), as the LGPD
- *   feature does — or `defineQueue` and `attach` for a part that fetches its own jobs, as
- *   deliveries do (src/server/delivery/feature.ts); `onStart` runs after the queue started
- *   (e.g. replays, warm caches).
- * - Services take `{ db, outbox, config, now }` from here as arguments, never import
- *   this module themselves (tests build those deps from tests/support/db.ts).
+ * - A public form's rate limit: `deps.rateLimits.allow('<form>', ip)` (./rate-limit.ts;
+ *   add the form's name to RateLimitedForm).
+ * - Background work: a `Feature` (./runtime-types.ts) in FEATURES below. `setup` calls
+ *   `runtime.queue.defineWorker(name, options, handler)` (before the queue starts), as the
+ *   LGPD feature does — or `defineQueue` and `attach` for a part that fetches its own jobs,
+ *   as deliveries do (src/server/delivery/feature.ts); `onStart` runs after the queue started (replays, timers, sockets) and returns the
+ *   function that undoes it, which the runtime calls at stop.
+ * - Tests build services on their own database and queue (tests/support/db.ts and
+ *   `composeServices`), never through this module.
  */
-import { loadConfig, type Config } from './config';
+import { composeRuntime } from './compose';
+import { loadConfig } from './config';
 import { describeError } from './describe-error';
 import { deployTargetFromEnv } from './deploy-target';
-import { openDatabase, pgliteDirFor, type DatabaseHandle, type Db } from './db/client';
+import { openDatabase, pgliteDirFor } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { JobQueue } from './jobs/queue';
-import { createDeliveries, deliveryFeature } from './delivery/feature';
-import type { DeliveryService } from './delivery/delivery.service';
-import type { Outbox } from './outbox/outbox';
+import { deliveryFeature } from './delivery/feature';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './lock';
 import { restrictToOwner, useOwnerOnlyUmask } from './owner-only';
-import { createMailer, type SendMail } from './mail';
 import { leadFeature } from './leads/feature';
 import { blogFeature } from './blog/feature';
 import { authFeature } from './auth';
 import { opsFeature } from './ops/feature';
-import { componentLogger, lineLogger, requestContext } from './log/logger';
+import { componentLogger, requestContext } from './log/logger';
 import { lgpdFeature } from './lgpd/feature';
-
-export interface Runtime {
-  config: Config;
-  database: DatabaseHandle;
-  db: Db;
-  queue: JobQueue;
-  /** Where services queue e-mails and webhook calls, inside their own transaction. */
-  outbox: Outbox;
-  /** The delivery engine: bounded drains, paused targets. */
-  delivery: DeliveryService;
-  sendMail: SendMail;
-  now: () => Date;
-  /** False while the database cannot be reached (PostgreSQL down at start); retried in the background. */
-  ready: () => boolean;
-  stop: () => Promise<void>;
-}
-
-export interface Feature {
-  name: string;
-  /** Before the queue starts: define workers. */
-  setup?: (runtime: Runtime) => void;
-  /** After the queue started; errors are logged, never fatal. */
-  onStart?: (runtime: Runtime) => Promise<void>;
-  /** Before the queue stops. */
-  onStop?: (runtime: Runtime) => Promise<void>;
-}
+import type { Feature, Runtime, StopFeature } from './runtime-types';
 
 /** Features with background work. Add yours here (see the header). */
 const FEATURES: Feature[] = [deliveryFeature, leadFeature, blogFeature, authFeature, lgpdFeature, opsFeature];
@@ -97,24 +82,13 @@ function closeDataDir(dataDir: string): void {
  * reached through Supabase's transaction-mode pooler; the deliveries a request writes wait
  * in the database for a delivery run.
  */
-/** What both boots share: the configuration, the database and the services built once on them. */
-function services(config: Config, database: DatabaseHandle, cron = false): Omit<Runtime, 'ready' | 'stop'> {
-  const sendMail = createMailer(config, lineLogger('info'));
-  // pg-boss's own errors are logged with the deliveries', as they always were.
-  const deliveryLog = lineLogger('warn', 'deliveries');
-  const queue = new JobQueue(database, { cron, log: deliveryLog });
-  const { outbox, delivery } = createDeliveries(database, queue, {
-    sendMail,
-    webhook: { secret: config.webhookSecret },
-    log: deliveryLog,
-  });
-  return { config, database, db: database.db, queue, outbox, delivery, sendMail, now: () => new Date() };
-}
-
 async function bootWithoutDisk(): Promise<Runtime> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, transactionPooler: true });
-  const runtime: Runtime = { ...services(config, database), ready: () => true, stop: () => database.close() };
+  const runtime: Runtime = {
+    ...composeRuntime(config, database, { ready: () => true }),
+    stop: () => database.close(),
+  };
   for (const feature of FEATURES) feature.setup?.(runtime);
   return runtime;
 }
@@ -143,21 +117,22 @@ async function boot(): Promise<Runtime> {
     databaseUrl: config.databaseUrl,
     pgliteDir: pgliteDirFor(config.dataDir),
   });
-  // pg-boss's cron (the daily retention job, src/server/lgpd/feature.ts) runs in the long-lived Node process.
-  const shared = services(config, database, true);
-  const { queue } = shared;
-
   let ready = false;
   let stopping = false;
   let retryTimer: NodeJS.Timeout | undefined;
+  // What the features' starts opened, closed in reverse order at stop.
+  const featureStops: StopFeature[] = [];
 
+  // pg-boss's cron (the daily retention job, src/server/lgpd/feature.ts) runs in the long-lived Node process.
+  const parts = composeRuntime(config, database, { ready: () => ready, cron: true });
+  const { queue } = parts;
   const runtime: Runtime = {
-    ...shared,
-    ready: () => ready,
+    ...parts,
     stop: async () => {
       if (stopping) return;
       stopping = true;
       clearTimeout(retryTimer);
+      for (const stopFeature of featureStops.splice(0).reverse()) await stopFeature().catch(() => undefined);
       for (const feature of FEATURES) await feature.onStop?.(runtime).catch(() => undefined);
       await queue.stop().catch((error: unknown) => log.error(`queue stop: ${describeError(error)}`));
       await database.close().catch(() => undefined);
@@ -180,9 +155,13 @@ async function boot(): Promise<Runtime> {
       return;
     }
     for (const feature of FEATURES) {
-      await feature
+      const stopFeature = await feature
         .onStart?.(runtime)
         .catch((error: unknown) => componentLogger(feature.name).error(`start: ${describeError(error)}`));
+      if (!stopFeature) continue;
+      // Stopped while starting: close at once what would otherwise outlive the runtime.
+      if (stopping) await stopFeature().catch(() => undefined);
+      else featureStops.push(stopFeature);
     }
   };
   await start();
@@ -196,6 +175,7 @@ async function boot(): Promise<Runtime> {
   return runtime;
 }
 
+/** The server's one piece of module-level state: this process's runtime, once booted. */
 let runtimePromise: Promise<Runtime> | undefined;
 
 /** The process's runtime, booted on first call. */

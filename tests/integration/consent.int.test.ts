@@ -14,12 +14,13 @@ import type { LeadInput } from '~/lib/validation/lead';
 import { implementationSchema } from '~/lib/validation/implementation';
 import { contatos, formConsents, solicitacoesImplementacao } from '~/server/db/schema';
 import { createImplementationRequest } from '~/server/implementation/implementation.service';
-import { createLead, replaySpool, type LeadServiceDeps } from '~/server/leads/lead.service';
+import { createLeadService, type LeadServiceDeps } from '~/server/leads/lead.service';
 import { toLeadRecord } from '~/server/leads/lead-record';
 import { appendToSpool } from '~/server/leads/spool';
 import type { MailMessage } from '~/server/mail';
 import { insertDeliveries, type DeliveryMeta } from '~/server/outbox/outbox';
 import { engines, useTestDatabase } from '../support/db';
+import { sharedDeps } from '../support/service-deps';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const leadNotice = consentNotices.lead;
@@ -40,25 +41,29 @@ const lead = (patch: Partial<LeadInput> = {}): LeadInput => ({
 
 describe.each(engines)('proof of consent on %s', (engine) => {
   const t = useTestDatabase(engine);
-  const deps = (): LeadServiceDeps => ({
-    db: t.db,
-    // The outbox's own insert: the deliveries are written, nobody sends them here.
-    outbox: { enqueueDeliveries: (tx, items) => insertDeliveries(tx, items, new Date()) },
-    sendMail: async () => ({ transport: 'log' }),
-    config: {
+  const deps = (now?: () => Date): LeadServiceDeps => {
+    const config = {
       dataDir: mkdtempSync(join(tmpdir(), 'pilota-consent-')),
       leadNotifyTo: 'comercial@pilota.example',
       leadWebhookUrls: [],
       webhookSecret: undefined,
       leadRateLimit: null,
       authSecret: 'segredo',
-    },
-    log: () => {},
-  });
+    };
+    return {
+      db: t.db,
+      // The outbox's own insert: the deliveries are written, nobody sends them here.
+      outbox: { enqueueDeliveries: (tx, items) => insertDeliveries(tx, items, new Date()) },
+      sendMail: async () => ({ transport: 'log' }),
+      config,
+      log: () => {},
+      ...sharedDeps({ db: t.db, config, now }),
+    };
+  };
 
   it('a lead stores the notice version, the hash of its exact text, the time and the page', async () => {
     const now = new Date('2026-11-20T13:45:00.000Z');
-    const result = await createLead(lead(), {}, { ...deps(), now: () => now });
+    const result = await createLeadService(deps(() => now)).create(lead(), {});
     expect(result).toMatchObject({ status: 'saved' });
     const [row] = await t.db.select().from(contatos);
     const consents = await t.db.select().from(formConsents);
@@ -79,8 +84,9 @@ describe.each(engines)('proof of consent on %s', (engine) => {
 
   it('a double submit keeps one consent; a version never published is recorded as the current one', async () => {
     const input = lead({ consent_version: 'inventada-v9' });
-    await createLead(input, {}, deps());
-    await createLead(input, {}, deps());
+    const leads = createLeadService(deps());
+    await leads.create(input, {});
+    await leads.create(input, {});
     const consents = await t.db.select().from(formConsents);
     expect(consents).toHaveLength(1);
     expect(consents[0]).toMatchObject({ version: leadNotice.version, textSha256: LEAD_TEXT_HASH });
@@ -97,7 +103,7 @@ describe.each(engines)('proof of consent on %s', (engine) => {
       userAgent: null,
     });
     await appendToSpool(d.config.dataDir, [{ type: 'lead', lead: record }]);
-    expect(await replaySpool(d)).toBe(1);
+    expect(await createLeadService(d).replaySpool()).toBe(1);
     const [consent] = await t.db.select().from(formConsents).where(eq(formConsents.subjectId, record.id));
     expect(consent).toMatchObject({
       subjectType: 'lead',
@@ -124,16 +130,16 @@ describe.each(engines)('proof of consent on %s', (engine) => {
         enqueueMail: async (tx: Parameters<typeof insertDeliveries>[0], message: MailMessage, meta: DeliveryMeta) =>
           (await insertDeliveries(tx, [{ kind: 'email', message, meta }], now))[0]!,
       },
-      siteUrl: 'http://localhost:4321',
-      notifyTo: 'comercial@pilota.example',
-      now: () => now,
+      config: { siteUrl: 'http://localhost:4321', leadNotifyTo: 'comercial@pilota.example' },
+      ...sharedDeps({ db: t.db, config: {}, now: () => now }),
     };
     const { id } = await createImplementationRequest(
       { request, consent: { version: implNotice.version, page: 'http://localhost:4321/implementacao-sistema' } },
+      {},
       implDeps,
     );
     // Without a version (a hand-made post): recorded as the notice the form shows now.
-    const second = await createImplementationRequest({ request, consent: { page: '' } }, implDeps);
+    const second = await createImplementationRequest({ request, consent: { page: '' } }, {}, implDeps);
     const consents = await t.db.select().from(formConsents);
     expect(consents).toHaveLength(2);
     expect(consents.find((row) => row.subjectId === id)).toEqual({

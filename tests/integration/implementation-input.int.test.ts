@@ -15,6 +15,7 @@ import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { createMailer } from '~/server/mail';
 import { POST } from '~/pages/api/implementacao';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
+import { testRuntime } from '../support/service-deps';
 import { captureLog, logLines } from '../support/log';
 
 const PDF = new TextEncoder().encode(
@@ -99,13 +100,12 @@ describe.each(engines)('implementation request input on %s', (engine) => {
       params: {},
       clientAddress: '203.0.113.7',
       locals: {
-        runtime: {
-          ready: () => true,
+        runtime: testRuntime({
           db: t.db,
-          outbox: stack.outbox,
+          stack,
           config: { siteUrl: 'https://pilota.example', leadNotifyTo: 'time@pilota.example', authSecret: 'segredo' },
           now: () => new Date(),
-        },
+        }),
       },
     } as unknown as APIContext);
     return {

@@ -28,6 +28,7 @@ import { GET as download } from '~/pages/admin/documentos/[id]';
 import { POST as submitForm } from '~/pages/api/implementacao';
 import { POST as startRoute, PUT as chunkRoute } from '~/pages/api/implementacao-documentos';
 import { engines, isPostgres, useTestDatabase, type TestDatabase } from '../support/db';
+import { testRuntime } from '../support/service-deps';
 
 const SITE_URL = 'https://pilota.example';
 const START = new Date('2026-08-03T15:00:00Z');
@@ -86,13 +87,12 @@ describe.each(engines)('chunked document uploads on %s', (engine) => {
       clientAddress: '203.0.113.9',
       redirect: (location: string, status: number) => new Response(null, { status, headers: { location } }),
       locals: {
-        runtime: {
-          ready: () => true,
+        runtime: testRuntime({
           db: t.db,
-          outbox: stack.outbox,
+          stack,
           config: { siteUrl: SITE_URL, leadNotifyTo: 'time@pilota.example', authSecret: 'test-secret' },
           now: () => clock,
-        },
+        }),
       },
     }) as unknown as APIContext;
 

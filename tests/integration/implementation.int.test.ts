@@ -22,6 +22,7 @@ import { GET as download } from '~/pages/admin/documentos/[id]';
 import { GET as status } from '~/pages/api/implementacao/[id]';
 import { POST } from '~/pages/api/implementacao';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
+import { testRuntime } from '../support/service-deps';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
 import { until } from '../support/until';
 
@@ -118,13 +119,12 @@ describe.each(engines)('implementation request on %s', (engine) => {
       params,
       clientAddress: '203.0.113.7',
       locals: {
-        runtime: {
-          ready: () => true,
+        runtime: testRuntime({
           db: t.db,
-          outbox: stack.outbox,
+          stack,
           config: { siteUrl: SITE_URL, leadNotifyTo: TEAM, authSecret: 'test-secret', ...config },
           now: () => NOW,
-        },
+        }),
       },
     }) as unknown as APIContext;
 

@@ -16,11 +16,12 @@ import { openDatabase, type DatabaseHandle } from '~/server/db/client';
 import { contatos, deliveries, securityEvents } from '~/server/db/schema';
 import type { DeliverySettings } from '~/server/delivery/settings';
 import { deliveryStack, type DeliveryStack } from '../support/deliveries';
-import { createLead, replaySpool, type LeadServiceDeps } from '~/server/leads/lead.service';
+import { createLeadService, type LeadServiceDeps } from '~/server/leads/lead.service';
 import { toLeadRecord } from '~/server/leads/lead-record';
 import { appendToSpool, hasSpool, rejectedSpoolPath, spoolPath, type SpoolEntry } from '~/server/leads/spool';
 import { createMailer } from '~/server/mail';
 import { allEngines, isPostgres, useTestDatabase } from '../support/db';
+import { sharedDeps } from '../support/service-deps';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
 import { until } from '../support/until';
@@ -49,7 +50,7 @@ const lead = (patch: Partial<LeadInput> = {}): LeadInput => ({
 
 /*
  * A lead whose values the database refuses: a NUL byte stands in for anything that slips
- * past validation (createLead is called directly, as a gap in the schema would let it).
+ * past validation (the service is called directly, as a gap in the schema would let it).
  */
 const SECRET_LEAD = {
   nome: 'Helena Sigilo',
@@ -88,7 +89,7 @@ describe.each(allEngines)('lead pipeline on %s', (engine) => {
   let hookB: Receiver;
   let stack: DeliveryStack;
   let dataDir: string;
-  let config: LeadServiceDeps['config'];
+  let config: LeadServiceDeps['config'] & Pick<Config, 'leadRateLimit' | 'authSecret'>;
 
   beforeAll(async () => {
     smtp = await startCaptureSmtp();
@@ -126,18 +127,24 @@ describe.each(allEngines)('lead pipeline on %s', (engine) => {
     await stack.stop(2_000);
   });
 
-  const deps = (patch: Partial<LeadServiceDeps> = {}): LeadServiceDeps => ({
-    db: t.db,
-    outbox: stack.outbox,
-    sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
-    config,
-    log: () => {},
-    ...patch,
-  });
+  /** A lead service on this test's database, queue and settings (each call builds its own). */
+  const leads = (patch: Partial<LeadServiceDeps> = {}) => {
+    const db = patch.db ?? t.db;
+    const log = patch.log ?? (() => {});
+    return createLeadService({
+      db,
+      outbox: stack.outbox,
+      sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
+      config,
+      log,
+      ...sharedDeps({ db, config, now: patch.now, log }),
+      ...patch,
+    });
+  };
 
   it('a valid lead gives one row, one e-mail and one signed POST on each receiver', async () => {
     const input = lead({ utm_source: 'google', cta_source: 'hero' });
-    const result = await createLead(input, { ip: '203.0.113.7', userAgent: 'Vitest' }, deps());
+    const result = await leads().create(input, { ip: '203.0.113.7', userAgent: 'Vitest' });
     expect(result).toMatchObject({ status: 'saved', duplicate: false });
 
     const rows = await t.db.select().from(contatos);
@@ -216,7 +223,7 @@ describe.each(allEngines)('lead pipeline on %s', (engine) => {
 
   it('a receiver answering 500 three times gets the lead on a retry; the other is unaffected', async () => {
     hookA.script = [500, 500, 500];
-    await createLead(lead(), {}, deps());
+    await leads().create(lead(), {});
     const started = Date.now();
     await hookB.waitFor();
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -235,7 +242,7 @@ describe.each(allEngines)('lead pipeline on %s', (engine) => {
   it('SMTP down, then up: the e-mail arrives later', async () => {
     await smtp.stop();
     try {
-      await createLead(lead(), {}, deps());
+      await leads().create(lead(), {});
       await until(async () => {
         const [mail] = await t.db.select().from(deliveries).where(eq(deliveries.kind, 'email'));
         return mail && mail.attempts >= 2 && mail.status === 'retrying' ? mail : undefined;
@@ -250,8 +257,8 @@ describe.each(allEngines)('lead pipeline on %s', (engine) => {
 
   it('the same submission key twice gives one row and one notification', async () => {
     const input = lead();
-    const first = await createLead(input, {}, deps());
-    const second = await createLead({ ...input, nome: 'Ana S.' }, {}, deps());
+    const first = await leads().create(input, {});
+    const second = await leads().create({ ...input, nome: 'Ana S.' }, {});
     expect(first).toMatchObject({ status: 'saved', duplicate: false });
     expect(second).toMatchObject({ status: 'saved', duplicate: true });
     if (first.status === 'saved' && second.status === 'saved') expect(second.id).toBe(first.id);
@@ -265,20 +272,19 @@ describe.each(allEngines)('lead pipeline on %s', (engine) => {
 
   it('the eleventh submission from one address in a minute is refused; the next window is open', async () => {
     let now = new Date('2026-03-02T12:00:00Z');
-    const d = deps({ now: () => now });
-    for (let i = 0; i < 10; i++) expect((await createLead(lead(), { ip: '198.51.100.1' }, d)).status).toBe('saved');
-    expect(await createLead(lead(), { ip: '198.51.100.1' }, d)).toEqual({ status: 'rate_limited' });
-    expect((await createLead(lead(), { ip: '198.51.100.2' }, d)).status).toBe('saved');
+    const d = leads({ now: () => now });
+    for (let i = 0; i < 10; i++) expect((await d.create(lead(), { ip: '198.51.100.1' })).status).toBe('saved');
+    expect(await d.create(lead(), { ip: '198.51.100.1' })).toEqual({ status: 'rate_limited' });
+    expect((await d.create(lead(), { ip: '198.51.100.2' })).status).toBe('saved');
     now = new Date('2026-03-02T12:01:01Z');
-    expect((await createLead(lead(), { ip: '198.51.100.1' }, d)).status).toBe('saved');
+    expect((await d.create(lead(), { ip: '198.51.100.1' })).status).toBe('saved');
     expect(await t.db.select().from(contatos)).toHaveLength(12);
   });
 
   it('strips markup from text fields, keeps the lead and records input_validation_failed', async () => {
-    const result = await createLead(
+    const result = await leads().create(
       lead({ nome: 'Ana<script>alert(1)</script> Souza', empresa: "Sol'; DROP TABLE contatos; --" }),
       { ip: '198.51.100.9' },
-      deps(),
     );
     expect(result.status).toBe('saved');
     const [row] = await t.db.select().from(contatos);
@@ -300,7 +306,7 @@ describe.each(allEngines)('lead pipeline on %s', (engine) => {
   it('a lead the database refuses is answered "rejected", never spooled nor sent, and logged without its data', async () => {
     const lines: string[] = [];
     const input = refusedLead();
-    const result = await createLead(input, { ip: '198.51.100.20' }, deps({ log: (line) => lines.push(line) }));
+    const result = await leads({ log: (line) => lines.push(line) }).create(input, { ip: '198.51.100.20' });
     expect(result).toMatchObject({ status: 'rejected' });
     expect(existsSync(spoolPath(dataDir))).toBe(false);
     expect(await t.db.select().from(contatos)).toHaveLength(0);
@@ -331,7 +337,7 @@ describe.each(allEngines)('lead pipeline on %s', (engine) => {
     ]);
 
     const lines: string[] = [];
-    expect(await replaySpool(deps({ log: (line) => lines.push(line) }))).toBe(2);
+    expect(await leads({ log: (line) => lines.push(line) }).replaySpool()).toBe(2);
     const rows = await t.db.select().from(contatos);
     expect(rows.map((row) => row.nome).sort()).toEqual(['Bruno Depois', 'Carla Depois']);
     expect(existsSync(spoolPath(dataDir))).toBe(false);
@@ -350,7 +356,7 @@ describe.each(allEngines)('lead pipeline on %s', (engine) => {
     // Only the second one's e-mail is sent now; the refused lead is never tried again.
     const mail = await smtp.waitFor();
     expect(mail.subject).toContain('Carla Depois');
-    expect(await replaySpool(deps())).toBe(0);
+    expect(await leads().replaySpool()).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(smtp.messages).toHaveLength(1);
     expect(await t.db.select().from(contatos)).toHaveLength(2);
@@ -360,13 +366,13 @@ describe.each(allEngines)('lead pipeline on %s', (engine) => {
     const orphan = spooled(lead({ nome: 'Dora Orfa' }));
     writeFileSync(`${spoolPath(dataDir)}.4242-deadbeef.1700000000000.replaying`, `${JSON.stringify(orphan)}\n`);
     expect(hasSpool(dataDir)).toBe(true);
-    expect(await replaySpool(deps())).toBe(1);
+    expect(await leads().replaySpool()).toBe(1);
     expect((await t.db.select().from(contatos)).map((row) => row.nome)).toEqual(['Dora Orfa']);
     expect(hasSpool(dataDir)).toBe(false);
   });
 
   it('the honeypot stores and sends nothing', async () => {
-    expect(await createLead(lead({ website: 'http://spam.example' }), {}, deps())).toEqual({ status: 'ignored' });
+    expect(await leads().create(lead({ website: 'http://spam.example' }), {})).toEqual({ status: 'ignored' });
     expect(await t.db.select().from(contatos)).toHaveLength(0);
   });
 
@@ -386,7 +392,7 @@ describe.each(allEngines)('lead pipeline on %s', (engine) => {
 
     it('spools the lead, delivers it directly and says "Aviso"; replay saves it exactly once', async () => {
       const input = lead({ tipo: 'imobiliaria', empresa: 'Imobiliária Sol' });
-      const result = await createLead(input, {}, deps({ db: dead.db }));
+      const result = await leads({ db: dead.db }).create(input, {});
       expect(result).toMatchObject({ status: 'spooled', mailed: true });
       expect(existsSync(spoolPath(dataDir))).toBe(true);
       expect(readFileSync(spoolPath(dataDir), 'utf8')).toContain(input.submission_key!);
@@ -397,7 +403,7 @@ describe.each(allEngines)('lead pipeline on %s', (engine) => {
       // The direct webhook calls are noted in the spool in the background.
       await until(async () => (readFileSync(spoolPath(dataDir), 'utf8').split('\n').length >= 5 ? true : undefined));
 
-      expect(await replaySpool(deps())).toBe(1);
+      expect(await leads().replaySpool()).toBe(1);
       expect(existsSync(spoolPath(dataDir))).toBe(false);
       const rows = await t.db.select().from(contatos);
       expect(rows).toHaveLength(1);
@@ -412,10 +418,10 @@ describe.each(allEngines)('lead pipeline on %s', (engine) => {
       }
 
       // Replaying the same lead again (e.g. spooled twice) never makes a second row or re-sends.
-      const again = await createLead(input, {}, deps({ db: dead.db }));
+      const again = await leads({ db: dead.db }).create(input, {});
       expect(again.status).toBe('spooled');
       await until(async () => (smtp.messages.length === 2 ? true : undefined));
-      expect(await replaySpool(deps())).toBe(1);
+      expect(await leads().replaySpool()).toBe(1);
       expect(await t.db.select().from(contatos)).toHaveLength(1);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(smtp.messages).toHaveLength(2);
@@ -423,13 +429,13 @@ describe.each(allEngines)('lead pipeline on %s', (engine) => {
 
     it('a direct call that failed is sent again from the queue after replay, with the same delivery id', async () => {
       hookA.script = [500];
-      const result = await createLead(lead(), {}, deps({ db: dead.db }));
+      const result = await leads({ db: dead.db }).create(lead(), {});
       expect(result.status).toBe('spooled');
       await hookA.waitFor();
       await hookB.waitFor();
       // B's success is noted in the spool; A's 500 is not.
       await until(async () => (readFileSync(spoolPath(dataDir), 'utf8').split('\n').length >= 4 ? true : undefined));
-      expect(await replaySpool(deps())).toBe(1);
+      expect(await leads().replaySpool()).toBe(1);
       await hookA.waitFor((request) => request.reply === 200);
       expect(hookA.requests.map((r) => r.reply)).toEqual([500, 200]);
       const [direct, queued] = hookA.requests;
@@ -443,24 +449,24 @@ describe.each(allEngines)('lead pipeline on %s', (engine) => {
     it('while the database stays unreachable, replay keeps every spooled lead for the next pass', async () => {
       const entries = [spooled(lead({ nome: 'Eva Espera' })), spooled(lead({ nome: 'Fabio Espera' }))];
       await appendToSpool(dataDir, entries);
-      expect(await replaySpool(deps({ db: dead.db }))).toBe(0);
+      expect(await leads({ db: dead.db }).replaySpool()).toBe(0);
       const kept = readFileSync(spoolPath(dataDir), 'utf8');
       expect(kept).toContain('Eva Espera');
       expect(kept).toContain('Fabio Espera');
       expect(existsSync(rejectedSpoolPath(dataDir))).toBe(false);
-      expect(await replaySpool(deps())).toBe(2);
+      expect(await leads().replaySpool()).toBe(2);
       expect(await t.db.select().from(contatos)).toHaveLength(2);
     });
 
     it('when nothing could be sent either, the visitor gets the failure (the lead stays in the spool)', async () => {
       await smtp.stop();
       try {
-        const result = await createLead(lead(), {}, deps({ db: dead.db, config: { ...config, leadWebhookUrls: [] } }));
+        const result = await leads({ db: dead.db, config: { ...config, leadWebhookUrls: [] } }).create(lead(), {});
         expect(result).toMatchObject({ status: 'spooled', mailed: false });
       } finally {
         await smtp.start();
       }
-      expect(await replaySpool(deps({ config: { ...config, leadWebhookUrls: [] } }))).toBe(1);
+      expect(await leads({ config: { ...config, leadWebhookUrls: [] } }).replaySpool()).toBe(1);
       expect(await t.db.select().from(contatos)).toHaveLength(1);
       // Not sent directly, so the replay queued it: it goes out now.
       await smtp.waitFor();

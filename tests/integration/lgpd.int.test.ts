@@ -32,7 +32,8 @@ import {
 } from '~/server/db/schema';
 import type { DeliverySettings } from '~/server/delivery/settings';
 import { deliveryStack, type DeliveryStack } from '../support/deliveries';
-import { createLead } from '~/server/leads/lead.service';
+import type { RateLimit } from '~/server/config';
+import { createLeadService } from '~/server/leads/lead.service';
 import {
   completeRequest,
   confirmRequest,
@@ -46,6 +47,7 @@ import { eraseSubject, exportSubject, findSubject, hasPersonalData } from '~/ser
 import { createMailer } from '~/server/mail';
 import { insertDeliveries } from '~/server/outbox/outbox';
 import { engines, execute, useTestDatabase } from '../support/db';
+import { sharedDeps } from '../support/service-deps';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -102,13 +104,15 @@ describe.each(engines)('data-subject requests on %s', (engine) => {
     await stack.stop(2_000);
   });
 
-  const deps = (patch: Partial<DsrDeps> = {}): DsrDeps => ({
+  const deps = ({ rateLimit, ...patch }: Partial<DsrDeps> & { rateLimit?: RateLimit } = {}): DsrDeps => ({
     db: t.db,
     outbox: stack.outbox,
-    siteUrl: SITE,
-    notifyTo: NOTIFY_TO,
-    rateLimit: { count: 10, windowMs: 60_000 },
-    secret: 'segredo',
+    config: { siteUrl: SITE, leadNotifyTo: NOTIFY_TO },
+    ...sharedDeps({
+      db: t.db,
+      config: { leadRateLimit: rateLimit ?? { count: 10, windowMs: 60_000 }, authSecret: 'segredo' },
+      now: patch.now,
+    }),
     token: () => {
       const token = randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
       tokens.push(token);
@@ -225,7 +229,7 @@ const DOCUMENT = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34,
 
 async function seed(db: Db) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pilota-lgpd-'));
-  const leadDeps = {
+  const leads = createLeadService({
     db,
     outbox: {
       enqueueDeliveries: (tx: Parameters<typeof insertDeliveries>[0], items: Parameters<typeof insertDeliveries>[1]) =>
@@ -237,16 +241,14 @@ async function seed(db: Db) {
       leadNotifyTo: NOTIFY_TO,
       leadWebhookUrls: ['https://hooks.example/crm?token=abc'],
       webhookSecret: undefined,
-      leadRateLimit: null,
-      authSecret: 'segredo',
     },
     log: () => {},
-  };
+    ...sharedDeps({ db, config: { authSecret: 'segredo' } }),
+  });
   const lead = (email: string, celular: string, nome: string) =>
-    createLead(
+    leads.create(
       { nome, email, celular, tipo: 'proprietario', submission_key: randomUUID(), pagina_origem: 'http://localhost/' },
       {},
-      leadDeps,
     );
   await lead(PERSON.email, PERSON.phone, 'Joana Dados');
   // The same person from another address: found through the phone of the first.

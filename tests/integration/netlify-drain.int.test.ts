@@ -24,7 +24,7 @@ import { deliveries } from '~/server/db/schema';
 import { BACKLOG_FUNCTION_PATH, BACKLOG_TOKEN_HEADER } from '~/server/delivery/backlog-drain';
 import { runScheduledDrain, scheduledDrainConfig } from '~/server/delivery/scheduled-drain';
 import { deliveryStack } from '../support/deliveries';
-import { createLead } from '~/server/leads/lead.service';
+import { createLeadService } from '~/server/leads/lead.service';
 import { createMailer } from '~/server/mail';
 import { DELIVERY_HEADER, LEAD_HEADER, SIGNATURE_HEADER } from '~/server/webhooks';
 import { createTestDatabase, type TestDatabase } from '../support/db';
@@ -32,6 +32,7 @@ import { captureLog, logEntries, logLines } from '../support/log';
 import { startNetlifyFunction } from '../support/netlify-function';
 import { pgBouncerMissingReason } from '../support/pgbouncer';
 import { startReceiver, type Receiver } from '../support/receiver';
+import { sharedDeps } from '../support/service-deps';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
 
 const missing = pgBouncerMissingReason();
@@ -71,7 +72,14 @@ describe.skipIf(missing)(`the scheduled delivery function${missing ? ` — skipp
     const sendMail = createMailer(config, () => undefined);
     const stack = deliveryStack(handle, { sendMail, webhook: { secret: config.webhookSecret } });
     try {
-      const result = await createLead(
+      const leads = createLeadService({
+        db: handle.db,
+        outbox: stack.outbox,
+        sendMail,
+        config,
+        ...sharedDeps({ db: handle.db, config }),
+      });
+      const result = await leads.create(
         {
           nome: 'Lia Agendada',
           email: 'lia@netlify.example',
@@ -81,7 +89,6 @@ describe.skipIf(missing)(`the scheduled delivery function${missing ? ` — skipp
           submission_key: randomUUID(),
         },
         { ip: '203.0.113.9' },
-        { db: handle.db, outbox: stack.outbox, sendMail, config },
       );
       if (result.status !== 'saved') throw new Error(`lead not saved: ${result.status}`);
       return result.id;

@@ -25,7 +25,7 @@ import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { lgpdFeature, RETENTION_CRON, RETENTION_QUEUE, RETENTION_TIMEZONE } from '~/server/lgpd/feature';
 import { DEFAULT_RETENTION, runRetention } from '~/server/lgpd/retention';
 import { runScheduledRetention } from '~/server/lgpd/scheduled-retention';
-import type { Runtime } from '~/server/runtime';
+import type { Runtime } from '~/server/runtime-types';
 import { engines, isPostgres, useTestDatabase } from '../support/db';
 import { captureLog, logLines } from '../support/log';
 

@@ -13,7 +13,6 @@ import { recordCookieConsent } from '~/server/cookie-consent/cookie-consent.serv
 import { databaseErrorKind } from '~/server/db/errors';
 import { describeError } from '~/server/describe-error';
 import { componentLogger } from '~/server/log/logger';
-import { hashIp, hitRateLimit } from '~/server/rate-limit';
 
 export const prerender = false;
 
@@ -33,12 +32,7 @@ export const POST: APIRoute = async ({ request, locals, clientAddress }) => {
 
   // Public endpoints share LEAD_RATE_LIMIT per client address, each with its own counter.
   const runtime = locals.runtime;
-  const limit = runtime.config.leadRateLimit;
-  if (limit && runtime.ready()) {
-    const key = `cookies:${hashIp(clientAddress, runtime.config.authSecret ?? '')}`;
-    const allowed = await hitRateLimit(runtime.db, key, limit, runtime.now()).catch(() => true);
-    if (!allowed) return answer(429, rateLimitMessage);
-  }
+  if (!(await runtime.rateLimits.allow('cookies', clientAddress))) return answer(429, rateLimitMessage);
 
   // src/middleware.ts (safe-request) has already refused JSON that does not parse to an object.
   const text = await request.text();

@@ -15,7 +15,6 @@ import { componentLogger } from '~/server/log/logger';
 import { readChunk, readDeclaration } from '~/server/implementation/chunk-request';
 import { putChunk, startUpload } from '~/server/implementation/document-uploads';
 import { UploadRejected } from '~/server/implementation/upload-rejected';
-import { hashIp, hitRateLimit } from '~/server/rate-limit';
 
 export const prerender = false;
 
@@ -44,12 +43,8 @@ export const POST: APIRoute = ({ request, locals, clientAddress }) =>
     const runtime = locals.runtime;
     if (!runtime.ready()) return refusal(503, errorToasts.sendSave);
     const declared = await readDeclaration(request);
-    const limit = runtime.config.leadRateLimit;
-    if (limit) {
-      const key = `implementacao-documento:${hashIp(clientAddress, runtime.config.authSecret ?? '')}`;
-      const widened = { ...limit, count: limit.count * UPLOADS_PER_REQUEST };
-      const allowed = await hitRateLimit(runtime.db, key, widened, runtime.now()).catch(() => true);
-      if (!allowed) return refusal(429, rateLimitMessage);
+    if (!(await runtime.rateLimits.allow('implementacao-documento', clientAddress, UPLOADS_PER_REQUEST))) {
+      return refusal(429, rateLimitMessage);
     }
     return reply(201, await startUpload(runtime.db, declared, runtime.now()));
   });

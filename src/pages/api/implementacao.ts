@@ -19,8 +19,6 @@ import { databaseErrorKind } from '~/server/db/errors';
 import { describeError } from '~/server/describe-error';
 import { componentLogger } from '~/server/log/logger';
 import { checkUpload } from '~/server/implementation/document-uploads';
-import { createImplementationRequest } from '~/server/implementation/implementation.service';
-import { hashIp, hitRateLimit } from '~/server/rate-limit';
 import { noJsErrorPage, wantsHtml } from '~/server/implementation/no-js-answer';
 import {
   MAX_REQUEST_BYTES,
@@ -54,12 +52,9 @@ export const POST: APIRoute = async ({ request, locals, redirect, clientAddress 
 
   // Public forms share LEAD_RATE_LIMIT per client address, each form with its own counter.
   const runtime = locals.runtime;
-  const limit = runtime.config.leadRateLimit;
-  if (limit && runtime.ready()) {
-    const key = `implementacao:${hashIp(clientAddress, runtime.config.authSecret ?? '')}`;
-    const allowed = await hitRateLimit(runtime.db, key, limit, runtime.now()).catch(() => true);
+  if (!(await runtime.rateLimits.allow('implementacao', clientAddress))) {
     // Shown as 'Erro ao salvar' / 'Não foi possível salvar a solicitação: <message>'.
-    if (!allowed) return json(429, { error: rateLimitMessage, stage: 'save' });
+    return json(429, { error: rateLimitMessage, stage: 'save' });
   }
 
   const refuseUpload = (error: UploadRejected) => {
@@ -96,7 +91,7 @@ export const POST: APIRoute = async ({ request, locals, redirect, clientAddress 
   try {
     const token = upload.uploads[slot];
     if (token) files[slot] = await checkUpload(runtime.db, token, runtime.now(), slot);
-    const { id } = await createImplementationRequest(
+    const { id } = await runtime.implementation.create(
       {
         request: parsed.data,
         cnh: files.cnh,
@@ -104,14 +99,7 @@ export const POST: APIRoute = async ({ request, locals, redirect, clientAddress 
         // The page the form was on is the Referer of its post (same origin: the whole address).
         consent: { version: upload.fields[CONSENT_VERSION_FIELD], page: request.headers.get('referer') ?? '' },
       },
-      {
-        db: runtime.db,
-        outbox: runtime.outbox,
-        siteUrl: runtime.config.siteUrl,
-        notifyTo: runtime.config.leadNotifyTo,
-        now: runtime.now,
-        inputCheck: { secret: runtime.config.authSecret ?? '', ip: clientAddress },
-      },
+      { ip: clientAddress },
     );
     return html ? redirect('/obrigado', 303) : Response.json({ id }, { status: 201 });
   } catch (error) {

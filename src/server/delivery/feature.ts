@@ -13,7 +13,7 @@ import type { SendMail } from '../mail';
 import { mailTransport } from '../mail/transport';
 import { Outbox } from '../outbox/outbox';
 import { EMBEDDED_JOB_SPACING_MS } from '../outbox/pacer';
-import type { Feature } from '../runtime';
+import type { Feature } from '../runtime-types';
 import type { WebhookOptions } from '../webhooks';
 import { webhookTransport } from '../webhooks/transport';
 import { DeliveryService } from './delivery.service';

@@ -3,7 +3,7 @@
  *
  * One transaction stores the identity documents (consuming the chunked uploads they came
  * from), inserts the request with the password hash and queues the team's notification
- * e-mail: either all of it is saved or none of it. The e-mail is sent by the queue
+ * e-mail: either all of it is saved or none of it. The e-mail is sent by the delivery engine
  * afterwards, with retries, so a mail outage leaves the request saved and the notification
  * on its way once the mail server is back (the spec's order "e-mail only after a
  * successful save", made durable).
@@ -14,11 +14,13 @@ import type { DocumentKind } from '~/lib/file-type';
 import { MIME_BY_KIND } from '~/lib/file-type';
 import type { ImplementationRequest } from '~/lib/validation/implementation';
 import { recordFormConsents } from '../consent/consent-proof';
+import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import { deliveries, privateFiles, solicitacoesImplementacao } from '../db/schema';
 import type { DeliveryMeta } from '../outbox/outbox';
 import type { MailMessage } from '../mail';
-import { checkTextFields, createSecurityLogger } from '../security';
+import { checkTextFields } from '../security';
+import type { ServiceDeps } from '../service-deps';
 import { storeUpload, type CheckedUpload } from './document-uploads';
 import { buildImplementationEmail, type StoredDocumentRef } from './implementation-email';
 import { hashPassword } from './password';
@@ -43,16 +45,15 @@ export interface ImplementationInput {
   consent?: { version?: string | undefined; page: string } | undefined;
 }
 
-export interface ImplementationDeps {
-  db: Db;
+export interface ImplementationDeps extends Pick<ServiceDeps, 'db' | 'security' | 'now'> {
   outbox: { enqueueMail: (tx: DbOrTx, message: MailMessage, meta: DeliveryMeta) => Promise<string> };
-  /** Public base URL, for the admin download links in the e-mail. */
-  siteUrl: string;
-  /** The team inbox (LEAD_NOTIFY_TO). */
-  notifyTo: string;
-  now?: () => Date;
-  /** SPEC §5's input check on the free-text fields: IP-hash key (AUTH_SECRET) and the client address. */
-  inputCheck?: { secret: string; ip?: string | undefined } | undefined;
+  /** SITE_URL for the admin download links in the e-mail; LEAD_NOTIFY_TO, the team inbox. */
+  config: Pick<Config, 'siteUrl' | 'leadNotifyTo'>;
+}
+
+/** Who sent it, as the route sees the request. */
+export interface ImplementationRequestMeta {
+  ip?: string | undefined;
 }
 
 /*
@@ -60,15 +61,18 @@ export interface ImplementationDeps {
  * held to strict formats). Markup is stripped and recorded as a security event; the
  * request itself is kept, as with leads.
  */
-async function checkNames(request: ImplementationRequest, deps: ImplementationDeps): Promise<ImplementationRequest> {
-  if (!deps.inputCheck) return request;
+async function checkNames(
+  request: ImplementationRequest,
+  meta: ImplementationRequestMeta,
+  deps: ImplementationDeps,
+): Promise<ImplementationRequest> {
   const names =
     request.tipoDocumento === 'cpf'
       ? { nomeCompleto: request.nomeCompleto }
       : { razaoSocial: request.razaoSocial, responsavelNome: request.responsavelNome };
-  const checked = await checkTextFields(names, createSecurityLogger({ db: deps.db, secret: deps.inputCheck.secret }), {
+  const checked = await checkTextFields(names, deps.security, {
     source: 'implementation-form',
-    ip: deps.inputCheck.ip,
+    ip: meta.ip,
     email: request.emailAcesso,
   });
   return checked.valid ? request : ({ ...request, ...checked.cleaned } as ImplementationRequest);
@@ -101,13 +105,23 @@ async function storeDocument(
   return { id: row!.id, name: document.name };
 }
 
+/** The implementation requests of one runtime (built in src/server/compose.ts). */
+export interface ImplementationService {
+  create(input: ImplementationInput, meta: ImplementationRequestMeta): Promise<{ id: string }>;
+}
+
+export function createImplementationService(deps: ImplementationDeps): ImplementationService {
+  return { create: (input, meta) => createImplementationRequest(input, meta, deps) };
+}
+
 /** Saves the request, its documents and its queued notification; returns the new id. */
 export async function createImplementationRequest(
   input: ImplementationInput,
+  meta: ImplementationRequestMeta,
   deps: ImplementationDeps,
 ): Promise<{ id: string }> {
-  const request = await checkNames(input.request, deps);
-  const now = (deps.now ?? (() => new Date()))();
+  const request = await checkNames(input.request, meta, deps);
+  const now = deps.now();
   // Hashing is deliberately slow: do it before the transaction holds any lock.
   const senhaHash = await hashPassword(request.senha);
   const isCpf = request.tipoDocumento === 'cpf';
@@ -147,7 +161,7 @@ export async function createImplementationRequest(
 
     const { message } = buildImplementationEmail(
       { ...values, id, cnh, responsavelCnh },
-      { siteUrl: deps.siteUrl, to: deps.notifyTo },
+      { siteUrl: deps.config.siteUrl, to: deps.config.leadNotifyTo },
     );
     await deps.outbox.enqueueMail(tx, message, { subjectType: IMPLEMENTATION_SUBJECT, subjectId: id });
     return { id };

@@ -3,7 +3,8 @@
  *
  * One transaction inserts the `contatos` row and queues the team e-mail and one
  * webhook call per LEAD_WEBHOOK_URLS entry (leads arriving together share it: see
- * "Group commit" below); the submission key makes a double
+ * ./group-commit.ts, whose buffer this service owns — one service per runtime, built
+ * in src/server/compose.ts); the submission key makes a double
  * submit or a retry return the first lead instead of creating a second. If the
  * database cannot be reached the lead goes to the spool file and is delivered
  * directly; `replaySpool` saves it (once) when the database is back. A lead the
@@ -18,33 +19,27 @@ import { HONEYPOT_FIELD } from '~/lib/validation/lead';
 import type { Config } from '../config';
 import { recordFormConsents, type FormConsentInput } from '../consent/consent-proof';
 import { bulkInsert } from '../db/bulk';
-import type { Db } from '../db/client';
 import { databaseErrorKind } from '../db/errors';
 import { contatos, deliveries, type NewDelivery } from '../db/schema';
 import { describeError, maskMessage } from '../describe-error';
 import { lineLogger } from '../log/logger';
 import type { DeliveryMeta, DeliveryRequest, Outbox } from '../outbox/outbox';
-import type { SendMail } from '../mail';
-import { checkTextFields, createSecurityLogger } from '../security';
-import { hashIp, hitRateLimit } from '../rate-limit';
+import { checkTextFields } from '../security';
+import type { ServiceDeps } from '../service-deps';
 import { postWebhook, webhookDeliveryId } from '../webhooks';
+import { GroupCommitWriter } from './group-commit';
 import { buildLeadEmail, leadWebhookBody } from './lead-email';
 import { toLeadRecord, type LeadRecord } from './lead-record';
 import { appendToSpool, drainSpool, REJECTED_SPOOL_FILE, type SpoolEntry } from './spool';
 
-export interface LeadServiceDeps {
-  db: Db;
+export interface LeadServiceDeps extends Pick<
+  ServiceDeps,
+  'db' | 'sendMail' | 'security' | 'rateLimits' | 'now' | 'log'
+> {
   outbox: Pick<Outbox, 'enqueueDeliveries'>;
-  /** Used directly only in degraded mode; normally the delivery engine sends. */
-  sendMail: SendMail;
-  config: Pick<
-    Config,
-    'dataDir' | 'leadNotifyTo' | 'leadWebhookUrls' | 'webhookSecret' | 'leadRateLimit' | 'authSecret'
-  > &
+  config: Pick<Config, 'dataDir' | 'leadNotifyTo' | 'leadWebhookUrls' | 'webhookSecret'> &
     /** On 'netlify' there is no lasting disk: degraded mode delivers directly and keeps no spool. */
     Partial<Pick<Config, 'deployTarget'>>;
-  now?: () => Date;
-  log?: (line: string) => void;
   /** Degraded mode's direct webhook calls; default 10 s. */
   webhookTimeoutMs?: number;
 }
@@ -68,23 +63,54 @@ export type LeadResult =
 
 const SUBJECT = 'lead';
 
-export async function createLead(
+export interface LeadService {
+  /** Saves a lead with its deliveries; while the database is unreachable, spools it and delivers directly. */
+  create(input: LeadInput, request: LeadRequestMeta): Promise<LeadResult>;
+  /**
+   * Saves every spooled lead (a lead already in the table is skipped by its submission
+   * key) and queues the deliveries that did not go out directly. Each lead stands alone:
+   * while the database is unavailable a lead goes back into the spool; a lead it refuses
+   * for its content is set aside (REJECTED_SPOOL_FILE), logged without its data and
+   * raised as a `lead_rejected` event, and the others are saved all the same. One replay
+   * at a time (the start-up replay and the interval's may otherwise meet). Returns how
+   * many spooled leads were saved.
+   */
+  replaySpool(): Promise<number>;
+}
+
+/** What waits in the group-commit buffer: a lead and the targets degraded mode already reached. */
+interface PendingLead {
+  lead: LeadRecord;
+  alreadyDelivered: Set<string>;
+}
+
+type LeadWriter = GroupCommitWriter<PendingLead, { id: string; duplicate: boolean }>;
+
+/** The lead service of one runtime; it owns its group-commit buffer and its replay turn. */
+export function createLeadService(deps: LeadServiceDeps): LeadService {
+  const log = deps.log ?? lineLogger('error');
+  const writer: LeadWriter = new GroupCommitWriter((group: PendingLead[]) => writeGroup(group, deps));
+  let replaying: Promise<unknown> = Promise.resolve();
+  return {
+    create: (input, request) => createLead(input, request, deps, writer, log),
+    replaySpool: () => {
+      const pass = replaying.catch(() => undefined).then(() => replaySpool(deps, writer, log));
+      replaying = pass;
+      return pass;
+    },
+  };
+}
+
+async function createLead(
   input: LeadInput,
   request: LeadRequestMeta,
   deps: LeadServiceDeps,
+  writer: LeadWriter,
+  log: (line: string) => void,
 ): Promise<LeadResult> {
   if (input[HONEYPOT_FIELD]?.trim()) return { status: 'ignored' };
-  const now = (deps.now ?? (() => new Date()))();
-  const ipHash = request.ip ? hashIp(request.ip, deps.config.authSecret ?? '') : null;
-
-  if (deps.config.leadRateLimit) {
-    try {
-      const allowed = await hitRateLimit(deps.db, `lead:${ipHash ?? 'unknown'}`, deps.config.leadRateLimit, now);
-      if (!allowed) return { status: 'rate_limited' };
-    } catch {
-      // Database unreachable: fail open, the lead matters more (it goes to the spool below).
-    }
-  }
+  if (!(await deps.rateLimits.allow('lead', request.ip))) return { status: 'rate_limited' };
+  const now = deps.now();
 
   // SPEC §5's input check: markup is stripped and suspicious text recorded as a security event,
   // but the lead itself is kept — a contact request matters more than a stray "<b>", and every
@@ -98,11 +124,7 @@ export async function createLead(
       utm_medium: input.utm_medium,
       utm_campaign: input.utm_campaign,
     },
-    createSecurityLogger({
-      db: deps.db,
-      secret: deps.config.authSecret ?? '',
-      ...(deps.log ? { report: deps.log } : {}),
-    }),
+    deps.security,
     { source: 'lead-form', ip: request.ip, email: input.email },
   );
   if (!checked.valid) input = { ...input, ...checked.cleaned };
@@ -111,13 +133,12 @@ export async function createLead(
     id: randomUUID(),
     now,
     submissionKey: input.submission_key || randomUUID(),
-    ipHash,
+    ipHash: request.ip ? deps.rateLimits.hashIp(request.ip) : null,
     userAgent: request.userAgent ?? null,
   });
 
-  const log = deps.log ?? lineLogger('error');
   try {
-    const saved = await saveLead(lead, new Set(), deps);
+    const saved = await writer.add({ lead, alreadyDelivered: new Set() });
     return { status: 'saved', ...saved };
   } catch (error) {
     const kind = databaseErrorKind(error);
@@ -130,95 +151,17 @@ export async function createLead(
     log(
       `[leads] ${kind === 'unavailable' ? 'database unavailable' : 'unexpected database error'}, spooling lead ${lead.id}: ${describeError(error)}`,
     );
-    return deliverDirectly(lead, deps);
+    return deliverDirectly(lead, deps, log);
   }
 }
 
 /** A lead the database refused is a gap in validation or a crafted request: someone should look. */
 async function alertRejected(id: string, error: unknown, source: string, deps: LeadServiceDeps, keptIn?: string) {
-  await createSecurityLogger({
-    db: deps.db,
-    secret: deps.config.authSecret ?? '',
-    ...(deps.log ? { report: deps.log } : {}),
-  }).log({
+  await deps.security.log({
     type: 'lead_rejected',
     source,
     details: { lead_id: id, error: describeError(error), ...(keptIn ? { kept_in: keptIn } : {}) },
   });
-}
-
-/*
- * Group commit. Every lead is written in a transaction together with its deliveries,
- * but leads arriving while a transaction is in flight share the next one: on the
- * embedded database each commit waits for an fsync and there is a single connection,
- * so one transaction per lead would cap the site at one fsync per lead (~150/s here).
- * A visitor is answered only after the commit that holds their lead. If a shared
- * transaction fails, each of its leads is retried on its own, so one bad row never
- * fails the others.
- */
-interface PendingLead {
-  lead: LeadRecord;
-  alreadyDelivered: Set<string>;
-  deps: LeadServiceDeps;
-  resolve: (result: { id: string; duplicate: boolean }) => void;
-  reject: (error: unknown) => void;
-}
-
-const MAX_GROUP = 200;
-/** How long the first lead of a group waits for others (also lets the event loop take in more requests). */
-const GROUP_WINDOW_MS = 2;
-const pending: PendingLead[] = [];
-let writing = false;
-
-function saveLead(lead: LeadRecord, alreadyDelivered: Set<string>, deps: LeadServiceDeps) {
-  return new Promise<{ id: string; duplicate: boolean }>((resolve, reject) => {
-    pending.push({ lead, alreadyDelivered, deps, resolve, reject });
-    if (!writing) {
-      // A short window lets requests being handled right now join the same commit.
-      writing = true;
-      setTimeout(() => void writePending(), GROUP_WINDOW_MS);
-    }
-  });
-}
-
-async function writePending(): Promise<void> {
-  writing = true;
-  try {
-    while (pending.length > 0) {
-      // Leads share a transaction only when they go to the same database with the same settings.
-      const first = pending[0]!;
-      const group: PendingLead[] = [];
-      for (let i = 0; i < pending.length && group.length < MAX_GROUP;) {
-        const item = pending[i]!;
-        if (
-          item.deps.db === first.deps.db &&
-          item.deps.outbox === first.deps.outbox &&
-          item.deps.config === first.deps.config
-        ) {
-          group.push(item);
-          pending.splice(i, 1);
-        } else i++;
-      }
-      try {
-        const results = await writeGroup(group, first.deps);
-        group.forEach((item, index) => item.resolve(results[index]!));
-      } catch (error) {
-        // Unreachable is unreachable for every lead of the group: no point trying them one by one.
-        if (group.length === 1 || databaseErrorKind(error) === 'unavailable') {
-          for (const item of group) item.reject(error);
-          continue;
-        }
-        for (const item of group) {
-          await writeGroup([item], item.deps).then(
-            ([result]) => item.resolve(result!),
-            (single: unknown) => item.reject(single),
-          );
-        }
-      }
-    }
-  } finally {
-    writing = false;
-  }
 }
 
 /**
@@ -305,9 +248,12 @@ async function writeGroup(group: PendingLead[], deps: LeadServiceDeps): Promise<
  * is no spool: the direct e-mail is all the team gets, and without it the visitor is told
  * to try again.
  */
-async function deliverDirectly(lead: LeadRecord, deps: LeadServiceDeps): Promise<LeadResult> {
+async function deliverDirectly(
+  lead: LeadRecord,
+  deps: LeadServiceDeps,
+  log: (line: string) => void,
+): Promise<LeadResult> {
   const { dataDir } = deps.config;
-  const log = deps.log ?? lineLogger('error');
   const spool = deps.config.deployTarget !== 'netlify';
   const keep = (entries: SpoolEntry[]) => (spool ? appendToSpool(dataDir, entries) : Promise.resolve());
   await keep([{ type: 'lead', lead }]);
@@ -346,16 +292,7 @@ async function deliverDirectly(lead: LeadRecord, deps: LeadServiceDeps): Promise
   return { status: 'spooled', id: lead.id, mailed };
 }
 
-/**
- * Saves every spooled lead (a lead already in the table is skipped by its submission
- * key) and queues the deliveries that did not go out directly. Each lead stands alone:
- * while the database is unavailable a lead goes back into the spool; a lead it refuses
- * for its content is set aside (REJECTED_SPOOL_FILE), logged without its data and
- * raised as a `lead_rejected` event, and the others are saved all the same.
- * Returns how many spooled leads were saved.
- */
-export async function replaySpool(deps: LeadServiceDeps): Promise<number> {
-  const log = deps.log ?? lineLogger('error');
+async function replaySpool(deps: LeadServiceDeps, writer: LeadWriter, log: (line: string) => void): Promise<number> {
   let saved = 0;
   await drainSpool(deps.config.dataDir, async (entries) => {
     const done = new Map<string, Set<string>>();
@@ -368,7 +305,7 @@ export async function replaySpool(deps: LeadServiceDeps): Promise<number> {
     const leads = entries.flatMap((entry) => (entry.type === 'lead' ? [entry.lead] : []));
     // Together, so group commit batches them; a failed group is retried lead by lead.
     const results = await Promise.allSettled(
-      leads.map((lead) => saveLead(lead, done.get(lead.submissionKey) ?? new Set(), deps)),
+      leads.map((lead) => writer.add({ lead, alreadyDelivered: done.get(lead.submissionKey) ?? new Set() })),
     );
     const retry = new Set<string>();
     const rejected = new Set<string>();

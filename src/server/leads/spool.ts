@@ -98,30 +98,14 @@ function parseLines(text: string): SpoolEntry[] {
     });
 }
 
-/** One replay at a time per folder: the start-up replay and the interval's may otherwise meet. */
-const running = new Map<string, Promise<unknown>>();
-
 /**
  * Hands the spooled entries (and those of orphaned claims) to `decide`, then puts its
  * `retry` entries back into the spool and its `rejected` ones into the rejected file.
  * If `decide` throws, every entry goes back. Returns how many lead entries were handed over
- * and `decide`'s outcome (empty when there was nothing to replay).
+ * and `decide`'s outcome (empty when there was nothing to replay). One pass at a time per
+ * folder is the caller's to ensure (the lead service queues its replays).
  */
 export async function drainSpool(
-  dataDir: string,
-  decide: (entries: SpoolEntry[]) => Promise<SpoolReplayOutcome>,
-): Promise<SpoolReplayOutcome & { leads: number }> {
-  const previous = running.get(dataDir) ?? Promise.resolve();
-  const pass = previous.catch(() => undefined).then(() => drainOnce(dataDir, decide));
-  running.set(dataDir, pass);
-  try {
-    return await pass;
-  } finally {
-    if (running.get(dataDir) === pass) running.delete(dataDir);
-  }
-}
-
-async function drainOnce(
   dataDir: string,
   decide: (entries: SpoolEntry[]) => Promise<SpoolReplayOutcome>,
 ): Promise<SpoolReplayOutcome & { leads: number }> {

@@ -15,13 +15,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { DSR_ANSWER_DAYS } from '@content/lgpd';
 import { HONEYPOT_FIELD, type DsrInput } from '~/lib/validation/dsr';
-import type { RateLimit } from '../config';
+import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import { deliveries, dsrRequests, lgpdAudit, type DsrRequest } from '../db/schema';
 import type { DeliveryMeta } from '../outbox/outbox';
 import type { MailMessage } from '../mail';
-import { hashIp, hitRateLimit } from '../rate-limit';
-import { checkTextFields, createSecurityLogger } from '../security';
+import { checkTextFields } from '../security';
+import type { ServiceDeps } from '../service-deps';
 import { buildConfirmationEmail, buildTeamNotice, confirmationLink, withoutLink } from './dsr-email';
 
 /** `deliveries.subject_type` of both e-mails of a request. */
@@ -36,20 +36,27 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 /** What remains of an e-mail in anonymous records. */
 export const emailHash = (email: string) => sha256Hex(normalizeEmail(email));
 
-export interface DsrDeps {
-  db: Db;
+export interface DsrDeps extends Pick<ServiceDeps, 'db' | 'security' | 'rateLimits' | 'now'> {
   outbox: { enqueueMail: (tx: DbOrTx, message: MailMessage, meta: DeliveryMeta) => Promise<string> };
-  /** Public base URL, for the links in the e-mails. */
-  siteUrl: string;
-  /** The team inbox (LEAD_NOTIFY_TO). */
-  notifyTo: string;
-  /** LEAD_RATE_LIMIT, shared by the public forms (each with its own counter); null: off. */
-  rateLimit: RateLimit | null;
-  /** Key of the IP hash (AUTH_SECRET). */
-  secret: string;
-  now?: () => Date;
+  /** SITE_URL for the links in the e-mails; LEAD_NOTIFY_TO, the team inbox. */
+  config: Pick<Config, 'siteUrl' | 'leadNotifyTo'>;
   /** A fixed token, for tests; random otherwise. */
   token?: () => string;
+}
+
+/** The data-subject requests of one runtime (built in src/server/compose.ts). */
+export interface DsrService {
+  file(input: DsrInput, request: { ip?: string | undefined }): Promise<FileResult>;
+  confirm(token: string | null | undefined): Promise<ConfirmResult>;
+  complete(id: string, actor: Actor): Promise<boolean>;
+}
+
+export function createDsrService(deps: DsrDeps): DsrService {
+  return {
+    file: (input, request) => fileRequest(input, request, deps),
+    confirm: (token) => confirmRequest(token, deps),
+    complete: (id, actor) => completeRequest(deps.db, id, actor, deps.now()),
+  };
 }
 
 export type FileResult =
@@ -65,18 +72,15 @@ export async function fileRequest(
   deps: DsrDeps,
 ): Promise<FileResult> {
   if (input[HONEYPOT_FIELD]?.trim()) return { status: 'ignored' };
-  const now = (deps.now ?? (() => new Date()))();
-  const ipHash = request.ip ? hashIp(request.ip, deps.secret) : null;
-  if (deps.rateLimit) {
-    const allowed = await hitRateLimit(deps.db, `lgpd:${ipHash ?? 'unknown'}`, deps.rateLimit, now).catch(() => true);
-    if (!allowed) return { status: 'rate_limited' };
-  }
+  if (!(await deps.rateLimits.allow('lgpd', request.ip))) return { status: 'rate_limited' };
+  const now = deps.now();
+  const ipHash = request.ip ? deps.rateLimits.hashIp(request.ip) : null;
   // SPEC §5's input check, as on the lead form: markup stripped and recorded, the request kept.
-  const checked = await checkTextFields(
-    { nome: input.nome, detalhes: input.detalhes },
-    createSecurityLogger({ db: deps.db, secret: deps.secret }),
-    { source: 'lgpd-form', ip: request.ip, email: input.email },
-  );
+  const checked = await checkTextFields({ nome: input.nome, detalhes: input.detalhes }, deps.security, {
+    source: 'lgpd-form',
+    ip: request.ip,
+    email: input.email,
+  });
   const fields = checked.valid ? input : { ...input, ...checked.cleaned };
 
   const token = deps.token?.() ?? randomBytes(32).toString('base64url');
@@ -107,7 +111,7 @@ export async function fileRequest(
         .where(eq(dsrRequests.submissionKey, fields.submission_key!));
       return { status: 'filed' as const, id: existing!.id, duplicate: true };
     }
-    await deps.outbox.enqueueMail(tx, buildConfirmationEmail(row, confirmationLink(deps.siteUrl, token)), {
+    await deps.outbox.enqueueMail(tx, buildConfirmationEmail(row, confirmationLink(deps.config.siteUrl, token)), {
       subjectType: DSR_SUBJECT,
       subjectId: row.id,
     });
@@ -137,9 +141,9 @@ export type ConfirmResult = { status: 'confirmed'; id: string; dueAt: Date } | {
 /** Uses a confirmation token: once, before it expires. Notifies the team on success. */
 export async function confirmRequest(
   token: string | null | undefined,
-  deps: Pick<DsrDeps, 'db' | 'outbox' | 'siteUrl' | 'notifyTo' | 'now'>,
+  deps: Pick<DsrDeps, 'db' | 'outbox' | 'config' | 'now'>,
 ): Promise<ConfirmResult> {
-  const now = (deps.now ?? (() => new Date()))();
+  const now = deps.now();
   if (!token || !TOKEN_SHAPE.test(token)) return { status: 'invalid' };
   const hash = sha256Hex(token);
   const confirmed = await deps.db.transaction(async (tx) => {
@@ -149,10 +153,14 @@ export async function confirmRequest(
       .where(and(eq(dsrRequests.tokenHash, hash), isNull(dsrRequests.confirmedAt), gt(dsrRequests.tokenExpiresAt, now)))
       .returning();
     if (!row) return undefined;
-    await deps.outbox.enqueueMail(tx, buildTeamNotice(row, { siteUrl: deps.siteUrl, to: deps.notifyTo }), {
-      subjectType: DSR_SUBJECT,
-      subjectId: row.id,
-    });
+    await deps.outbox.enqueueMail(
+      tx,
+      buildTeamNotice(row, { siteUrl: deps.config.siteUrl, to: deps.config.leadNotifyTo }),
+      {
+        subjectType: DSR_SUBJECT,
+        subjectId: row.id,
+      },
+    );
     // The token is used: the stored copy of the e-mail that carried it keeps everything but the link.
     // A copy still waiting to be sent keeps it; the retention job prunes it with the other payloads.
     const sent = await tx

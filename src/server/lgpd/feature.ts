@@ -6,7 +6,7 @@
  */
 import { describeError } from '../describe-error';
 import { componentLogger, lineLogger } from '../log/logger';
-import type { Feature, Runtime } from '../runtime';
+import type { Feature, Runtime } from '../runtime-types';
 import { describeRetention, runRetention, type RetentionCounts } from './retention';
 
 export const RETENTION_QUEUE = 'lgpd-retention';

@@ -76,6 +76,13 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   );
 }
 
+/*
+ * The logger is the one module-level root outside the composition root (src/server/compose.ts),
+ * on purpose: log lines are written from everywhere — module top levels, the boot before any
+ * runtime exists, scripts and Netlify functions — and it holds no data of its own, only
+ * where lines go (stdout, set once from LOG_FORMAT/LOG_LEVEL). `sink` changes only in tests,
+ * through `redirectLog`, to read what the server logged.
+ */
 const format = process.env['LOG_FORMAT'];
 const stdout: DestinationStream = (format ? format === 'pretty' : process.stdout.isTTY === true)
   ? prettyDestination(process.stdout)

@@ -1,33 +1,36 @@
 /*
  * Operations' part in the server's start-up (registered in src/server/runtime.ts): the alert
  * checks every minute (./alerts.ts) and, on the embedded database, the socket `npm run
- * db:backup` asks for a dump through (./backup.ts).
+ * db:backup` asks for a dump through (./backup.ts). Both are closed by the stop `onStart`
+ * returns, so they belong to the runtime that started them.
  */
-import type { Feature } from '../runtime';
+import { describeError } from '../describe-error';
+import { componentLogger } from '../log/logger';
+import type { Feature } from '../runtime-types';
 import { startAlertMonitor } from './alerts';
 import { startOpsSocket, type OpsSocket } from './backup';
 
-let stopMonitor: (() => Promise<void>) | undefined;
-let socket: OpsSocket | undefined;
+const log = componentLogger('ops');
 
 export const opsFeature: Feature = {
   name: 'ops',
   onStart: async (runtime) => {
-    await stopMonitor?.();
-    stopMonitor = startAlertMonitor({
+    const stopMonitor = startAlertMonitor({
       db: runtime.db,
       sendMail: runtime.sendMail,
       config: runtime.config,
       now: runtime.now,
     });
+    let socket: OpsSocket | undefined;
     if (runtime.database.kind === 'pglite' && runtime.database.pglite) {
-      socket = await startOpsSocket({ dataDir: runtime.config.dataDir, pglite: runtime.database.pglite });
+      // Logged as the runtime logs a failed start; the alert checks go on without the socket.
+      socket = await startOpsSocket({ dataDir: runtime.config.dataDir, pglite: runtime.database.pglite }).catch(
+        (error: unknown) => void log.error(`start: ${describeError(error)}`),
+      );
     }
-  },
-  onStop: async () => {
-    await stopMonitor?.();
-    stopMonitor = undefined;
-    await socket?.close();
-    socket = undefined;
+    return async () => {
+      await stopMonitor();
+      await socket?.close();
+    };
   },
 };

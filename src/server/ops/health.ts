@@ -12,7 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import journal from '../db/migrations/meta/_journal.json';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime-types';
 import { oldestPendingSeconds } from './delivery-stats';
 
 export const LIVENESS_ROUTE = '/api/health/live';

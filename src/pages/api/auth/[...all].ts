@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { authServices, handleAuthRequest } from '~/server/auth';
+import { handleAuthRequest } from '~/server/auth';
 import { clientAddressOf } from '~/server/http/client-address';
 
 /*
@@ -11,6 +11,6 @@ import { clientAddressOf } from '~/server/http/client-address';
 export const prerender = false;
 
 export const ALL: APIRoute = async (context) => {
-  const { auth, security } = authServices(context.locals.runtime);
+  const { auth, security } = context.locals.runtime;
   return handleAuthRequest(auth, context.request, clientAddressOf(context), security);
 };

@@ -1,0 +1,81 @@
+/*
+ * The composition root: every service of a runtime is built here, once, from the
+ * configuration and the database, and handed out as one Runtime object
+ * (src/server/runtime-types.ts) — to routes and actions as `Astro.locals.runtime`
+ * (src/middleware.ts), to features as their hooks' argument. No service builds another
+ * or keeps module-level state; a service needing something takes it here as
+ * `Pick<ServiceDeps, …>` (src/server/service-deps.ts).
+ *
+ * src/server/runtime.ts boots it (lock, migrations, queue, features); tests build the same
+ * set on their own database and queue with `composeServices`.
+ */
+import { createAuth } from './auth/auth';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { createDeliveries } from './delivery/feature';
+import { createImplementationService } from './implementation/implementation.service';
+import { JobQueue } from './jobs/queue';
+import { createLeadService } from './leads/lead.service';
+import { createDsrService } from './lgpd/dsr.service';
+import { lineLogger } from './log/logger';
+import { createMailer } from './mail';
+import { createRateLimiter } from './rate-limit';
+import type { Runtime } from './runtime-types';
+import { createSecurityLogger } from './security';
+import type { ServiceDeps } from './service-deps';
+
+/** What the services are built on: a database, its queue and outbox, a mailer, a clock and the settings. */
+export type ServiceBase = Pick<
+  ServiceDeps,
+  'config' | 'db' | 'queue' | 'outbox' | 'delivery' | 'sendMail' | 'now' | 'ready'
+>;
+
+/** Builds every service of one runtime on `base`. */
+export function composeServices(base: ServiceBase): Omit<Runtime, 'database' | 'stop'> {
+  const { config, db, now } = base;
+  const security = createSecurityLogger({ db, secret: config.authSecret ?? '', now });
+  const rateLimits = createRateLimiter({ db, config, now, ready: base.ready });
+  const deps: Omit<ServiceDeps, 'log'> = { ...base, security, rateLimits };
+  return {
+    ...deps,
+    auth: createAuth(deps),
+    leads: createLeadService(deps),
+    implementation: createImplementationService(deps),
+    dsr: createDsrService(deps),
+  };
+}
+
+export interface ComposeOptions {
+  /** Whether the database is reachable and migrated yet (the Node boot retries in the background). */
+  ready: () => boolean;
+  /** pg-boss's cron (the daily retention job, src/server/lgpd/feature.ts): only in a long-lived process. */
+  cron?: boolean;
+}
+
+/** The runtime's parts from the configuration and the database: mailer, queue, outbox, deliveries and every service. */
+export function composeRuntime(
+  config: Config,
+  database: DatabaseHandle,
+  options: ComposeOptions,
+): Omit<Runtime, 'stop'> {
+  const sendMail = createMailer(config, lineLogger('info'));
+  // pg-boss's own errors are logged with the deliveries', as they always were.
+  const deliveryLog = lineLogger('warn', 'deliveries');
+  const queue = new JobQueue(database, { cron: options.cron ?? false, log: deliveryLog });
+  const { outbox, delivery } = createDeliveries(database, queue, {
+    sendMail,
+    webhook: { secret: config.webhookSecret },
+    log: deliveryLog,
+  });
+  const services = composeServices({
+    config,
+    db: database.db,
+    queue,
+    outbox,
+    delivery,
+    sendMail,
+    now: () => new Date(),
+    ready: options.ready,
+  });
+  return { ...services, database };
+}

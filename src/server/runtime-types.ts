@@ -1,0 +1,49 @@
+/*
+ * What the composition root (src/server/compose.ts, booted by src/server/runtime.ts) hands
+ * out: the Runtime every route, action and feature reaches through (`Astro.locals.runtime`
+ * in the app, the argument of a feature's hooks), and the Feature shape. Types only, apart
+ * from the modules that build them: features and services import these, the root imports
+ * the features, and no import leads back to the root.
+ */
+import type { Auth } from './auth/auth';
+import type { DatabaseHandle } from './db/client';
+import type { ImplementationService } from './implementation/implementation.service';
+import type { LeadService } from './leads/lead.service';
+import type { DsrService } from './lgpd/dsr.service';
+import type { ServiceDeps } from './service-deps';
+
+/** The services built once per runtime on top of the shared dependencies. */
+export interface Services {
+  /** Better Auth, on the runtime's database; `security` records its events. */
+  auth: Auth;
+  leads: LeadService;
+  implementation: ImplementationService;
+  /** Data-subject requests (LGPD). */
+  dsr: DsrService;
+}
+
+/**
+ * One process's (or one Netlify invocation's) runtime: the shared dependencies every service
+ * takes (ServiceDeps), the services built on them, and the lifecycle. Read-only queries may
+ * take `runtime.db` directly; anything with state or settings is a service here.
+ */
+export interface Runtime extends Omit<ServiceDeps, 'log'>, Services {
+  database: DatabaseHandle;
+  stop: () => Promise<void>;
+}
+
+/** Undoes what a feature's start opened (timers, sockets); called once when the runtime stops. */
+export type StopFeature = () => Promise<void>;
+
+export interface Feature {
+  name: string;
+  /** Before the queue starts: define workers. */
+  setup?: (runtime: Runtime) => void;
+  /**
+   * After the queue started; errors are logged, never fatal. What it opens it closes in the
+   * stop it returns, so a feature module keeps no state of its own.
+   */
+  onStart?: (runtime: Runtime) => Promise<StopFeature | void>;
+  /** Before the queue stops (for features whose teardown needs no state from their start). */
+  onStop?: (runtime: Runtime) => Promise<void>;
+}
