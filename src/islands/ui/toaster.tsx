@@ -6,7 +6,9 @@
  */
 import { createRoot } from 'react-dom/client';
 import { Toaster, toast } from 'sonner';
-import type { ToastKind } from './toasts';
+
+/** `message` is a neutral toast, the others are coloured. */
+export type ToastKind = 'error' | 'success' | 'message';
 
 let host: HTMLElement | undefined;
 

@@ -10,7 +10,9 @@
  * share one toaster, and a toast raised from inside a modal dialog shows above it.
  */
 
-export type ToastKind = 'error' | 'success' | 'message';
+import type { ToastKind } from './toaster';
+
+export type { ToastKind };
 
 let loading: Promise<typeof import('./toaster')> | undefined;
 
