@@ -10,44 +10,18 @@
 /** Code that ends up in the browser bundle. */
 const BROWSER_CODE = ['^src/islands/', '^src/directives/', '^src/components/consent/[^/]+[.]ts$'];
 
-/*
- * INTERIM, a circle other work on issue 12 is removing. Exactly this two-module circle is
- * let through while the way back (`back`) is a type-only import; any other circle, one
- * through a third module, and a value import on the way back still fail.
- * - src/islands/ui/toasts.ts lazy-loads toaster.tsx, which imports the `ToastKind` type back
- *   (fix: declare ToastKind in toaster.tsx, or in a module both import).
- * (The runtime ↔ features circle is gone: features import src/server/runtime-types.ts.)
- */
-const INTERIM_CIRCLES = [{ back: ['^src/islands/ui/toaster[.]tsx$'], to: '^src/islands/ui/toasts[.]ts$' }];
-
-const circle = (from, to) => ({
-  name: 'no-circular',
-  severity: 'error',
-  comment:
-    'A circle of imports (type-only ones included): one side should take what it needs as an ' +
-    'argument, or the shared part should move to a module both import (issue 12).',
-  from,
-  to: { circular: true, ...to },
-});
-
-/*
- * A circle is reported once, on whichever of its imports dependency-cruiser meets first, so
- * each side of an interim circle gets rules of its own.
- */
-const circleRules = [
-  circle({ pathNot: INTERIM_CIRCLES.flatMap(({ back, to }) => [...back, to]) }, {}),
-  ...INTERIM_CIRCLES.flatMap(({ back, to }) => [
-    circle({ path: back }, { pathNot: to }),
-    circle({ path: back }, { path: to, dependencyTypesNot: ['type-only'] }),
-    circle({ path: to }, { pathNot: back }),
-    circle({ path: to }, { path: back, viaSomeNot: [...back, to] }),
-  ]),
-];
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    ...circleRules,
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'A circle of imports (type-only ones included): one side should take what it needs as an ' +
+        'argument, or the shared part should move to a module both import (issue 12).',
+      from: {},
+      to: { circular: true },
+    },
     {
       name: 'browser-never-reaches-server',
       severity: 'error',
