@@ -93,13 +93,8 @@ export default tseslint.config(
     },
   },
   {
-    // INTERIM, files other work on issue 12 owns right now; remove once they are fixed there.
-    // usePreview.ts: `setTimeout(async …)` (if previewPost ever threw, the rejection would go
-    // unhandled). scripts/audit.ts: `await chrome.kill()` (kill() returns void).
-    files: ['src/islands/post-editor/usePreview.ts'],
-    rules: { '@typescript-eslint/no-misused-promises': 'off' },
-  },
-  {
+    // INTERIM, a file the lead is changing right now; remove once fixed there:
+    // `await chrome.kill()` (kill() returns void, so nothing waits for Chrome to exit).
     files: ['scripts/audit.ts'],
     rules: { '@typescript-eslint/await-thenable': 'off' },
   },

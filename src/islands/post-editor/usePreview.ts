@@ -17,14 +17,15 @@ export function usePreview(body: string, enabled: boolean) {
   useEffect(() => {
     if (!enabled || body.trim() === '') return;
     let stale = false;
-    const timer = setTimeout(async () => {
-      const outcome = await previewPost(body);
+    const show = (outcome: Awaited<ReturnType<typeof previewPost>> | undefined) => {
       // A newer text replaced this one: its own request answers.
       if (stale) return;
-      const rendered = outcome instanceof Unavailable || !outcome.ok ? undefined : outcome.data.html;
+      const rendered = !outcome || outcome instanceof Unavailable || !outcome.ok ? undefined : outcome.data.html;
       if (rendered !== undefined) setHtml(rendered);
       setFailed(rendered === undefined);
-    }, PREVIEW_DEBOUNCE_MS);
+    };
+    // previewPost settles every failure into an outcome; a rejection all the same shows as a failed preview.
+    const timer = setTimeout(() => void previewPost(body).then(show, () => show(undefined)), PREVIEW_DEBOUNCE_MS);
     return () => {
       stale = true;
       clearTimeout(timer);
