@@ -106,7 +106,8 @@ try {
     rows.push({ ...second, notes: [earlier, second.notes].filter(Boolean).join('; ') });
   }
 } finally {
-  await chrome.kill();
+  // kill() returns nothing to wait for: Chrome is told to exit and the server stops meanwhile.
+  chrome.kill();
   await server.stop();
 }
 
