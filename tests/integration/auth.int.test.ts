@@ -624,5 +624,6 @@ describe('admin:grant on an embedded database with no server running', () => {
     } finally {
       await reopened.close();
     }
-  });
+    // Three embedded-database opens (one migrating) and a script run: ~8 s quiet, seen at 28 s on a busy 2-core machine.
+  }, 90_000);
 });
