@@ -330,6 +330,12 @@ describe('authorization', () => {
     expect(answer.error).toMatchObject({ code: 'FORBIDDEN', message: adminRefusals[403] });
     const list = await (await get('/blog/admin/posts', admin)).text();
     expect(list).not.toContain('CSRF');
+    // The cover upload is a form post: refused from another site too.
+    const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#1c3fc4' } })
+      .png()
+      .toBuffer();
+    const upload = await action('uploadCover', coverForm(png), { cookie: admin, origin: 'https://evil.example' });
+    expect(upload.status).toBe(403);
   });
 
   it('lets the admin delete the post, after which it is gone', async () => {
