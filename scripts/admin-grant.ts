@@ -1,5 +1,7 @@
 /*
- * `npm run admin:grant -- <email> [--verify]`: makes an existing account admin. An account
+ * `npm run admin:grant -- <email> [--role admin|vendas|editor|user] [--verify]`: gives an
+ * existing account a team role — admin unless `--role` says otherwise (access-policy.ts says
+ * what each opens; `user` takes the role away). An account
  * that never confirmed its e-mail is refused (with its creation time, so the operator can
  * tell whether they created it) unless `--verify` is given — src/server/auth/admin-grant.ts
  * says why. Three ways, chosen in this order:
@@ -20,13 +22,14 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase, pgliteDirFor } from '../src/server/db/client';
 import { DataDirLockedError, lockDataDir } from '../src/server/lock';
 import { restrictToOwner, useOwnerOnlyUmask } from '../src/server/owner-only';
-import { AccountNotFoundError, grantAdmin, type GrantResult } from '../src/server/auth/admin-grant';
+import { AccountNotFoundError, grantAdmin, isUserRole, type GrantResult } from '../src/server/auth/admin-grant';
+import { USER_ROLES, type UserRole } from '../src/server/db/schema';
 import { adminSocketPath } from '../src/server/auth/admin-socket';
 import { createSecurityLogger } from '../src/server/security/events';
 
 class NoServerError extends Error {}
 
-function viaSocket(socketPath: string, email: string, verify: boolean): Promise<GrantResult> {
+function viaSocket(socketPath: string, email: string, verify: boolean, role: UserRole): Promise<GrantResult> {
   return new Promise((resolve, reject) => {
     const req = request(
       { socketPath, path: '/grant-admin', method: 'POST', headers: { 'content-type': 'application/json' } },
@@ -43,7 +46,7 @@ function viaSocket(socketPath: string, email: string, verify: boolean): Promise<
           }
           if (res.statusCode === 200) resolve(parsed as unknown as GrantResult);
           else if (res.statusCode === 404) reject(new AccountNotFoundError(email));
-          else if (res.statusCode === 409) reject(new Error(String(parsed['error'])));
+          else if (res.statusCode === 409 || res.statusCode === 400) reject(new Error(String(parsed['error'])));
           else reject(new Error(`server answered ${res.statusCode}: ${String(parsed['error'] ?? body)}`));
         });
       },
@@ -51,7 +54,7 @@ function viaSocket(socketPath: string, email: string, verify: boolean): Promise<
     req.on('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'ENOENT' || error.code === 'ECONNREFUSED' ? new NoServerError(error.message) : error),
     );
-    req.end(JSON.stringify({ email, verify }));
+    req.end(JSON.stringify({ email, verify, role }));
   });
 }
 
@@ -62,6 +65,7 @@ async function direct(
   secret: string,
   how: string,
   verify: boolean,
+  role: UserRole,
 ) {
   const handle = await openDatabase({ databaseUrl, pgliteDir, maxConnections: 1 });
   try {
@@ -70,21 +74,48 @@ async function direct(
       email,
       createSecurityLogger({ db: handle.db, secret }),
       `cli:admin-grant (${how})`,
-      { verify },
+      { verify, role },
     );
   } finally {
     await handle.close();
   }
 }
 
+function grantMessage(email: string, role: UserRole, changed: boolean): string {
+  if (role === 'admin') {
+    return changed
+      ? `${email} agora é administrador(a). / ${email} is now an admin.`
+      : `${email} já era administrador(a). / ${email} already was an admin.`;
+  }
+  if (role === 'user') {
+    return changed
+      ? `${email} não tem mais papel na equipe. / ${email} no longer has a team role.`
+      : `${email} já não tinha papel na equipe. / ${email} had no team role.`;
+  }
+  return changed
+    ? `${email} agora tem o papel ${role}. / ${email} now has the role ${role}.`
+    : `${email} já tinha o papel ${role}. / ${email} already had the role ${role}.`;
+}
+
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
-  const email = args.find((arg) => !arg.startsWith('-'));
+  const usage = `Uso / usage: npm run admin:grant -- <email> [--role ${USER_ROLES.filter((r) => r !== 'user').join('|')}|user] [--verify]`;
+  // `--role vendas` or `--role=vendas`; the value after a bare --role is not the e-mail.
+  const roleAt = args.findIndex((arg) => arg === '--role' || arg.startsWith('--role='));
+  const roleArg = roleAt < 0 ? 'admin' : args[roleAt]!.includes('=') ? args[roleAt]!.split('=')[1] : args[roleAt + 1];
+  const email = args.find(
+    (arg, index) => !arg.startsWith('-') && !(roleAt >= 0 && index === roleAt + 1 && !args[roleAt]!.includes('=')),
+  );
   const verify = args.includes('--verify');
   if (!email || !email.includes('@')) {
-    console.error('Uso / usage: npm run admin:grant -- <email> [--verify]');
+    console.error(usage);
     return 2;
   }
+  if (!isUserRole(roleArg)) {
+    console.error(`Papel desconhecido / unknown role: ${roleArg ?? '(vazio)'}\n${usage}`);
+    return 2;
+  }
+  const role = roleArg;
   // What this creates in DATA_DIR (the folder, its secret, the lock) is owner-only, as the server's.
   useOwnerOnlyUmask();
   const config = loadConfig();
@@ -92,10 +123,10 @@ async function main(): Promise<number> {
   let result: GrantResult;
   try {
     if (config.databaseUrl) {
-      result = await direct(config.databaseUrl, undefined, email, secret, 'PostgreSQL', verify);
+      result = await direct(config.databaseUrl, undefined, email, secret, 'PostgreSQL', verify, role);
     } else {
       try {
-        result = await viaSocket(adminSocketPath(config.dataDir), email, verify);
+        result = await viaSocket(adminSocketPath(config.dataDir), email, verify, role);
       } catch (error) {
         if (!(error instanceof NoServerError)) throw error;
         // No server answering: hold DATA_DIR ourselves, or learn that a server is starting up.
@@ -108,7 +139,15 @@ async function main(): Promise<number> {
           restrictToOwner(config.dataDir);
           // No database yet means no accounts yet; don't create an empty one here.
           if (!existsSync(pgliteDirFor(config.dataDir))) throw new AccountNotFoundError(email.trim().toLowerCase());
-          result = await direct(undefined, pgliteDirFor(config.dataDir), email, secret, 'embedded, no server', verify);
+          result = await direct(
+            undefined,
+            pgliteDirFor(config.dataDir),
+            email,
+            secret,
+            'embedded, no server',
+            verify,
+            role,
+          );
         } finally {
           await lock.release();
         }
@@ -124,11 +163,7 @@ async function main(): Promise<number> {
     console.error((error as Error).message);
     return 1;
   }
-  console.log(
-    result.changed
-      ? `${result.email} agora é administrador(a). / ${result.email} is now an admin.`
-      : `${result.email} já era administrador(a). / ${result.email} already was an admin.`,
-  );
+  console.log(grantMessage(result.email, role, result.changed));
   return 0;
 }
 

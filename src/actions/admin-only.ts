@@ -5,11 +5,12 @@
  * - The name must start with an admin namespace (src/server/auth/access-policy.ts,
  *   ADMIN_ACTION_NAMESPACES): the middleware then reads the session and refuses anyone
  *   else before the action runs. That is the first lock.
- * - Here, where the data is read, the role is asked again with the guard's own rule: a
- *   session that is not an admin's is refused (401 anonymous, 403 anyone else), so an
- *   action the policy ever missed fails closed. A call from another site (a foreign
- *   Origin) is refused too: SameSite cookies stop most, this stops the rest.
- * - The handler gets the admin as `actor`, for audit records.
+ * - Here, where the data is read, the role is asked again with the policy's own roles for
+ *   the action's namespace (ACTION_ROLES: `admin.*` admins, `posts.*` admins and editors):
+ *   anyone else is refused (401 anonymous, 403 anyone else), so an action the policy ever
+ *   missed fails closed. A call from another site (a foreign Origin) is refused too:
+ *   SameSite cookies stop most, this stops the rest.
+ * - The handler gets the team member as `actor` (id, e-mail, name, role), for audit records.
  * - A failure the handler did not turn into an ActionError is logged safely and answered
  *   with the action's pt-BR `failure` message (./safe-failure.ts, as the public actions
  *   do); a value the database refused is the request's fault (400).
@@ -21,14 +22,17 @@ import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions'
 import { adminRefusals } from '@content/messages/auth';
 import { inputMessages } from '@content/messages/input';
 import type * as z from 'zod/v4/core';
-import { isAdminSession } from '~/server/auth/require-admin';
+import { ADMIN_ONLY, rolesForAction } from '~/server/auth/access-policy';
+import { hasRole } from '~/server/auth/require-admin';
 import { databaseErrorKind } from '~/server/db/errors';
-import { failSafely } from './safe-failure';
+import { actionName, failSafely } from './safe-failure';
 
-/** The signed-in admin an action runs for: what audit records name. */
+/** The signed-in member of the team an action runs for: what audit records name. */
 export interface AdminActor {
   id: string;
   email: string;
+  name: string;
+  role: string;
 }
 
 type Accept = 'form' | 'json';
@@ -53,10 +57,11 @@ type ActionHandlerOf<
   TInputSchema extends z.$ZodType | undefined,
 > = Parameters<typeof defineAction<TOutput, TAccept, TInputSchema>>[0]['handler'];
 
-/** The admin behind the call, or the ActionError that refuses it. */
+/** The team member behind the call (a role the action's namespace admits), or the ActionError that refuses it. */
 export function adminActor(context: ActionAPIContext): AdminActor {
   const { session } = context.locals;
-  if (!session || !isAdminSession(session)) {
+  const roles = rolesForAction(actionName(context)) ?? ADMIN_ONLY;
+  if (!session || !hasRole(session, roles)) {
     const code = session ? 'FORBIDDEN' : 'UNAUTHORIZED';
     throw new ActionError({ code, message: adminRefusals[session ? 403 : 401] });
   }
@@ -64,7 +69,7 @@ export function adminActor(context: ActionAPIContext): AdminActor {
   if (origin !== null && origin !== context.url.origin) {
     throw new ActionError({ code: 'FORBIDDEN', message: adminRefusals[403] });
   }
-  return { id: session.user.id, email: session.user.email };
+  return { id: session.user.id, email: session.user.email, name: session.user.name, role: session.user.role };
 }
 
 /** `defineAction` for admins only; see the module comment for what it adds. */

@@ -17,8 +17,8 @@ export interface FailureAnswer {
 
 const log = componentLogger('actions');
 
-/** The action's name as called (`/_actions/posts.create` or a form post's `?_action=`), for log lines. */
-function actionName(context: ActionAPIContext): string {
+/** The action's name as called (`/_actions/posts.create` or a form post's `?_action=`), for log lines and roles. */
+export function actionName(context: ActionAPIContext): string {
   const { pathname, searchParams } = context.url;
   return pathname.startsWith('/_actions/') ? pathname.slice('/_actions/'.length) : (searchParams.get('_action') ?? '?');
 }

@@ -1,5 +1,5 @@
 /*
- * Authorization matrix against the production build: anonymous / user / admin × every
+ * Authorization matrix against the production build: anonymous / user / vendas / editor / admin × every
  * admin page and endpoint × every method it answers × every spelling of its path
  * (`.html`, `/index`, trailing slash, percent-encoded letters, upper case, doubled
  * slashes… — tests/support/path-spellings.ts), sent byte for byte on the wire.
@@ -9,13 +9,15 @@
  * a 2xx or see admin data (a seeded lead's e-mail, a draft's title, the dashboard), and
  * every answer of the admin area and /auth is `private, no-store` (issue 11, findings 1
  * and 9). Accounts are made as people make them (sign-up, the link in the captured
- * e-mail, sign-in); the admin comes from `npm run admin:grant` through the server's socket.
+ * e-mail, sign-in); the admin, the seller and the editor come from `npm run admin:grant`
+ * (`--role`) through the server's socket. Who may open what is stated below on its own
+ * (issue 14 item 8), not read from the code under test.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRefusals } from '@content/messages/auth';
 import { callAction } from '../support/actions';
-import { adminCookie, userCookie } from '../support/blog-accounts';
+import { adminCookie, teamCookie, userCookie } from '../support/blog-accounts';
 import { builtRoutes } from '../support/built-routes';
 import { ensureBuild } from '../support/ensure-build';
 import { pathSpellings } from '../support/path-spellings';
@@ -30,7 +32,24 @@ const NO_STORE = 'private, no-store';
 const LEAD_EMAIL = 'lia.sigilosa@exemplo.com';
 const DRAFT_TITLE = 'Rascunho sigiloso da matriz';
 
-type Who = 'anonymous' | 'user' | 'admin';
+type Who = 'anonymous' | 'user' | 'vendas' | 'editor' | 'admin';
+const EVERYONE: readonly Who[] = ['anonymous', 'user', 'vendas', 'editor', 'admin'];
+
+/**
+ * The roles each admin route admits besides admins (admins everything): the sales team the
+ * dashboard (leads and implementation requests), editors the blog's pages (and the
+ * dashboard, which sends them on to the posts). Anything else: admins only.
+ */
+const TEAM_ACCESS: Record<string, readonly Who[]> = {
+  '/blog/admin': ['vendas', 'editor'],
+  '/blog/admin/posts': ['editor'],
+  '/blog/admin/posts/novo': ['editor'],
+  '/blog/admin/posts/[id]': ['editor'],
+};
+const admittedTo = (pattern: string): readonly Who[] => ['admin', ...(TEAM_ACCESS[pattern] ?? [])];
+const refusedAt = (pattern: string): readonly Who[] => EVERYONE.filter((who) => !admittedTo(pattern).includes(who));
+/** Actions by namespace: `posts.*` admins and editors, `admin.*` admins only. */
+const actionAdmits = (name: string): readonly Who[] => (name.startsWith('posts.') ? ['admin', 'editor'] : ['admin']);
 
 interface Route {
   pattern: string;
@@ -60,7 +79,7 @@ function adminRoutes(): Route[] {
 describe('authorization matrix on the built server', () => {
   let smtp: CaptureSmtp;
   let server: RunningServer;
-  const cookies: Record<Who, string> = { anonymous: '', user: '', admin: '' };
+  const cookies: Record<Who, string> = { anonymous: '', user: '', vendas: '', editor: '', admin: '' };
   let adminEmail = '';
   let draftId = FAKE_ID;
 
@@ -72,6 +91,8 @@ describe('authorization matrix on the built server', () => {
     const admin = await adminCookie(server.url, server.dataDir);
     cookies.admin = admin.cookie;
     adminEmail = admin.account.email;
+    cookies.vendas = (await teamCookie(server.url, server.dataDir, 'vendas')).cookie;
+    cookies.editor = (await teamCookie(server.url, server.dataDir, 'editor')).cookie;
 
     // Data only an admin may see: a lead on the dashboard, a draft in the editor and its API.
     const lead = await fetch(`${server.url}/_actions/lead`, {
@@ -124,6 +145,16 @@ describe('authorization matrix on the built server', () => {
 
   /** What must not be in any answer to someone who is not an admin. */
   const secrets = () => [LEAD_EMAIL, DRAFT_TITLE, adminEmail, 'data-testid="leads-total"', '"posts":'];
+  /**
+   * What a role must never be shown, wherever it is admitted: the sales team no draft, no
+   * security events (they name the admin); an editor no lead, no security events.
+   */
+  const hiddenFrom = (who: Who): string[] => {
+    if (who === 'vendas') return [DRAFT_TITLE, adminEmail, 'id="security-title"', '"posts":'];
+    if (who === 'editor') return [LEAD_EMAIL, adminEmail, 'data-testid="leads-total"', 'id="security-title"'];
+    if (who === 'admin') return [];
+    return secrets();
+  };
 
   /**
    * Every answer of the admin area is `private, no-store`, except those given before any
@@ -205,7 +236,7 @@ describe('authorization matrix on the built server', () => {
         'id=00000000-0000-4000-8000-000000000000&por=email&valor=lia.sigilosa%40exemplo.com&modo=delete&confirmar=on',
       );
 
-    it.each(['anonymous', 'user'] as const)('nothing lets %s run it', async (who) => {
+    it.each(EVERYONE.filter((who) => !actionAdmits(name).includes(who)))('nothing lets %s run it', async (who) => {
       const problems: string[] = [];
       for (const path of [...pathSpellings(`/_actions/${name}`), `/_actions/${name.toUpperCase()}`]) {
         const response = await call(who, path);
@@ -226,8 +257,8 @@ describe('authorization matrix on the built server', () => {
       expect(dashboard.body).toContain(LEAD_EMAIL);
     });
 
-    it('an admin gets past the guard (the action itself then judges the input)', async () => {
-      const response = await call('admin');
+    it.each(actionAdmits(name))('%s gets past the guard (the action itself then judges the input)', async (who) => {
+      const response = await call(who);
       expect([401, 403]).not.toContain(response.status);
       expect(response.status).toBeLessThan(500);
       expect(response.headers['cache-control']).toBe(NO_STORE);
@@ -235,7 +266,7 @@ describe('authorization matrix on the built server', () => {
   });
 
   describe.each(routes.map((route) => [`${route.kind} ${route.pattern}`, route] as const))('%s', (_name, route) => {
-    it.each(['anonymous', 'user'] as const)('no spelling of the path lets %s in', async (who) => {
+    it.each(refusedAt(route.pattern))('no spelling of the path lets %s in', async (who) => {
       const problems: string[] = [];
       for (const method of route.methods) {
         for (const path of pathSpellings(pathOf(route, method))) {
@@ -252,21 +283,26 @@ describe('authorization matrix on the built server', () => {
       expect(problems).toEqual([]);
     });
 
-    it('no spelling of the path keeps an admin out, and every answer is private', async () => {
-      const problems: string[] = [];
-      for (const method of route.methods) {
-        for (const path of pathSpellings(pathOf(route, method))) {
-          const response = await send(route, method, path, 'admin');
-          const where = `${method} ${path} → ${response.status}`;
-          if (response.status === 401 || response.status === 403) problems.push(`${where}: refused`);
-          if (/\/auth\b/.test(String(response.headers.location ?? ''))) problems.push(`${where}: sent to sign in`);
-          if (response.status >= 500) problems.push(`${where}: server error`);
-          const cache = cacheProblem(response);
-          if (cache) problems.push(`${where}: ${cache}`);
+    it.each(admittedTo(route.pattern))(
+      'no spelling of the path keeps %s out, and every answer is private',
+      async (who) => {
+        const problems: string[] = [];
+        for (const method of route.methods) {
+          for (const path of pathSpellings(pathOf(route, method))) {
+            const response = await send(route, method, path, who);
+            const where = `${method} ${path} → ${response.status}`;
+            if (response.status === 401 || response.status === 403) problems.push(`${where}: refused`);
+            const shown = hiddenFrom(who).filter((secret) => response.body.includes(secret));
+            if (shown.length) problems.push(`${where}: shows ${shown.join(', ')}`);
+            if (/\/auth\b/.test(String(response.headers.location ?? ''))) problems.push(`${where}: sent to sign in`);
+            if (response.status >= 500) problems.push(`${where}: server error`);
+            const cache = cacheProblem(response);
+            if (cache) problems.push(`${where}: ${cache}`);
+          }
         }
-      }
-      expect(problems).toEqual([]);
-    });
+        expect(problems).toEqual([]);
+      },
+    );
 
     it.each(route.methods)('%s: anonymous is sent to sign in', async (method) => {
       const response = await send(route, method, pathOf(route, method), 'anonymous');
@@ -294,6 +330,26 @@ describe('authorization matrix on the built server', () => {
       expect(response.status).toBeLessThan(500);
       if (method === 'GET' && !pathOf(route, method).includes(FAKE_ID)) expect(response.status).toBe(200);
     });
+
+    it.each(
+      route.methods.flatMap((method) =>
+        (['vendas', 'editor'] as const).map((who) => [method, who, admittedTo(route.pattern).includes(who)] as const),
+      ),
+    )('%s: %s is let in only where admitted', async (method, who, admitted) => {
+      const response = await send(route, method, pathOf(route, method), who);
+      if (!admitted) {
+        expect(response.status).toBe(403);
+        return;
+      }
+      expect([401, 403]).not.toContain(response.status);
+      expect(response.status).toBeLessThan(500);
+      if (method !== 'GET' || pathOf(route, method).includes(FAKE_ID)) return;
+      if (who === 'editor' && route.pattern === '/blog/admin') {
+        // The dashboard is the sales side's: an editor landing there after sign-in goes on to the posts.
+        expect(response.status).toBe(302);
+        expect(new URL(String(response.headers.location), server.url).pathname).toBe('/blog/admin/posts');
+      } else expect(response.status).toBe(200);
+    });
   });
 
   it('the dashboard shows an admin the leads, under its .html spelling too', async () => {
@@ -304,6 +360,21 @@ describe('authorization matrix on the built server', () => {
       expect(response.body, path).toContain(LEAD_EMAIL);
       expect(response.headers['cache-control'], path).toBe(NO_STORE);
     }
+  });
+
+  it('the sales team sees the leads on the dashboard, without security events, documents or the blog', async () => {
+    const response = await rawRequest(server.url, 'GET', '/blog/admin', {
+      cookie: cookies.vendas,
+      accept: 'text/html',
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toContain('Últimos 20 contatos');
+    expect(response.body).toContain(LEAD_EMAIL);
+    expect(response.body).not.toContain('id="security-title"');
+    expect(response.body).not.toContain('/admin/documentos/');
+    expect(response.body).not.toContain('href="/blog/admin/posts"');
+    expect(response.body).not.toContain('href="/admin/lgpd"');
+    expect(response.headers['cache-control']).toBe(NO_STORE);
   });
 
   it('/auth is never stored, signed in or not, in any spelling', async () => {
@@ -325,9 +396,12 @@ describe('authorization matrix on the built server', () => {
       fetch(`${server.url}/api/auth/admin/list-users`, { headers: cookie ? { cookie } : {} });
     expect((await listUsers()).status).toBe(401);
     expect((await listUsers(cookies.user)).status).toBe(403);
+    // The people are the admins' alone: the sales team and editors cannot list them.
+    expect((await listUsers(cookies.vendas)).status).toBe(403);
+    expect((await listUsers(cookies.editor)).status).toBe(403);
     const admin = await listUsers(cookies.admin);
     expect(admin.status).toBe(200);
-    expect(((await admin.json()) as { total: number }).total).toBe(2);
+    expect(((await admin.json()) as { total: number }).total).toBe(4);
   });
 
   it('a client that hangs up at once leaves no error in the log, and the server keeps answering', async () => {

@@ -28,7 +28,14 @@ export function newAccount(prefix: string): Account {
   return {
     email: `${prefix}-${randomBytes(4).toString('hex')}@pilota.example`,
     password: TEST_PASSWORD,
-    name: prefix === 'admin' ? 'Ana Administradora' : 'Bruno Leitor',
+    name:
+      prefix === 'admin'
+        ? 'Ana Administradora'
+        : prefix === 'vendas'
+          ? 'Vera Vendedora'
+          : prefix === 'editor'
+            ? 'Edu Editor'
+            : 'Bruno Leitor',
   };
 }
 
@@ -60,11 +67,11 @@ export async function signIn(baseUrl: string, account: Account): Promise<string>
 }
 
 /**
- * `npm run admin:grant -- <email> --verify` against the server that owns `dataDir`: the
- * account was just signed up and never confirmed its e-mail, as a first admin's may be.
+ * `npm run admin:grant -- <email> --verify [--role <role>]` against the server that owns
+ * `dataDir`: the account was just signed up and never confirmed its e-mail, as a first admin's may be.
  */
-export async function grantAdmin(dataDir: string, email: string): Promise<void> {
-  await run(join('node_modules', '.bin', 'tsx'), ['scripts/admin-grant.ts', email, '--verify'], {
+export async function grantAdmin(dataDir: string, email: string, role = 'admin'): Promise<void> {
+  await run(join('node_modules', '.bin', 'tsx'), ['scripts/admin-grant.ts', email, '--verify', '--role', role], {
     env: { ...process.env, DATA_DIR: dataDir },
     timeout: 60_000,
   });
@@ -88,6 +95,18 @@ export async function adminCookie(baseUrl: string, dataDir: string): Promise<{ a
   const account = newAccount('admin');
   await signUp(baseUrl, account);
   await grantAdmin(dataDir, account.email);
+  return { account, cookie: await signIn(baseUrl, account) };
+}
+
+/** A signed-in member of the sales team or a blog editor: sign-up, admin:grant --role, sign-in. */
+export async function teamCookie(
+  baseUrl: string,
+  dataDir: string,
+  role: 'vendas' | 'editor',
+): Promise<{ account: Account; cookie: string }> {
+  const account = newAccount(role);
+  await signUp(baseUrl, account);
+  await grantAdmin(dataDir, account.email, role);
   return { account, cookie: await signIn(baseUrl, account) };
 }
 

@@ -10,6 +10,15 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ACCESS_POLICY,
+  ACTION_ROLES,
+  ADMIN_ONLY,
+  BLOG_TEAM,
+  mayOpen,
+  rolesForAction,
+  rolesForPath,
+  rolesForRoute,
+  STAFF_ROLES,
+  WHOLE_TEAM,
   ADMIN_ACTION_NAMESPACES,
   ADMIN_AREAS,
   classifyRequest,
@@ -74,21 +83,60 @@ describe('classifyRequest', () => {
   });
 
   it.each([
-    // What Astro routes, whatever the path looked like: the matched pattern decides.
-    ['/blog/admin', '/blog/admin.html', 'page'],
-    ['/blog/admin', '/blog/%61dmin.html', 'page'],
-    ['/blog/admin', '/%62log/admin', 'page'],
-    ['/blog/admin/posts/[id]', '/blog/admin/posts/abc.html', 'page'],
-    ['/admin/documentos/[id]', '/admin/documentos/abc', 'endpoint'],
-    ['/admin/lgpd/exportar', '/admin/lgpd/exportar.html', 'endpoint'],
-    ['/admin/lgpd/exportar', '/admin/lgpd/exportar', 'endpoint'],
-    // No admin route matched, but the path is in an admin area: still guarded.
-    ['/404', '/admin', 'page'],
-    ['/404', '/BLOG/ADMIN', 'page'],
-    ['/blog/[slug]', '/blog/admin%2Fposts', 'page'],
-    [undefined, '/blog/admin/novo-rascunho', 'page'],
-  ])('route %s, path %s → admin %s', (routePattern, pathname, kind) => {
-    expect(classifyRequest(target(pathname, { routePattern }))).toEqual({ zone: 'admin', kind, unlisted: false });
+    // What Astro routes, whatever the path looked like: the matched pattern decides, with its roles.
+    ['/blog/admin', '/blog/admin.html', 'page', WHOLE_TEAM],
+    ['/blog/admin', '/blog/%61dmin.html', 'page', WHOLE_TEAM],
+    ['/blog/admin', '/%62log/admin', 'page', WHOLE_TEAM],
+    ['/blog/admin/posts/[id]', '/blog/admin/posts/abc.html', 'page', BLOG_TEAM],
+    ['/admin/documentos/[id]', '/admin/documentos/abc', 'endpoint', ADMIN_ONLY],
+    ['/admin/lgpd/exportar', '/admin/lgpd/exportar.html', 'endpoint', ADMIN_ONLY],
+    ['/admin/lgpd/exportar', '/admin/lgpd/exportar', 'endpoint', ADMIN_ONLY],
+    // No admin route matched, but the path is in an admin area: still guarded, for the roles
+    // of the route it spells (admins only when it spells none).
+    ['/404', '/admin', 'page', ADMIN_ONLY],
+    ['/404', '/BLOG/ADMIN', 'page', WHOLE_TEAM],
+    ['/blog/[slug]', '/blog/admin%2Fposts', 'page', BLOG_TEAM],
+    ['/404', '/BLOG/ADMIN/POSTS/abc.html', 'page', BLOG_TEAM],
+    ['/404', '/Admin/LGPD', 'page', ADMIN_ONLY],
+    [undefined, '/blog/admin/novo-rascunho', 'page', ADMIN_ONLY],
+  ])('route %s, path %s → admin %s', (routePattern, pathname, kind, roles) => {
+    expect(classifyRequest(target(pathname, { routePattern }))).toEqual({
+      zone: 'admin',
+      kind,
+      unlisted: false,
+      roles,
+    });
+  });
+
+  it('admits to a page an admin action posted to it only with a role both admit', () => {
+    const post = { method: 'POST', accept: 'text/html' };
+    // An editor may post the editor's own action on the editor's page…
+    expect(
+      classifyRequest(
+        target('/blog/admin/posts/x', {
+          ...post,
+          routePattern: '/blog/admin/posts/[id]',
+          search: '?_action=posts.update',
+        }),
+      ),
+    ).toMatchObject({ roles: BLOG_TEAM });
+    // …but an admin-only action posted to that page stays admin-only.
+    expect(
+      classifyRequest(
+        target('/blog/admin/posts/x', {
+          ...post,
+          routePattern: '/blog/admin/posts/[id]',
+          search: '?_action=admin.lgpd.erase',
+        }),
+      ),
+    ).toMatchObject({ roles: ADMIN_ONLY });
+    // And a blog action posted to a page outside the admin area is the action's roles.
+    expect(
+      classifyRequest(target('/contato', { ...post, routePattern: '/contato', search: '?_action=posts.create' })),
+    ).toMatchObject({
+      zone: 'admin',
+      roles: BLOG_TEAM,
+    });
   });
 
   it('answers a listed endpoint as an endpoint and a listed page as a page, whatever the request accepts', () => {
@@ -115,12 +163,13 @@ describe('classifyRequest', () => {
       zone: 'admin',
       kind: 'page',
       unlisted: true,
+      roles: ADMIN_ONLY,
     });
     expect(
       classifyRequest(
         target('/api/admin/leads', { routePattern: '/api/admin/leads', method: 'DELETE', accept: '*/*' }),
       ),
-    ).toEqual({ zone: 'admin', kind: 'endpoint', unlisted: true });
+    ).toEqual({ zone: 'admin', kind: 'endpoint', unlisted: true, roles: ADMIN_ONLY });
   });
 
   it('guards admin actions, called as /_actions/admin.* or from a form with ?_action=admin.*', () => {
@@ -139,8 +188,10 @@ describe('classifyRequest', () => {
         zone: 'admin',
         kind: 'endpoint',
         unlisted: false,
+        roles: BLOG_TEAM,
       });
     }
+    expect(classifyRequest(target('/_actions/admin.lgpd.erase', action))).toMatchObject({ roles: ADMIN_ONLY });
     expect(classifyRequest(target('/_actions/lead', action))).toEqual({ zone: 'public' });
     expect(classifyRequest(target('/_actions/lgpd.request', action))).toEqual({ zone: 'public' });
     expect(classifyRequest(target('/_actions/postsx.create', action))).toEqual({ zone: 'public' });
@@ -164,6 +215,26 @@ describe('classifyRequest', () => {
     ['postagens.create', false],
   ])('isAdminAction(%s) → %s', (name, expected) => {
     expect(isAdminAction(name)).toBe(expected);
+    expect(rolesForAction(name) !== undefined).toBe(expected);
+  });
+
+  it('gives admin.* to admins and posts.* to admins and editors; the sales team neither', () => {
+    expect(rolesForAction('admin.lgpd.erase')).toEqual(['admin']);
+    expect(rolesForAction('posts.create')).toEqual(['admin', 'editor']);
+    expect(rolesForAction('toString')).toBeUndefined();
+    expect(rolesForAction('__proto__.x')).toBeUndefined();
+    expect(rolesForRoute('/blog/admin/posts')).toEqual(['admin', 'editor']);
+    expect(rolesForRoute('/admin/lgpd')).toEqual(['admin']);
+    expect(rolesForRoute('/blog/admin/nao-existe')).toEqual(['admin']);
+    expect(rolesForRoute(undefined)).toEqual(['admin']);
+    expect(rolesForPath('/Blog/Admin/Posts/abc.html')).toEqual(['admin', 'editor']);
+    expect(rolesForPath('/blog/admin/posts/a/b')).toEqual(['admin']);
+    expect(rolesForPath('/blog/admin/')).toEqual(['admin', 'vendas', 'editor']);
+    expect(rolesForPath('/admin/documentos/x')).toEqual(['admin']);
+    expect(rolesForPath('/blogXadmin')).toEqual(['admin']);
+    expect(mayOpen('vendas', rolesForRoute('/blog/admin'))).toBe(true);
+    expect(mayOpen('vendas', rolesForRoute('/blog/admin/posts'))).toBe(false);
+    expect(mayOpen(null, WHOLE_TEAM)).toBe(false);
   });
 
   it.each([
@@ -200,7 +271,18 @@ describe('every admin route has a policy line', () => {
   it.each(adminFiles.map((route) => [route.pattern, route.file]))('%s (%s)', (pattern, file) => {
     const entry = ACCESS_POLICY[pattern];
     expect(entry, `${file} is in an admin area: add '${pattern}' to ACCESS_POLICY`).toBeDefined();
-    expect(entry).toEqual({ access: 'admin', kind: file.endsWith('.astro') ? 'page' : 'endpoint' });
+    expect(entry).toMatchObject({ access: 'admin', kind: file.endsWith('.astro') ? 'page' : 'endpoint' });
+    // Admins open everything; every role named is a team role.
+    const roles = entry?.access === 'admin' ? entry.roles : [];
+    expect(roles).toContain('admin');
+    expect(roles.every((role) => (STAFF_ROLES as readonly string[]).includes(role))).toBe(true);
+  });
+
+  it('names a team role for every action namespace, admins always among them', () => {
+    for (const [namespace, roles] of Object.entries(ACTION_ROLES)) {
+      expect(roles, namespace).toContain('admin');
+      expect(ADMIN_ACTION_NAMESPACES).toContain(namespace);
+    }
   });
 
   it('names no route that does not exist', () => {
@@ -212,7 +294,13 @@ describe('every admin route has a policy line', () => {
     for (const { file } of adminFiles) {
       const source = readFileSync(file, 'utf8');
       if (file.endsWith('.astro')) {
-        expect(source, file).toMatch(/const refused = await refuseUnlessAdminPage\(Astro\.locals\.session, Astro\);/);
+        // Admins-only pages may leave the roles out (admins is the default); others pass their policy line's.
+        const pattern = routeFiles().find((route) => route.file === file)!.pattern;
+        const call =
+          rolesForRoute(pattern) === ADMIN_ONLY
+            ? /const refused = await refuseUnlessAdminPage\(Astro\.locals\.session, Astro(, rolesForRoute\(Astro\.routePattern\))?\);/
+            : /const refused = await refuseUnlessAdminPage\(Astro\.locals\.session, Astro, rolesForRoute\(Astro\.routePattern\)\);/;
+        expect(source, file).toMatch(call);
         expect(source, file).toContain('if (refused) return refused;');
       } else {
         const handlers = source.match(/export const (GET|POST|PUT|PATCH|DELETE|ALL)\b/g) ?? [];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminZoneDecision, guardDecision, hasSessionCookie, type CurrentSession } from '../../src/server/auth/guard';
-import { refuseUnlessAdminPage, isAdminSession } from '../../src/server/auth/require-admin';
+import { hasRole, refuseUnlessAdminPage, isAdminSession } from '../../src/server/auth/require-admin';
+import { ADMIN_ONLY, BLOG_TEAM, SALES_TEAM, WHOLE_TEAM } from '../../src/server/auth/access-policy';
 import { trustedOriginsFor } from '../../src/server/auth/auth';
 import { IDLE_LOGOUT_MS, isIdleExpired } from '../../src/lib/session-idle';
 
@@ -18,8 +19,28 @@ describe('guardDecision', () => {
     ['endpoint', 'user', false, { action: 'status', status: 403 }],
     ['page', 'admin', false, { action: 'allow' }],
     ['endpoint', 'admin', false, { action: 'allow' }],
+    // Admins only unless the route says otherwise: the team's other roles are refused.
+    ['page', 'vendas', false, { action: 'forbidden-page' }],
+    ['endpoint', 'editor', false, { action: 'status', status: 403 }],
   ] as const)('%s, role %s, stale %s', (kind, role, stale, expected) => {
     expect(guardDecision(kind, { session: role ? as(role) : undefined, stale })).toEqual(expected);
+  });
+
+  it.each([
+    [SALES_TEAM, 'vendas', true],
+    [SALES_TEAM, 'editor', false],
+    [SALES_TEAM, 'admin', true],
+    [BLOG_TEAM, 'editor', true],
+    [BLOG_TEAM, 'vendas', false],
+    [WHOLE_TEAM, 'editor', true],
+    [WHOLE_TEAM, 'user', false],
+    [WHOLE_TEAM, 'Admin', false],
+    [ADMIN_ONLY, 'vendas', false],
+  ] as const)('roles %j admit %s: %s', (roles, role, admitted) => {
+    expect(guardDecision('endpoint', { session: as(role), stale: false }, roles)).toEqual(
+      admitted ? { action: 'allow' } : { action: 'status', status: 403 },
+    );
+    expect(hasRole(as(role), roles)).toBe(admitted);
   });
 });
 
@@ -32,19 +53,37 @@ const session = (role: string): CurrentSession => ({
 describe('adminZoneDecision', () => {
   it('lets an admin into a route the policy lists', () => {
     const lookup = { session: session('admin'), stale: false };
-    expect(adminZoneDecision({ zone: 'admin', kind: 'page', unlisted: false }, lookup)).toEqual({ action: 'allow' });
+    expect(adminZoneDecision({ zone: 'admin', kind: 'page', unlisted: false, roles: ADMIN_ONLY }, lookup)).toEqual({
+      action: 'allow',
+    });
+  });
+  it("lets the team's other roles in only where the route admits them", () => {
+    const vendas = { session: session('vendas'), stale: false };
+    expect(adminZoneDecision({ zone: 'admin', kind: 'page', unlisted: false, roles: SALES_TEAM }, vendas)).toEqual({
+      action: 'allow',
+    });
+    expect(adminZoneDecision({ zone: 'admin', kind: 'page', unlisted: false, roles: BLOG_TEAM }, vendas)).toEqual({
+      action: 'forbidden-page',
+    });
+    expect(adminZoneDecision({ zone: 'admin', kind: 'endpoint', unlisted: true, roles: WHOLE_TEAM }, vendas)).toEqual({
+      action: 'status',
+      status: 403,
+    });
   });
   it('refuses everyone, admins included, on an admin-area route the policy does not list', () => {
     const admin = { session: session('admin'), stale: false };
-    expect(adminZoneDecision({ zone: 'admin', kind: 'page', unlisted: true }, admin)).toEqual({
+    expect(adminZoneDecision({ zone: 'admin', kind: 'page', unlisted: true, roles: ADMIN_ONLY }, admin)).toEqual({
       action: 'forbidden-page',
     });
-    expect(adminZoneDecision({ zone: 'admin', kind: 'endpoint', unlisted: true }, admin)).toEqual({
+    expect(adminZoneDecision({ zone: 'admin', kind: 'endpoint', unlisted: true, roles: ADMIN_ONLY }, admin)).toEqual({
       action: 'status',
       status: 403,
     });
     expect(
-      adminZoneDecision({ zone: 'admin', kind: 'page', unlisted: true }, { session: undefined, stale: false }),
+      adminZoneDecision(
+        { zone: 'admin', kind: 'page', unlisted: true, roles: ADMIN_ONLY },
+        { session: undefined, stale: false },
+      ),
     ).toEqual({ action: 'redirect', location: '/auth' });
   });
 });
@@ -64,6 +103,12 @@ describe('the second lock in admin pages', () => {
     const refused = await refuseUnlessAdminPage(session('user'), answers);
     expect(refused?.status).toBe(403);
     expect(await refused?.text()).toBe('rewritten to /403');
+  });
+  it('admits the roles a page names, and only those', async () => {
+    expect(await refuseUnlessAdminPage(session('editor'), answers, BLOG_TEAM)).toBeUndefined();
+    expect((await refuseUnlessAdminPage(session('vendas'), answers, BLOG_TEAM))?.status).toBe(403);
+    expect((await refuseUnlessAdminPage(session('editor'), answers))?.status).toBe(403);
+    expect(isAdminSession(session('vendas'))).toBe(false);
   });
   it('lets an admin render the page', async () => {
     expect(await refuseUnlessAdminPage(session('admin'), answers)).toBeUndefined();

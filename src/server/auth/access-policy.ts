@@ -8,14 +8,29 @@
  * Deny by default: a route whose pattern lies in an admin area but has no entry here is
  * refused to everyone, admins included (tests/unit/access-policy.test.ts fails the build of
  * such a route, so a new admin page cannot ship without its line). No Astro imports.
+ *
+ * Each admin-area line names the team roles that may open it (issue 14 item 8): `admin`
+ * everything (and the people: accounts, roles, sessions), `vendas` the sales side (leads,
+ * implementation requests, deliveries, reports — never the blog nor the people), `editor`
+ * the blog only. A signed-in account with no team role (`user`) opens nothing here.
  */
 
 /** How a refusal is answered: a page redirects to /auth or shows the 403 page; an endpoint gets 401/403. */
 export type AreaKind = 'page' | 'endpoint';
 
+/** The team's roles, as `auth_user.role` holds them; `npm run admin:grant -- <email> --role <role>` sets one. */
+export const STAFF_ROLES = ['admin', 'vendas', 'editor'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Who may open what: admins only; admins and the sales team; admins and blog editors; the whole team. */
+export const ADMIN_ONLY: readonly StaffRole[] = ['admin'];
+export const SALES_TEAM: readonly StaffRole[] = ['admin', 'vendas'];
+export const BLOG_TEAM: readonly StaffRole[] = ['admin', 'editor'];
+export const WHOLE_TEAM: readonly StaffRole[] = STAFF_ROLES;
+
 export type RoutePolicy =
-  /** A signed-in admin only. */
-  | { access: 'admin'; kind: AreaKind }
+  /** A signed-in member of the team with one of `roles` (the admin area). */
+  | { access: 'admin'; kind: AreaKind; roles: readonly StaffRole[] }
   /** The sign-in page: reads the session (to send a signed-in visitor on), never stored. */
   | { access: 'sign-in' }
   /**
@@ -30,28 +45,35 @@ export const ADMIN_AREAS: readonly string[] = ['/admin', '/blog/admin', '/api/ad
 /**
  * Astro Actions share one route (`/_actions/[...path]`, or any page with a form post's
  * `?_action=`), so for them the action's name decides: every action of these namespaces
- * (`admin.lgpd.erase`, `posts.create`…) is admin-only. Their actions are written with
- * src/actions/admin-only.ts (tests/unit/access-policy.test.ts holds both sides to it).
+ * (`admin.lgpd.erase`, `posts.create`…) is in the admin area, open to the roles listed.
+ * Their actions are written with src/actions/admin-only.ts, which asks again with the
+ * same roles (tests/unit/access-policy.test.ts holds both sides to it).
  */
-export const ADMIN_ACTION_NAMESPACES: readonly string[] = ['admin', 'posts'];
+export const ACTION_ROLES: Readonly<Record<string, readonly StaffRole[]>> = {
+  admin: ADMIN_ONLY,
+  posts: BLOG_TEAM,
+};
+export const ADMIN_ACTION_NAMESPACES: readonly string[] = Object.keys(ACTION_ROLES);
 
 export const SIGN_IN_PAGE = '/auth';
 export const ADMIN_HOME = '/blog/admin';
 
-const adminPage: RoutePolicy = { access: 'admin', kind: 'page' };
-const adminEndpoint: RoutePolicy = { access: 'admin', kind: 'endpoint' };
+const page = (roles: readonly StaffRole[]): RoutePolicy => ({ access: 'admin', kind: 'page', roles });
+const endpoint = (roles: readonly StaffRole[]): RoutePolicy => ({ access: 'admin', kind: 'endpoint', roles });
 const operations: RoutePolicy = { access: 'public' };
 
 /** Every route that is not public, and the operations routes that are, by route pattern (src/pages path without extension or `/index`). */
 export const ACCESS_POLICY: Readonly<Record<string, RoutePolicy>> = {
-  '/blog/admin': adminPage,
-  '/blog/admin/posts': adminPage,
-  '/blog/admin/posts/novo': adminPage,
-  '/blog/admin/posts/[id]': adminPage,
-  '/admin/documentos/[id]': adminEndpoint,
-  '/admin/lgpd': adminPage,
-  '/admin/lgpd/titular': adminPage,
-  '/admin/lgpd/exportar': adminEndpoint,
+  // Where sign-in lands: the sales team sees leads and requests there, an editor is sent on to the posts.
+  '/blog/admin': page(WHOLE_TEAM),
+  '/blog/admin/posts': page(BLOG_TEAM),
+  '/blog/admin/posts/novo': page(BLOG_TEAM),
+  '/blog/admin/posts/[id]': page(BLOG_TEAM),
+  // Identity documents (CNH) stay with admins until the inbox records every download (issue 14 item 4).
+  '/admin/documentos/[id]': endpoint(ADMIN_ONLY),
+  '/admin/lgpd': page(ADMIN_ONLY),
+  '/admin/lgpd/titular': page(ADMIN_ONLY),
+  '/admin/lgpd/exportar': endpoint(ADMIN_ONLY),
   [SIGN_IN_PAGE]: { access: 'sign-in' },
   '/api/health': operations,
   '/api/health/live': operations,
@@ -111,13 +133,69 @@ export interface RequestTarget {
 export type Zone =
   | { zone: 'public' }
   | { zone: 'sign-in' }
-  /** `unlisted` — an admin-area route with no policy entry: refused even to admins. */
-  | { zone: 'admin'; kind: AreaKind; unlisted: boolean };
+  /**
+   * `roles` — who may pass; `unlisted` — an admin-area route with no policy entry:
+   * refused even to admins.
+   */
+  | { zone: 'admin'; kind: AreaKind; unlisted: boolean; roles: readonly StaffRole[] };
+
+/**
+ * The roles an action (as called, any case or escaping) is open to; undefined when it
+ * lies in no admin namespace (a public action, such as the lead form's).
+ * @example rolesForAction('posts.create') // ['admin', 'editor']
+ */
+export function rolesForAction(name: string): readonly StaffRole[] | undefined {
+  const namespace = normalizePath(`/${name}`).slice(1).split(/[./]/, 1)[0]!;
+  return Object.hasOwn(ACTION_ROLES, namespace) ? ACTION_ROLES[namespace] : undefined;
+}
 
 /** Whether an action name (as called, any case or escaping) lies in an admin namespace. */
 export function isAdminAction(name: string): boolean {
-  const namespace = normalizePath(`/${name}`).slice(1).split(/[./]/, 1)[0]!;
-  return ADMIN_ACTION_NAMESPACES.includes(namespace);
+  return rolesForAction(name) !== undefined;
+}
+
+/**
+ * The roles a route pattern is open to: its policy line's, or admins only for anything
+ * else (an unlisted admin route is refused to everyone by the guard all the same).
+ * @example rolesForRoute('/blog/admin/posts') // ['admin', 'editor']
+ */
+export function rolesForRoute(pattern: string | undefined): readonly StaffRole[] {
+  const entry = pattern === undefined ? undefined : ACCESS_POLICY[pattern];
+  return entry?.access === 'admin' ? entry.roles : ADMIN_ONLY;
+}
+
+/** Each policy line's pattern as a regular expression over a normalised path (`[id]` one segment, `[...rest]` any). */
+const PATTERN_MATCHERS: readonly [RegExp, RoutePolicy][] = Object.entries(ACCESS_POLICY).map(([pattern, policy]) => [
+  new RegExp(
+    `^${pattern
+      .split(/(\[\.\.\.[^\]]+\]|\[[^\]]+\])/)
+      .map((part) =>
+        part.startsWith('[...') ? '.+' : part.startsWith('[') ? '[^/]+' : part.replace(/[.*+?^${}()|\\]/g, '\\$&'),
+      )
+      .join('')}$`,
+  ),
+  policy,
+]);
+
+/**
+ * The roles of the policy line a path would be, once normalised (`/BLOG/ADMIN/POSTS` →
+ * `/blog/admin/posts`): what a spelling Astro does not route gets, so it is refused to the
+ * same people as the route it spells. Admins only when it spells none.
+ * @example rolesForPath('/Blog/Admin/Posts/abc.html') // ['admin', 'editor']
+ */
+export function rolesForPath(pathname: string): readonly StaffRole[] {
+  const path = normalizePath(pathname);
+  const match = PATTERN_MATCHERS.find(([matcher]) => matcher.test(path));
+  return match?.[1].access === 'admin' ? match[1].roles : ADMIN_ONLY;
+}
+
+/**
+ * Whether an account's role is one of `roles`.
+ * @example mayOpen('vendas', SALES_TEAM) // true
+ * @example mayOpen('user', WHOLE_TEAM)   // false
+ */
+export function mayOpen(role: string | null | undefined, roles: readonly StaffRole[]): boolean {
+  return (roles as readonly string[]).includes(role ?? '');
 }
 
 function actionName(target: RequestTarget): string | undefined {
@@ -133,18 +211,26 @@ function actionName(target: RequestTarget): string | undefined {
  * admin area. Without an entry to say, a request is answered as a page when it looks like
  * a browser navigation (GET/HEAD accepting HTML), otherwise as an endpoint.
  * @example classifyRequest({ routePattern: '/blog/admin', pathname: '/blog/admin.html', method: 'GET', accept: '*\/*' })
- *   // { zone: 'admin', kind: 'page', unlisted: false }
+ *   // { zone: 'admin', kind: 'page', unlisted: false, roles: ['admin', 'vendas', 'editor'] }
  */
 export function classifyRequest(target: RequestTarget): Zone {
   const pattern = target.routePattern || undefined;
   const entry = pattern === undefined ? undefined : ACCESS_POLICY[pattern];
-  if (entry?.access === 'admin') return { zone: 'admin', kind: entry.kind, unlisted: false };
+  const action = actionName(target);
+  const actionRoles = action === undefined ? undefined : rolesForAction(action);
+  // An admin action posted to an admin page needs both: a role the page admits and one the action admits.
+  const both = (roles: readonly StaffRole[]) =>
+    actionRoles === undefined ? roles : roles.filter((role) => actionRoles.includes(role));
+  if (entry?.access === 'admin') return { zone: 'admin', kind: entry.kind, unlisted: false, roles: both(entry.roles) };
 
   const patternInArea = pattern !== undefined && inAdminArea(pattern);
-  const action = actionName(target);
-  if (patternInArea || inAdminArea(target.pathname) || (action !== undefined && isAdminAction(action))) {
+  const pathInArea = patternInArea || inAdminArea(target.pathname);
+  if (pathInArea || actionRoles !== undefined) {
     const navigation = (target.method === 'GET' || target.method === 'HEAD') && target.accept.includes('text/html');
-    return { zone: 'admin', kind: navigation ? 'page' : 'endpoint', unlisted: patternInArea };
+    // A path no listed route matched is judged as the route it spells (admins only for none);
+    // an unlisted admin route opens for no one anyway (guard.ts).
+    const roles = pathInArea ? both(patternInArea ? ADMIN_ONLY : rolesForPath(target.pathname)) : actionRoles!;
+    return { zone: 'admin', kind: navigation ? 'page' : 'endpoint', unlisted: patternInArea, roles };
   }
   if (entry?.access === 'sign-in' || normalizePath(target.pathname) === SIGN_IN_PAGE) return { zone: 'sign-in' };
   return { zone: 'public' };

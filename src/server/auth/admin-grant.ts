@@ -1,5 +1,6 @@
 /*
- * `npm run admin:grant -- <email>`: makes an existing account admin. The same function runs
+ * `npm run admin:grant -- <email> [--role admin|vendas|editor|user]`: gives an existing account
+ * a role (admin unless said; `user` takes the team role away). The same function runs
  * inside the server (local socket, src/server/auth/admin-socket.ts) and in the CLI when it
  * opens the database itself (PostgreSQL, or the embedded database with no server running).
  *
@@ -10,11 +11,15 @@
  * refusal shows when and under which name the account was created so the operator can tell
  * it is theirs; `--verify` then marks the e-mail verified (the first admin may have no working
  * mail) and ends every session the account already had.
+ *
+ * Taking a role away or swapping it (admin → vendas, editor → user…) also ends the account's
+ * sessions, so nobody keeps browsing with the rights they just lost; a promotion keeps them
+ * (the next request reads the new role).
  */
 import { eq, sql } from 'drizzle-orm';
 import { formatDateTime } from '../../lib/br-format';
 import type { DbOrTx } from '../db/client';
-import { authSession, authUser } from '../db/schema';
+import { authSession, authUser, USER_ROLES, type UserRole } from '../db/schema';
 import type { SecurityLogger } from '../security';
 
 export class AccountNotFoundError extends Error {
@@ -40,17 +45,36 @@ export class UnverifiedAccountError extends Error {
   }
 }
 
+export class UnknownRoleError extends Error {
+  override name = 'UnknownRoleError';
+  constructor(readonly role: string) {
+    super(`Papel desconhecido: ${role}. Use: ${USER_ROLES.join(', ')}. / Unknown role ${role}.`);
+  }
+}
+
+/** Whether a value is a role admin:grant can set. */
+export function isUserRole(value: unknown): value is UserRole {
+  return (USER_ROLES as readonly unknown[]).includes(value);
+}
+
 export interface GrantOptions {
   /** The operator confirmed an unverified account is theirs: verify it and end its sessions. */
   verify?: boolean;
+  /** The role to give; admin unless said. */
+  role?: UserRole;
 }
 
 export interface GrantResult {
   userId: string;
   email: string;
-  /** False when the account already was an admin. */
+  role: UserRole;
+  /** False when the account already had the role (and a confirmed e-mail). */
   changed: boolean;
 }
+
+/** A role that is lost when moving from `before` to `after`: any team role replaced by another. */
+const losesRights = (before: string | null, after: UserRole) =>
+  before !== null && before !== 'user' && before !== after;
 
 export async function grantAdmin(
   db: DbOrTx,
@@ -59,6 +83,8 @@ export async function grantAdmin(
   source: string,
   options: GrantOptions = {},
 ): Promise<GrantResult> {
+  const role = options.role ?? 'admin';
+  if (!isUserRole(role)) throw new UnknownRoleError(String(role));
   const normalized = email.trim().toLowerCase();
   let before: { id: string; name: string; role: string | null; verified: boolean; createdAt: Date } | undefined;
   try {
@@ -81,21 +107,24 @@ export async function grantAdmin(
   }
   if (!before) throw new AccountNotFoundError(normalized);
   if (!before.verified && !options.verify) throw new UnverifiedAccountError(normalized, before.createdAt, before.name);
-  const changed = before.role !== 'admin' || !before.verified;
+  const changed = (before.role ?? 'user') !== role || !before.verified;
   if (changed) {
     await db
       .update(authUser)
-      .set({ role: 'admin', emailVerified: true, updatedAt: new Date() })
+      .set({ role, emailVerified: true, updatedAt: new Date() })
       .where(eq(authUser.id, before.id));
   }
-  // Sessions opened before the operator vouched for an unverified account must not turn admin.
-  if (!before.verified) await db.delete(authSession).where(eq(authSession.userId, before.id));
+  // Sessions opened before the operator vouched for an unverified account must not gain a role,
+  // and sessions of someone whose role was taken away or swapped must not keep the old one.
+  if (!before.verified || losesRights(before.role, role)) {
+    await db.delete(authSession).where(eq(authSession.userId, before.id));
+  }
   await security?.log({
     type: 'admin_granted',
     source,
     userId: before.id,
     email: normalized,
-    details: { changed, verifiedByOperator: !before.verified },
+    details: { changed, role, previousRole: before.role ?? 'user', verifiedByOperator: !before.verified },
   });
-  return { userId: before.id, email: normalized, changed };
+  return { userId: before.id, email: normalized, role, changed };
 }

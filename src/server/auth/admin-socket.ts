@@ -4,14 +4,15 @@
  * PGlite belongs to one process: a second process opening the same folder silently loses
  * writes (DESIGN "Data"). So the running server listens on a Unix socket inside DATA_DIR,
  * created owner-only (0600): only the local user who runs the server can connect, and
- * nothing listens on the network. One route: POST /grant-admin {"email": "…", "verify": true|false}.
+ * nothing listens on the network. One route: POST /grant-admin {"email": "…", "verify": true|false, "role": "admin"}
+ * (`role` optional, admin by default).
  */
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { DbOrTx } from '../db/client';
 import { listenOwnerOnly, type OwnerOnlySocket } from '../owner-only';
 import type { SecurityLogger } from '../security';
-import { AccountNotFoundError, grantAdmin, UnverifiedAccountError } from './admin-grant';
+import { AccountNotFoundError, grantAdmin, isUserRole, UnknownRoleError, UnverifiedAccountError } from './admin-grant';
 
 export const ADMIN_SOCKET_FILE = 'admin.sock';
 
@@ -31,6 +32,7 @@ export type AdminSocket = OwnerOnlySocket;
 function refusalStatus(error: Error): number {
   if (error instanceof AccountNotFoundError) return 404;
   if (error instanceof UnverifiedAccountError) return 409;
+  if (error instanceof UnknownRoleError) return 400;
   return 500;
 }
 
@@ -51,13 +53,19 @@ export async function startAdminSocket(deps: {
     req.on('end', () => {
       let email: unknown;
       let verify: unknown;
+      let role: unknown;
       try {
-        ({ email, verify } = JSON.parse(raw) as { email?: unknown; verify?: unknown });
+        ({ email, verify, role } = JSON.parse(raw) as { email?: unknown; verify?: unknown; role?: unknown });
       } catch {
         return json(res, 400, { error: 'invalid JSON' });
       }
       if (typeof email !== 'string' || !email.includes('@')) return json(res, 400, { error: 'email required' });
-      grantAdmin(deps.db, email, deps.security, 'cli:admin-grant (server socket)', { verify: verify === true })
+      if (role !== undefined && !isUserRole(role))
+        return json(res, 400, { error: new UnknownRoleError(String(role)).message });
+      grantAdmin(deps.db, email, deps.security, 'cli:admin-grant (server socket)', {
+        verify: verify === true,
+        ...(role === undefined ? {} : { role }),
+      })
         .then((result) => json(res, 200, result))
         .catch((error: Error) => json(res, refusalStatus(error), { error: error.message }));
     });

@@ -5,7 +5,15 @@
  * code, and marks every answer of a guarded zone `private, no-store`.
  */
 import type { SecurityLogger } from '../security';
-import { ADMIN_HOME, classifyRequest, type AreaKind, type Zone } from './access-policy';
+import {
+  ADMIN_HOME,
+  ADMIN_ONLY,
+  classifyRequest,
+  mayOpen,
+  type AreaKind,
+  type StaffRole,
+  type Zone,
+} from './access-policy';
 import { COOKIE_PREFIX, type Auth } from './auth';
 
 export type { AreaKind } from './access-policy';
@@ -67,14 +75,21 @@ export type GuardDecision =
   | { action: 'forbidden-page' }
   | { action: 'status'; status: 401 | 403 };
 
-/** What the admin area answers to a request, given who (if anyone) is signed in. */
-export function guardDecision(kind: AreaKind, lookup: Pick<SessionLookup, 'session' | 'stale'>): GuardDecision {
+/**
+ * What the admin area answers to a request, given who (if anyone) is signed in and the
+ * roles the route admits (admins only unless said).
+ */
+export function guardDecision(
+  kind: AreaKind,
+  lookup: Pick<SessionLookup, 'session' | 'stale'>,
+  roles: readonly StaffRole[] = ADMIN_ONLY,
+): GuardDecision {
   const user = lookup.session?.user;
   if (!user) {
     if (kind === 'endpoint') return { action: 'status', status: 401 };
     return { action: 'redirect', location: lookup.stale ? '/auth?sessao=expirada' : '/auth' };
   }
-  if (user.role !== 'admin')
+  if (!mayOpen(user.role, roles))
     return kind === 'endpoint' ? { action: 'status', status: 403 } : { action: 'forbidden-page' };
   return { action: 'allow' };
 }
@@ -87,7 +102,7 @@ export function adminZoneDecision(
   zone: Extract<Zone, { zone: 'admin' }>,
   lookup: Pick<SessionLookup, 'session' | 'stale'>,
 ): GuardDecision {
-  const decision = guardDecision(zone.kind, lookup);
+  const decision = guardDecision(zone.kind, lookup, zone.roles);
   if (!zone.unlisted || decision.action !== 'allow') return decision;
   return zone.kind === 'endpoint' ? { action: 'status', status: 403 } : { action: 'forbidden-page' };
 }

@@ -9,6 +9,7 @@
 import { adminRefusals } from '@content/messages/auth';
 import { NO_STORE } from '../http/cache-control';
 import { isActionRequest } from '../http/malformed-body';
+import { ADMIN_ONLY, mayOpen, type StaffRole } from './access-policy';
 import { guardDecision, type CurrentSession } from './guard';
 
 /** The page's ways of answering instead of rendering (Astro's `Astro.redirect` / `Astro.rewrite`). */
@@ -23,15 +24,25 @@ export function isAdminSession(session: CurrentSession | undefined): boolean {
 }
 
 /**
- * For an admin page: undefined when a signed-in admin asks, otherwise what to answer —
- * the sign-in page for anonymous visitors, the 403 page for anyone else.
+ * Whether the session's role is one of `roles` (access-policy's rolesForRoute / rolesForAction).
+ * @example hasRole(Astro.locals.session, rolesForRoute(Astro.routePattern))
+ */
+export function hasRole(session: CurrentSession | undefined, roles: readonly StaffRole[]): boolean {
+  return session !== undefined && mayOpen(session.user.role, roles);
+}
+
+/**
+ * For an admin page: undefined when a signed-in member of `roles` (admins unless said) asks,
+ * otherwise what to answer — the sign-in page for anonymous visitors, the 403 page for anyone else.
  * @example const refused = await refuseUnlessAdminPage(Astro.locals.session, Astro); if (refused) return refused;
+ * @example await refuseUnlessAdminPage(Astro.locals.session, Astro, rolesForRoute(Astro.routePattern))
  */
 export async function refuseUnlessAdminPage(
   session: CurrentSession | undefined,
   page: PageAnswers,
+  roles: readonly StaffRole[] = ADMIN_ONLY,
 ): Promise<Response | undefined> {
-  const decision = guardDecision('page', { session, stale: false });
+  const decision = guardDecision('page', { session, stale: false }, roles);
   if (decision.action === 'allow') return undefined;
   if (decision.action === 'redirect') return page.redirect(decision.location);
   if (decision.action === 'forbidden-page') return page.rewrite('/403');
