@@ -6,7 +6,12 @@
  * the signed-in user) are arguments of the call, never deps: a service is built once per
  * process and shared by every request.
  *
- * Tests build these from tests/support/db.ts, or the whole set with `composeServices`.
+ * A stateless query function (blog pages, the sales inbox list, cookie records) takes the
+ * same named fields as one object, e.g. `{ db, now }`, from `Astro.locals.runtime`; anything
+ * that holds state or settings is a service built in the root.
+ *
+ * Tests build these from tests/support/db.ts and tests/support/service-deps.ts, or the
+ * whole set with `composeServices`.
  * A type-only leaf: it imports no service, so no service's import of it can close a circle.
  */
 import type { Config } from './config';

@@ -108,10 +108,15 @@ async function storeDocument(
 /** The implementation requests of one runtime (built in src/server/compose.ts). */
 export interface ImplementationService {
   create(input: ImplementationInput, meta: ImplementationRequestMeta): Promise<{ id: string }>;
+  /** Where a request's notification e-mail stands (see `notificationStatus`). */
+  notificationStatus(id: string): Promise<NotificationStatus | null>;
 }
 
 export function createImplementationService(deps: ImplementationDeps): ImplementationService {
-  return { create: (input, meta) => createImplementationRequest(input, meta, deps) };
+  return {
+    create: (input, meta) => createImplementationRequest(input, meta, deps),
+    notificationStatus: (id) => notificationStatus(deps.db, id),
+  };
 }
 
 /** Saves the request, its documents and its queued notification; returns the new id. */

@@ -47,14 +47,20 @@ export interface DsrDeps extends Pick<ServiceDeps, 'db' | 'security' | 'rateLimi
 /** The data-subject requests of one runtime (built in src/server/compose.ts). */
 export interface DsrService {
   file(input: DsrInput, request: { ip?: string | undefined }): Promise<FileResult>;
+  /** What a confirmation link would do now, without using it. */
+  tokenState(token: string | null | undefined): Promise<TokenState>;
   confirm(token: string | null | undefined): Promise<ConfirmResult>;
+  /** The admin list (/admin/lgpd). */
+  list(): Promise<{ requests: RequestRow[]; unconfirmed: number }>;
   complete(id: string, actor: Actor): Promise<boolean>;
 }
 
 export function createDsrService(deps: DsrDeps): DsrService {
   return {
     file: (input, request) => fileRequest(input, request, deps),
+    tokenState: (token) => tokenState(deps.db, token, deps.now()),
     confirm: (token) => confirmRequest(token, deps),
+    list: () => listRequests(deps.db, deps.now()),
     complete: (id, actor) => completeRequest(deps.db, id, actor, deps.now()),
   };
 }

@@ -5,13 +5,13 @@
  */
 import type { APIRoute } from 'astro';
 import { isUuid } from '~/lib/uuid';
-import { notificationStatus } from '~/server/implementation/implementation.service';
 
 export const prerender = false;
 
 export const GET: APIRoute = async ({ params, locals }) => {
   const id = params['id'] ?? '';
-  const email = isUuid(id) && locals.runtime.ready() ? await notificationStatus(locals.runtime.db, id) : null;
+  const email =
+    isUuid(id) && locals.runtime.ready() ? await locals.runtime.implementation.notificationStatus(id) : null;
   return Response.json(email ? { email } : { error: 'not found' }, {
     status: email ? 200 : 404,
     headers: { 'Cache-Control': 'no-store' },
