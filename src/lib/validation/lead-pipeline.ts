@@ -1,0 +1,32 @@
+/**
+ * What the inbox's pipeline actions accept (issue 14 item 2), for the browser form and the
+ * server alike: a status change names the status the person saw (`de`), so a change someone
+ * else made first is caught instead of overwritten, and a discard carries its reason; a
+ * note is non-empty text. Messages are pt-BR, from content/messages/inbox.ts.
+ */
+import { leadFilterMessages, pipelineMessages as m } from '@content/messages/inbox';
+import { LEAD_STATUSES, MAX_NOTE_LENGTH, MAX_REASON_LENGTH, STATUS_NEEDING_REASON } from '../lead-pipeline';
+import { z } from './zod';
+
+const leadId = z.uuid({ error: 'Contato inválido.' });
+
+export const statusChangeSchema = z
+  .object({
+    leadId,
+    de: z.enum(LEAD_STATUSES, { error: leadFilterMessages.status }),
+    para: z.enum(LEAD_STATUSES, { error: leadFilterMessages.status }),
+    motivo: z.string().trim().max(MAX_REASON_LENGTH, { error: m.motivoLongo }).optional(),
+  })
+  .refine((change) => change.de !== change.para, { error: m.mesmoStatus, path: ['para'] })
+  .refine((change) => change.para !== STATUS_NEEDING_REASON || (change.motivo ?? '').length > 0, {
+    error: m.motivoObrigatorio,
+    path: ['motivo'],
+  });
+
+export const leadNoteSchema = z.object({
+  leadId,
+  texto: z.string().trim().min(1, { error: m.notaVazia }).max(MAX_NOTE_LENGTH, { error: m.notaLonga }),
+});
+
+export type StatusChangeInput = z.output<typeof statusChangeSchema>;
+export type LeadNoteInput = z.output<typeof leadNoteSchema>;

@@ -1,0 +1,97 @@
+/*
+ * Moving a lead through the pipeline and writing notes on it (issue 14 item 2), for the
+ * inbox's actions to call once they exist (they wait for issue 12's composition root).
+ *
+ * A status change is one conditional UPDATE (`… where id = $lead and status = $de`) and
+ * its history row, in one transaction: when two people move the same lead at once, the
+ * second finds the status changed and is told so (`stale`, with the status it has now)
+ * instead of overwriting it. Input arrives validated by src/lib/validation/lead-pipeline.ts.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { LeadStatus } from '~/lib/lead-pipeline';
+import type { LeadNoteInput, StatusChangeInput } from '~/lib/validation/lead-pipeline';
+import type { DbOrTx } from '../db/client';
+import { contatos, leadNotes, leadStatusChanges } from '../db/schema';
+
+export interface PipelineDeps {
+  db: DbOrTx;
+  now: () => Date;
+}
+
+/** Who makes a change: the signed-in team member (AdminActor's id and name). */
+export interface PipelineActor {
+  id: string;
+  name: string;
+}
+
+export type StatusChangeResult =
+  | { status: 'changed'; changedAt: Date }
+  | { status: 'not_found' }
+  /** Someone changed it first: `current` is the status it has now. */
+  | { status: 'stale'; current: LeadStatus };
+
+export async function changeLeadStatus(
+  deps: PipelineDeps,
+  input: StatusChangeInput,
+  actor: PipelineActor,
+): Promise<StatusChangeResult> {
+  const changedAt = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(contatos)
+      .set({ status: input.para, statusChangedAt: changedAt })
+      .where(and(eq(contatos.id, input.leadId), eq(contatos.status, input.de)))
+      .returning({ id: contatos.id });
+    if (!moved) {
+      const [lead] = await tx.select({ status: contatos.status }).from(contatos).where(eq(contatos.id, input.leadId));
+      return lead ? { status: 'stale', current: lead.status } : { status: 'not_found' };
+    }
+    await tx.insert(leadStatusChanges).values({
+      leadId: input.leadId,
+      fromStatus: input.de,
+      toStatus: input.para,
+      reason: input.motivo || null,
+      userId: actor.id,
+      userName: actor.name,
+      createdAt: changedAt,
+    });
+    return { status: 'changed', changedAt };
+  });
+}
+
+export type NoteResult = { status: 'added'; id: string } | { status: 'not_found' };
+
+export async function addLeadNote(deps: PipelineDeps, input: LeadNoteInput, actor: PipelineActor): Promise<NoteResult> {
+  return deps.db.transaction(async (tx) => {
+    // Locks the lead so a deletion cannot slip between the check and the insert.
+    const [lead] = await tx
+      .select({ id: contatos.id })
+      .from(contatos)
+      .where(eq(contatos.id, input.leadId))
+      .for('update');
+    if (!lead) return { status: 'not_found' };
+    const [note] = await tx
+      .insert(leadNotes)
+      .values({
+        leadId: input.leadId,
+        body: input.texto,
+        userId: actor.id,
+        userName: actor.name,
+        createdAt: deps.now(),
+      })
+      .returning({ id: leadNotes.id });
+    return { status: 'added', id: note!.id };
+  });
+}
+
+/** A lead's timeline: status changes and notes, oldest first. */
+export async function leadTimeline(deps: Pick<PipelineDeps, 'db'>, leadId: string) {
+  const [changes, notes] = await Promise.all([
+    deps.db.select().from(leadStatusChanges).where(eq(leadStatusChanges.leadId, leadId)),
+    deps.db.select().from(leadNotes).where(eq(leadNotes.leadId, leadId)),
+  ]);
+  return [
+    ...changes.map((change) => ({ kind: 'status' as const, at: change.createdAt, change })),
+    ...notes.map((note) => ({ kind: 'note' as const, at: note.createdAt, note })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+}

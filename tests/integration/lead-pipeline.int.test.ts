@@ -1,0 +1,93 @@
+/*
+ * Moving a lead through the pipeline and noting it (src/server/inbox/pipeline.ts) on every
+ * engine: who, when, from and to are recorded; a change someone else made first is reported
+ * as stale, never overwritten (also when two arrive at once); an unknown lead is not_found.
+ */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { contatos } from '~/server/db/schema';
+import { addLeadNote, changeLeadStatus, leadTimeline } from '~/server/inbox/pipeline';
+import { engines, useTestDatabase } from '../support/db';
+
+const NOW = new Date('2026-11-23T15:00:00Z');
+const ana = { id: 'u-ana', name: 'Ana' };
+const beto = { id: 'u-beto', name: 'Beto' };
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+describe.each(engines)('lead pipeline on %s', (engine) => {
+  const t = useTestDatabase(engine);
+  const deps = () => ({ db: t.db, now: () => NOW });
+  const newLead = async () => {
+    const [row] = await t.db
+      .insert(contatos)
+      .values({
+        nome: 'Lia',
+        email: 'lia@exemplo.com',
+        celular: '(11) 90000-0000',
+        tipo: 'proprietario',
+        consentVersion: '1',
+        consentAt: NOW,
+        submissionKey: crypto.randomUUID(),
+      })
+      .returning();
+    return row!.id;
+  };
+
+  it('moves a lead, records the change and the notes in its timeline', async () => {
+    const leadId = await newLead();
+    expect(await changeLeadStatus(deps(), { leadId, de: 'novo', para: 'em_contato' }, ana)).toEqual({
+      status: 'changed',
+      changedAt: NOW,
+    });
+    expect(await addLeadNote(deps(), { leadId, texto: 'Pediu retorno amanhã' }, ana)).toMatchObject({
+      status: 'added',
+    });
+    expect(
+      await changeLeadStatus(deps(), { leadId, de: 'em_contato', para: 'descartado', motivo: 'Sem interesse' }, beto),
+    ).toMatchObject({ status: 'changed' });
+    const [lead] = await t.db.select().from(contatos).where(eq(contatos.id, leadId));
+    expect(lead).toMatchObject({ status: 'descartado', statusChangedAt: NOW });
+    const timeline = await leadTimeline(deps(), leadId);
+    expect(
+      timeline.map((item) =>
+        item.kind === 'status'
+          ? `${item.change.fromStatus}→${item.change.toStatus} ${item.change.userName} ${item.change.reason ?? ''}`.trim()
+          : `nota ${item.note.body}`,
+      ),
+    ).toEqual(
+      expect.arrayContaining([
+        'novo→em_contato Ana',
+        'nota Pediu retorno amanhã',
+        'em_contato→descartado Beto Sem interesse',
+      ]),
+    );
+  });
+
+  it('reports a change someone else made first, and leaves it as they set it', async () => {
+    const leadId = await newLead();
+    await changeLeadStatus(deps(), { leadId, de: 'novo', para: 'em_contato' }, ana);
+    expect(await changeLeadStatus(deps(), { leadId, de: 'novo', para: 'qualificado' }, beto)).toEqual({
+      status: 'stale',
+      current: 'em_contato',
+    });
+    const [lead] = await t.db.select({ status: contatos.status }).from(contatos).where(eq(contatos.id, leadId));
+    expect(lead!.status).toBe('em_contato');
+  });
+
+  it('lets only one of two simultaneous changes through', async () => {
+    const leadId = await newLead();
+    const results = await Promise.all([
+      changeLeadStatus(deps(), { leadId, de: 'novo', para: 'em_contato' }, ana),
+      changeLeadStatus(deps(), { leadId, de: 'novo', para: 'descartado', motivo: 'Duplicado' }, beto),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual(['changed', 'stale']);
+    expect((await leadTimeline(deps(), leadId)).length).toBe(1);
+  });
+
+  it('answers not_found for a lead that does not exist', async () => {
+    expect(await changeLeadStatus(deps(), { leadId: MISSING, de: 'novo', para: 'em_contato' }, ana)).toEqual({
+      status: 'not_found',
+    });
+    expect(await addLeadNote(deps(), { leadId: MISSING, texto: 'x' }, ana)).toEqual({ status: 'not_found' });
+  });
+});
