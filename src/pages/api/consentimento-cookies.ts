@@ -4,6 +4,9 @@
  * visitor may choose; src/server/auth/access-policy.ts lists it), rate-limited per client
  * address like the public forms, validated strictly. The banner does not wait for the
  * answer: the visitor's cookie is what the site obeys, this row is the company's proof.
+ * A plain endpoint rather than an action: the banner posts with `keepalive` (withdrawing
+ * consent reloads the page at once), which the actions client cannot ask for, and loading that
+ * client would put more script on every page than the whole banner.
  */
 import type { APIRoute } from 'astro';
 import { inputMessages } from '@content/messages/input';

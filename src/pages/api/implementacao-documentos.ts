@@ -5,6 +5,8 @@
  * The form then posts its token to /api/implementacao in place of the file. Problems answer
  * `{ error, stage: 'upload' }` with a 4xx and the pt-BR text, like the form's own upload errors;
  * a database that cannot be reached is a 503. Nothing here ever sends a document back.
+ * A plain endpoint rather than an action: the island sends raw chunks with XMLHttpRequest to
+ * show upload progress, which the actions client (fetch, JSON or form data) cannot report.
  */
 import type { APIRoute } from 'astro';
 import { errorToasts, internalErrors } from '@content/messages/implementation';

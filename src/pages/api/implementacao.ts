@@ -8,6 +8,9 @@
  * spec's error families applies ('upload': the files, 'save': the data). A value the
  * database refuses is the request's fault (400), an unreachable database a 503. The same form
  * posted without JavaScript gets a redirect to /obrigado or a short error page instead.
+ * A plain endpoint rather than an action: it reads the multipart body as a stream, checking
+ * each file's content and size as it arrives and stopping at the first bad byte, where an
+ * action parses the whole form (up to ~5 MB of documents per request) into memory first.
  */
 import type { APIRoute } from 'astro';
 import { internalErrors, errorToasts, validationMessages } from '@content/messages/implementation';
