@@ -14,27 +14,13 @@ import { tipoLabels } from '@content/messages/lead';
 import { csvStream, type CsvColumn } from '~/lib/csv';
 import type { LeadFilters } from '~/lib/validation/lead-filters';
 import { contatos } from '../db/schema';
-import { leadFilterConditions, leadOrder, withReplyDeadline, type LeadListDeps } from './lead-list';
+import { leadFilterConditions, leadOrder, listColumns, withReplyDeadline, type LeadListDeps } from './lead-list';
 
 export const EXPORT_PAGE_SIZE = 1000;
 
 const exportColumns = {
-  id: contatos.id,
-  createdAt: contatos.createdAt,
-  nome: contatos.nome,
-  email: contatos.email,
-  celular: contatos.celular,
-  tipo: contatos.tipo,
-  empresa: contatos.empresa,
+  ...listColumns,
   mensagem: contatos.mensagem,
-  status: contatos.status,
-  statusChangedAt: contatos.statusChangedAt,
-  paginaOrigem: contatos.paginaOrigem,
-  utmSource: contatos.utmSource,
-  utmMedium: contatos.utmMedium,
-  utmCampaign: contatos.utmCampaign,
-  ctaSource: contatos.ctaSource,
-  partnerSlug: contatos.partnerSlug,
   /**
    * The creation time at the database's full precision (microseconds), for the keyset: a
    * JavaScript Date keeps milliseconds only, and rows within one millisecond would be skipped.

@@ -22,8 +22,8 @@ export interface LeadListDeps {
   now: () => Date;
 }
 
-/** The columns a list row shows (no message, consent or technical fields). */
-const listColumns = {
+/** The columns a list row shows (no message, consent or technical fields); the export adds to them. */
+export const listColumns = {
   id: contatos.id,
   createdAt: contatos.createdAt,
   nome: contatos.nome,
