@@ -42,11 +42,15 @@ export const leadFilterMessages = {
   atrasados: 'Valor inválido para “somente atrasados”.',
 } as const;
 
-/** Status change and notes (the actions that use them arrive with the inbox pages). */
+/** Status change and notes (src/actions/leads.ts). */
 export const pipelineMessages = {
   motivoObrigatorio: 'Informe o motivo do descarte.',
   motivoLongo: 'Motivo muito longo (máximo de 500 caracteres).',
   notaVazia: 'Escreva a nota antes de salvar.',
   notaLonga: 'Nota muito longa (máximo de 5.000 caracteres).',
   mesmoStatus: 'O contato já está neste status.',
+  contatoInexistente: 'Contato não encontrado. Ele pode ter sido excluído.',
+  desatualizado: (current: string) =>
+    `Outra pessoa alterou este contato antes de você: o status agora é “${current}”. Confira e tente de novo.`,
+  falha: 'Não foi possível salvar a alteração. Tente novamente.',
 } as const;

@@ -1,9 +1,11 @@
 /*
- * Every Astro Action of the site, one file per feature. Admin actions (`admin.*`, `posts.*`)
+ * Every Astro Action of the site, one file per feature. Admin actions (the namespaces of ACTION_ROLES in
+ * src/server/auth/access-policy.ts)
  * are written with defineAdminAction (./admin-only.ts).
  */
 import { admin } from './admin';
 import { lead } from './lead';
+import { leads } from './leads';
 import { lgpd } from './lgpd';
 import { posts } from './posts';
 
@@ -12,4 +14,5 @@ export const server = {
   lgpd,
   admin,
   posts,
+  leads,
 };

@@ -48,8 +48,9 @@ const TEAM_ACCESS: Record<string, readonly Who[]> = {
 };
 const admittedTo = (pattern: string): readonly Who[] => ['admin', ...(TEAM_ACCESS[pattern] ?? [])];
 const refusedAt = (pattern: string): readonly Who[] => EVERYONE.filter((who) => !admittedTo(pattern).includes(who));
-/** Actions by namespace: `posts.*` admins and editors, `admin.*` admins only. */
-const actionAdmits = (name: string): readonly Who[] => (name.startsWith('posts.') ? ['admin', 'editor'] : ['admin']);
+/** Actions by namespace: `posts.*` admins and editors, `leads.*` admins and the sales team, `admin.*` admins only. */
+const ACTION_TEAM: Record<string, readonly Who[]> = { posts: ['editor'], leads: ['vendas'] };
+const actionAdmits = (name: string): readonly Who[] => ['admin', ...(ACTION_TEAM[name.split('.')[0]!] ?? [])];
 
 interface Route {
   pattern: string;
@@ -196,9 +197,12 @@ describe('authorization matrix on the built server', () => {
     'posts.delete',
     'posts.preview',
     'posts.uploadCover',
+    'leads.changeStatus',
+    'leads.addNote',
   ];
   /** The admin page whose forms would post the action. */
-  const formPage = (name: string) => (name.startsWith('posts.') ? '/blog/admin/posts/novo' : '/admin/lgpd');
+  const FORM_PAGES: Record<string, string> = { posts: '/blog/admin/posts/novo', leads: '/blog/admin' };
+  const formPage = (name: string) => FORM_PAGES[name.split('.')[0]!] ?? '/admin/lgpd';
 
   it('lists every admin action', () => {
     const files = readdirSync('src/actions').filter((file) => file.endsWith('.ts') && file !== 'admin-only.ts');

@@ -52,6 +52,8 @@ export const ADMIN_AREAS: readonly string[] = ['/admin', '/blog/admin', '/api/ad
 export const ACTION_ROLES: Readonly<Record<string, readonly StaffRole[]>> = {
   admin: ADMIN_ONLY,
   posts: BLOG_TEAM,
+  /** Lead pipeline and notes (src/actions/leads.ts). */
+  leads: SALES_TEAM,
 };
 export const ADMIN_ACTION_NAMESPACES: readonly string[] = Object.keys(ACTION_ROLES);
 

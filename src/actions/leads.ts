@@ -1,0 +1,54 @@
+/*
+ * The sales inbox's lead actions (issue 14 item 2): move a lead through the pipeline and
+ * write a note on it, from the leads list and from a lead's page. `leads` is an admin
+ * namespace open to the sales team (src/server/auth/access-policy.ts); each action is a
+ * defineAdminAction (./admin-only.ts), so the role is asked again here and the signed-in
+ * member is recorded as who made the change. Both accept forms, so they work without
+ * JavaScript (`<form method="post" action="?_action=leads.changeStatus">`).
+ *
+ * The pipeline service's refusals become pt-BR ActionErrors: a lead that does not exist
+ * (NOT_FOUND) and a change someone else made first (CONFLICT, naming the status it has now).
+ */
+import { ActionError } from 'astro:actions';
+import { leadStatusLabels, pipelineMessages } from '@content/messages/inbox';
+import { leadNoteSchema, statusChangeSchema } from '~/lib/validation/lead-pipeline';
+import { addLeadNote, changeLeadStatus } from '~/server/inbox/pipeline';
+import { defineAdminAction } from './admin-only';
+
+export const leads = {
+  /** novo → em contato → qualificado → convertido / descartado (a discard carries its reason). */
+  changeStatus: defineAdminAction({
+    accept: 'form',
+    input: statusChangeSchema,
+    failure: pipelineMessages.falha,
+    handler: async (input, context, actor) => {
+      const { db, now } = context.locals.runtime;
+      const result = await changeLeadStatus({ db, now }, input, actor);
+      if (result.status === 'not_found') {
+        throw new ActionError({ code: 'NOT_FOUND', message: pipelineMessages.contatoInexistente });
+      }
+      if (result.status === 'stale') {
+        throw new ActionError({
+          code: 'CONFLICT',
+          message: pipelineMessages.desatualizado(leadStatusLabels[result.current]),
+        });
+      }
+      return { leadId: input.leadId, status: input.para, changedAt: result.changedAt.toISOString() };
+    },
+  }),
+
+  /** A note on a lead's timeline, signed by who wrote it. */
+  addNote: defineAdminAction({
+    accept: 'form',
+    input: leadNoteSchema,
+    failure: pipelineMessages.falha,
+    handler: async (input, context, actor) => {
+      const { db, now } = context.locals.runtime;
+      const result = await addLeadNote({ db, now }, input, actor);
+      if (result.status === 'not_found') {
+        throw new ActionError({ code: 'NOT_FOUND', message: pipelineMessages.contatoInexistente });
+      }
+      return { leadId: input.leadId, noteId: result.id };
+    },
+  }),
+};
