@@ -15,6 +15,12 @@ export const INITIAL_LEAD_STATUS: LeadStatus = 'novo';
 /** A lead moved here needs a reason (kept with the status change). */
 export const STATUS_NEEDING_REASON: LeadStatus = 'descartado';
 
+/**
+ * What a discard reason becomes when the lead is anonymised (retention, LGPD erasure): a
+ * discard must keep a reason, and free text written about a person may not stay.
+ */
+export const REMOVED_REASON = 'Motivo removido (LGPD)';
+
 /** Longest discard reason or note kept. */
 export const MAX_REASON_LENGTH = 500;
 export const MAX_NOTE_LENGTH = 5000;

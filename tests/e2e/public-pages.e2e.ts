@@ -134,9 +134,11 @@ test.describe('legal pages', () => {
     {
       path: '/politica-de-privacidade',
       title: 'Política de Privacidade',
-      // Updated for issue 15: the encarregado by name, the DSR form, document and lead retention.
-      updated: '22/11/2026',
+      // Updated for issue 15 (the encarregado by name, the DSR form, lead retention), then for
+      // documents kept until 90 days after the implementation ends (issue 14's request status).
+      updated: '23/11/2026',
       facts: [
+        /eliminadas 90 \(noventa\) dias após a conclusão ou o cancelamento da implementação/,
         /Lei Geral de Proteção de Dados Pessoais — LGPD \(Lei nº 13\.709\/2018\)/,
         /Respondemos em até 15 \(quinze\) dias/,
         `encarregado pelo tratamento de dados pessoais (DPO) é ${encarregado.nome}`,

@@ -43,6 +43,7 @@ import {
   tokenState,
   type DsrDeps,
 } from '~/server/lgpd/dsr.service';
+import { addLeadNote, changeLeadStatus } from '~/server/inbox/pipeline';
 import { eraseSubject, exportSubject, findSubject, hasPersonalData } from '~/server/lgpd/subject.service';
 import { createMailer } from '~/server/mail';
 import { insertDeliveries } from '~/server/outbox/outbox';
@@ -254,6 +255,15 @@ async function seed(db: Db) {
   // The same person from another address: found through the phone of the first.
   await lead('joana.trabalho@example.com', PERSON.phone, 'Joana D.');
   await lead(OTHER.email, OTHER.phone, 'Outra Pessoa');
+  // The sales team's free text about her: a note and a discard reason.
+  const [joana] = await db.select({ id: contatos.id }).from(contatos).where(eq(contatos.email, PERSON.email));
+  const seller = { id: 'vendedora-1', name: 'Bia Vendas' };
+  await addLeadNote({ db, now: () => new Date() }, { leadId: joana!.id, texto: 'Joana pediu retorno à tarde' }, seller);
+  await changeLeadStatus(
+    { db, now: () => new Date() },
+    { leadId: joana!.id, de: 'novo', para: 'descartado', motivo: 'Joana já contratou outro sistema' },
+    seller,
+  );
 
   const [file] = await db
     .insert(privateFiles)
@@ -368,6 +378,14 @@ describe.each(engines)("the admin's tools on %s", (engine) => {
       expect(data.deliveries, where).toHaveLength(5);
       expect(data.requests, where).toHaveLength(1);
       expect(data.securityEvents, where).toHaveLength(1);
+      expect(
+        data.notes.map((note) => note.body),
+        where,
+      ).toEqual(['Joana pediu retorno à tarde']);
+      expect(
+        data.leadHistory.map((change) => change.reason),
+        where,
+      ).toEqual(['Joana já contratou outro sistema']);
       expect(JSON.stringify(data), where).not.toContain(OTHER.email);
       expect(hasPersonalData(data)).toBe(true);
     }
@@ -384,6 +402,12 @@ describe.each(engines)("the admin's tools on %s", (engine) => {
     expect((json['contatos'] as { email: string }[]).map((lead) => lead.email)).toContain(PERSON.email);
     expect(json['solicitacoesImplementacao']).toEqual([
       expect.objectContaining({ id: implementationId, cpf: '52998224725' }),
+    ]);
+    expect(json['notasDaEquipe']).toEqual([
+      expect.objectContaining({ texto: 'Joana pediu retorno à tarde', autor: 'Bia Vendas' }),
+    ]);
+    expect(json['historicoDeStatus']).toEqual([
+      expect.objectContaining({ de: 'novo', para: 'descartado', motivo: 'Joana já contratou outro sistema' }),
     ]);
     expect(JSON.stringify(json)).not.toContain('scrypt$segredo');
     expect(JSON.stringify(json)).not.toContain('token=abc');
@@ -404,7 +428,14 @@ describe.each(engines)("the admin's tools on %s", (engine) => {
   it('anonymises: personal fields emptied, documents gone, rows and dates kept, others untouched', async () => {
     const { implementationId, fileId } = await seed(t.db);
     const counts = await eraseSubject(t.db, id('cpf', PERSON.cpf), 'anonymize', ADMIN, new Date());
-    expect(counts).toMatchObject({ leads: 2, implementations: 1, documents: 1, requests: 1, securityEvents: 1 });
+    expect(counts).toMatchObject({
+      leads: 2,
+      notes: 1,
+      implementations: 1,
+      documents: 1,
+      requests: 1,
+      securityEvents: 1,
+    });
     expect(await t.db.select().from(privateFiles).where(eq(privateFiles.id, fileId))).toEqual([]);
     const [implementation] = await t.db
       .select()

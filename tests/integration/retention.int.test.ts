@@ -1,7 +1,8 @@
 /*
  * The retention job (issue 15 item 5) on every engine, with a fixed clock: each kind of
  * data is written just inside and just past its period, and one pass removes exactly what
- * is past it — documents gone from storage (their request kept), leads anonymised,
+ * is past it — documents gone from storage (their request kept) once the request ended, leads
+ * anonymised with the team's notes and discard reasons on them,
  * finished deliveries' payloads pruned (pending ones kept), security events deleted,
  * unconfirmed data-subject requests deleted a week after their link expired — and nothing
  * else; a second pass finds nothing. Also: the pg-boss cron of the Node target, and the
@@ -17,6 +18,8 @@ import {
   contatos,
   deliveries,
   dsrRequests,
+  leadNotes,
+  leadStatusChanges,
   privateFiles,
   securityEvents,
   solicitacoesImplementacao,
@@ -24,6 +27,7 @@ import {
 import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { lgpdFeature, RETENTION_CRON, RETENTION_QUEUE, RETENTION_TIMEZONE } from '~/server/lgpd/feature';
 import { DEFAULT_RETENTION, runRetention } from '~/server/lgpd/retention';
+import { REMOVED_REASON } from '~/lib/lead-pipeline';
 import { runScheduledRetention } from '~/server/lgpd/scheduled-retention';
 import type { Runtime } from '~/server/runtime-types';
 import { engines, isPostgres, useTestDatabase } from '../support/db';
@@ -53,12 +57,21 @@ async function file(db: Db, createdAt: Date): Promise<string> {
   return row!.id;
 }
 
-async function request(db: Db, createdAt: Date, tipo: 'cpf' | 'cnpj'): Promise<{ id: string; fileId: string }> {
+type Ended = { status: 'concluida' | 'cancelada'; at: Date } | undefined;
+
+/** An implementation request with its document; `ended` concludes or cancels it at a time. */
+async function request(
+  db: Db,
+  createdAt: Date,
+  tipo: 'cpf' | 'cnpj',
+  ended?: Ended,
+): Promise<{ id: string; fileId: string }> {
   const fileId = await file(db, createdAt);
   const [row] = await db
     .insert(solicitacoesImplementacao)
     .values({
       createdAt,
+      ...(ended ? { status: ended.status, statusChangedAt: ended.at } : {}),
       tipoDocumento: tipo,
       emailAcesso: 'acesso@example.com',
       senhaHash: 'scrypt$x',
@@ -105,6 +118,22 @@ async function lead(db: Db, createdAt: Date): Promise<string> {
     })
     .returning({ id: contatos.id });
   return row!.id;
+}
+
+/** A note and a discard (with its reason) on a lead, as the team writes them. */
+async function teamWork(db: Db, leadId: string, at: Date) {
+  await db
+    .insert(leadNotes)
+    .values({ leadId, body: 'Lia pediu retorno no celular 98765-4321', userId: 'u1', userName: 'Ana', createdAt: at });
+  await db.insert(leadStatusChanges).values({
+    leadId,
+    fromStatus: 'novo',
+    toStatus: 'descartado',
+    reason: 'Lia já usa outro sistema',
+    userId: 'u1',
+    userName: 'Ana',
+    createdAt: at,
+  });
 }
 
 async function delivery(db: Db, createdAt: Date, status: 'pending' | 'retrying' | 'sent' | 'logged' | 'failed') {
@@ -156,11 +185,18 @@ describe.each(engines)('retention on %s', (engine) => {
 
   it('removes exactly what is past each period, and nothing else', async () => {
     const p = DEFAULT_RETENTION;
-    const oldCpf = await request(t.db, ago(p.documentDays, PAST), 'cpf');
-    const oldCnpj = await request(t.db, ago(p.documentDays, PAST), 'cnpj');
-    const recent = await request(t.db, ago(p.documentDays, INSIDE), 'cpf');
+    const longAgo = ago(p.documentDays * 3);
+    const oldCpf = await request(t.db, longAgo, 'cpf', { status: 'concluida', at: ago(p.documentDays, PAST) });
+    const oldCnpj = await request(t.db, longAgo, 'cnpj', { status: 'cancelada', at: ago(p.documentDays, PAST) });
+    const recent = await request(t.db, longAgo, 'cpf', { status: 'concluida', at: ago(p.documentDays, INSIDE) });
+    // Still being implemented: its documents are still needed, however old the request.
+    const open = await request(t.db, ago(p.leadDays, INSIDE), 'cnpj');
+    // Left open past the general period: nothing justifies keeping its documents.
+    const abandoned = await request(t.db, ago(p.leadDays, PAST), 'cpf');
     const oldLead = await lead(t.db, ago(p.leadDays, PAST));
     const recentLead = await lead(t.db, ago(p.leadDays, INSIDE));
+    await teamWork(t.db, oldLead, ago(p.leadDays - 1));
+    await teamWork(t.db, recentLead, ago(p.leadDays - 1));
     const oldSent = await delivery(t.db, ago(p.deliveryPayloadDays, PAST), 'sent');
     const oldFailed = await delivery(t.db, ago(p.deliveryPayloadDays, PAST), 'failed');
     const oldPending = await delivery(t.db, ago(p.deliveryPayloadDays, PAST), 'retrying');
@@ -172,8 +208,9 @@ describe.each(engines)('retention on %s', (engine) => {
     const confirmedDsr = await dsr(t.db, ago(30), true);
 
     expect(await runRetention(t.db, p, NOW)).toEqual({
-      documents: 2,
+      documents: 3,
       leads: 1,
+      leadNotes: 2,
       deliveryPayloads: 2,
       securityEvents: 1,
       unconfirmedRequests: 1,
@@ -181,13 +218,15 @@ describe.each(engines)('retention on %s', (engine) => {
 
     // Documents: gone from storage; the requests stay, without the reference.
     const files = await t.db.select({ id: privateFiles.id }).from(privateFiles);
-    expect(files.map((row) => row.id)).toEqual([recent.fileId]);
+    expect(files.map((row) => row.id).sort()).toEqual([recent.fileId, open.fileId].sort());
     const requests = await t.db.select().from(solicitacoesImplementacao);
-    expect(requests).toHaveLength(3);
+    expect(requests).toHaveLength(5);
     const byId = new Map(requests.map((row) => [row.id, row]));
     expect(byId.get(oldCpf.id)!.cnhFileId).toBeNull();
     expect(byId.get(oldCnpj.id)!.responsavelCnhFileId).toBeNull();
+    expect(byId.get(abandoned.id)!.cnhFileId).toBeNull();
     expect(byId.get(recent.id)!.cnhFileId).toBe(recent.fileId);
+    expect(byId.get(open.id)!.responsavelCnhFileId).toBe(open.fileId);
 
     // Leads: the old one anonymised, its non-personal facts kept; the recent one untouched.
     const [anonymised] = await t.db.select().from(contatos).where(eq(contatos.id, oldLead));
@@ -205,6 +244,13 @@ describe.each(engines)('retention on %s', (engine) => {
     });
     const [kept] = await t.db.select().from(contatos).where(eq(contatos.id, recentLead));
     expect(kept).toMatchObject({ nome: 'Lia Antiga', email: 'lia@example.com', ipHash: 'abc', userAgent: 'Firefox' });
+    // The team's free text about the old lead goes; its status history stays for the reports.
+    expect(await t.db.select().from(leadNotes).where(eq(leadNotes.leadId, oldLead))).toEqual([]);
+    expect(await t.db.select().from(leadNotes).where(eq(leadNotes.leadId, recentLead))).toHaveLength(1);
+    const [oldChange] = await t.db.select().from(leadStatusChanges).where(eq(leadStatusChanges.leadId, oldLead));
+    expect(oldChange).toMatchObject({ fromStatus: 'novo', toStatus: 'descartado', reason: REMOVED_REASON });
+    const [keptChange] = await t.db.select().from(leadStatusChanges).where(eq(leadStatusChanges.leadId, recentLead));
+    expect(keptChange!.reason).toBe('Lia já usa outro sistema');
 
     // Deliveries: finished and old pruned; a retrying one keeps what it still has to send.
     const rows = new Map((await t.db.select().from(deliveries)).map((row) => [row.id, row]));
@@ -224,6 +270,7 @@ describe.each(engines)('retention on %s', (engine) => {
     expect(await runRetention(t.db, p, NOW)).toEqual({
       documents: 0,
       leads: 0,
+      leadNotes: 0,
       deliveryPayloads: 0,
       securityEvents: 0,
       unconfirmedRequests: 0,
@@ -238,8 +285,9 @@ describe.each(engines)('retention on %s', (engine) => {
       RETENTION_SECURITY_EVENT_DAYS: '40',
     }).retention;
     expect(periods).toEqual({ documentDays: 10, leadDays: 20, deliveryPayloadDays: 3, securityEventDays: 40 });
-    await request(t.db, ago(11), 'cpf');
-    await request(t.db, ago(9), 'cpf');
+    // Created inside the lead period (20 days), concluded 11 and 9 days ago.
+    await request(t.db, ago(15), 'cpf', { status: 'concluida', at: ago(11) });
+    await request(t.db, ago(15), 'cpf', { status: 'concluida', at: ago(9) });
     await lead(t.db, ago(21));
     await lead(t.db, ago(19));
     await delivery(t.db, ago(4), 'sent');
@@ -249,6 +297,7 @@ describe.each(engines)('retention on %s', (engine) => {
     expect(await runRetention(t.db, periods, NOW)).toEqual({
       documents: 1,
       leads: 1,
+      leadNotes: 0,
       deliveryPayloads: 1,
       securityEvents: 1,
       unconfirmedRequests: 0,
@@ -290,7 +339,7 @@ describe.each(engines)('retention on %s', (engine) => {
         await expect
           .poll(() => logLines(captured.output()).find((line) => line.startsWith('[retention]')), { timeout: 5_000 })
           .toMatch(
-            /^\[retention\] 0 documents deleted, 0 leads anonymised, 0 delivery payloads pruned, 1 security events deleted, 0 unconfirmed data-subject requests deleted in \d+ ms$/,
+            /^\[retention\] 0 documents deleted, 0 leads anonymised \(0 notes and discard reasons removed\), 0 delivery payloads pruned, 1 security events deleted, 0 unconfirmed data-subject requests deleted in \d+ ms$/,
           );
       } finally {
         captured.stop();

@@ -3,12 +3,15 @@
  * purpose that justified it ends). One pass, given the clock, removes exactly what is past
  * its period and nothing else:
  *
- * - identity documents (private_files) of implementation requests older than
- *   `documentDays`. The requests have no "concluded" status yet, so the period counts from
- *   the request itself; the request keeps its row, its document reference becomes null;
+ * - identity documents (private_files) of implementation requests concluded or cancelled
+ *   more than `documentDays` ago (counted from that status change: the documents served the
+ *   implementation, which has then ended), and of any request older than `leadDays`
+ *   whatever its status (one left open for years has no purpose left either); the request
+ *   keeps its row, its document reference becomes null;
  * - leads older than `leadDays` are anonymised in place: name, e-mail, phone, company,
  *   message, IP hash and user agent emptied, so counts, dates, type, page and campaign stay
- *   for reporting;
+ *   for reporting; the team's notes on them are deleted and discard reasons emptied (free
+ *   text written about the person), while the status history itself stays for the reports;
  * - deliveries older than `deliveryPayloadDays` that are finished (sent, logged or given
  *   up) lose their payload — the e-mail or webhook body, i.e. a copy of the lead — and last
  *   error; pending ones keep theirs, or they could not be sent;
@@ -22,6 +25,7 @@
  * function netlify/functions/retention.mts (./scheduled-retention.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { REMOVED_REASON } from '~/lib/lead-pipeline';
 import type { RetentionPeriods } from '../config';
 import type { DbOrTx } from '../db/client';
 
@@ -42,6 +46,8 @@ export const DEFAULT_RETENTION: RetentionPeriods = {
 export interface RetentionCounts {
   documents: number;
   leads: number;
+  /** Notes deleted and discard reasons emptied on leads past their period. */
+  leadNotes: number;
   deliveryPayloads: number;
   securityEvents: number;
   unconfirmedRequests: number;
@@ -61,14 +67,16 @@ async function count(db: DbOrTx, statement: SQL): Promise<number> {
 /** One retention pass at `now`; returns how many rows of each kind it changed. */
 export async function runRetention(db: DbOrTx, periods: RetentionPeriods, now: Date): Promise<RetentionCounts> {
   const documentCutoff = before(now, periods.documentDays);
+  const leadCutoff = before(now, periods.leadDays);
+  const ended = sql`(status in ('concluida', 'cancelada') and status_changed_at <= ${documentCutoff})
+                    or created_at <= ${leadCutoff}`;
   const documents = await count(
     db,
     sql`delete from private_files where id in (
-          select cnh_file_id from solicitacoes_implementacao
-           where created_at <= ${documentCutoff} and cnh_file_id is not null
+          select cnh_file_id from solicitacoes_implementacao where (${ended}) and cnh_file_id is not null
           union
           select responsavel_cnh_file_id from solicitacoes_implementacao
-           where created_at <= ${documentCutoff} and responsavel_cnh_file_id is not null)
+           where (${ended}) and responsavel_cnh_file_id is not null)
         returning 1`,
   );
 
@@ -76,11 +84,21 @@ export async function runRetention(db: DbOrTx, periods: RetentionPeriods, now: D
     db,
     sql`update contatos
            set nome = '', email = '', celular = '', empresa = '', mensagem = '', ip_hash = null, user_agent = null
-         where created_at <= ${before(now, periods.leadDays)}
+         where created_at <= ${leadCutoff}
            and (nome <> '' or email <> '' or celular <> '' or empresa <> '' or mensagem <> ''
                 or ip_hash is not null or user_agent is not null)
         returning 1`,
   );
+
+  const oldLeads = sql`select id from contatos where created_at <= ${leadCutoff}`;
+  const leadNotes =
+    (await count(db, sql`delete from lead_notes where lead_id in (${oldLeads}) returning 1`)) +
+    (await count(
+      db,
+      sql`update lead_status_changes set reason = ${REMOVED_REASON}
+           where reason is not null and reason <> ${REMOVED_REASON} and lead_id in (${oldLeads})
+          returning 1`,
+    ));
 
   const deliveryPayloads = await count(
     db,
@@ -103,13 +121,14 @@ export async function runRetention(db: DbOrTx, periods: RetentionPeriods, now: D
         returning 1`,
   );
 
-  return { documents, leads, deliveryPayloads, securityEvents, unconfirmedRequests };
+  return { documents, leads, leadNotes, deliveryPayloads, securityEvents, unconfirmedRequests };
 }
 
 /** The run's log line: counts only. */
 export function describeRetention(counts: RetentionCounts, elapsedMs: number): string {
   return (
-    `[retention] ${counts.documents} documents deleted, ${counts.leads} leads anonymised, ` +
+    `[retention] ${counts.documents} documents deleted, ${counts.leads} leads anonymised ` +
+    `(${counts.leadNotes} notes and discard reasons removed), ` +
     `${counts.deliveryPayloads} delivery payloads pruned, ${counts.securityEvents} security events deleted, ` +
     `${counts.unconfirmedRequests} unconfirmed data-subject requests deleted in ${elapsedMs} ms`
   );

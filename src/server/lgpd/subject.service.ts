@@ -9,13 +9,16 @@
  * followed: for a company it may be a shared address.
  *
  * Anonymising keeps rows (dates, counts, types, pages, campaigns) and empties every personal
- * field; deleting removes the rows. Either way documents leave storage, queued e-mails and
+ * field — the team's notes on the person's leads are deleted and discard reasons replaced,
+ * being free text about them, while the status history stays; deleting removes the rows
+ * (notes and history go with their lead). Either way documents leave storage, queued e-mails and
  * webhooks about the person are dropped (finished ones lose their content when anonymising),
  * security events lose the e-mail, and the person's data-subject requests keep only their type,
  * dates and e-mail hash — with the audit row, the anonymous record of what was done. The audit
  * row names the admin and keeps the subject only as the SHA-256 of the identifier searched.
  */
-import { and, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { REMOVED_REASON } from '~/lib/lead-pipeline';
 import type { SubjectIdentifier } from '~/lib/lgpd-identifier';
 import type { Db, DbOrTx } from '../db/client';
 import {
@@ -23,6 +26,9 @@ import {
   deliveries,
   dsrRequests,
   formConsents,
+  implementationStatusChanges,
+  leadNotes,
+  leadStatusChanges,
   lgpdAudit,
   privateFiles,
   securityEvents,
@@ -31,6 +37,9 @@ import {
   type Delivery,
   type DsrRequest,
   type FormConsent,
+  type ImplementationStatusChange,
+  type LeadNote,
+  type LeadStatusChange,
   type LgpdAuditRow,
   type SecurityEvent,
   type SolicitacaoImplementacao,
@@ -58,6 +67,10 @@ export interface DocumentRow {
 export interface SubjectData {
   identifier: SubjectIdentifier;
   leads: Contato[];
+  /** The team's notes on those leads, and how each lead and request moved through its pipeline. */
+  notes: LeadNote[];
+  leadHistory: LeadStatusChange[];
+  implementationHistory: ImplementationStatusChange[];
   implementations: ImplementationRow[];
   documents: DocumentRow[];
   consents: FormConsent[];
@@ -219,6 +232,12 @@ export async function findSubject(db: DbOrTx, identifier: SubjectIdentifier): Pr
             ),
           );
   const consents = await db.select().from(formConsents).where(consentMatch(leadIds, implementationIds));
+  const notes = await db.select().from(leadNotes).where(inArray(leadNotes.leadId, leadIds));
+  const leadHistory = await db.select().from(leadStatusChanges).where(inArray(leadStatusChanges.leadId, leadIds));
+  const implementationHistory = await db
+    .select()
+    .from(implementationStatusChanges)
+    .where(inArray(implementationStatusChanges.requestId, implementationIds));
   const messages = await db
     .select()
     .from(deliveries)
@@ -233,6 +252,9 @@ export async function findSubject(db: DbOrTx, identifier: SubjectIdentifier): Pr
   return {
     identifier,
     leads: newest(leads),
+    notes: newest(notes),
+    leadHistory: newest(leadHistory),
+    implementationHistory: newest(implementationHistory),
     implementations: newest(implementations),
     documents: newest(
       files.map((file) => ({ ...file, requestId: refs.find((ref) => ref.fileId === file.id)!.requestId })),
@@ -288,7 +310,30 @@ export async function exportSubject(
       encarregado: controller.encarregado,
     },
     identificador: { tipo: identifier.kind, valor: identifier.value },
-    contatos: data.leads.map(({ submissionKey: _k, ipHash: _i, ...lead }) => lead),
+    contatos: data.leads.map(({ submissionKey: _k, ipHash: _i, searchText: _s, ...lead }) => lead),
+    notasDaEquipe: data.notes.map((note) => ({
+      contato: note.leadId,
+      texto: note.body,
+      autor: note.userName,
+      criadaEm: note.createdAt,
+    })),
+    historicoDeStatus: [
+      ...data.leadHistory.map((change) => ({
+        contato: change.leadId,
+        de: change.fromStatus,
+        para: change.toStatus,
+        motivo: change.reason,
+        por: change.userName,
+        em: change.createdAt,
+      })),
+      ...data.implementationHistory.map((change) => ({
+        solicitacaoImplementacao: change.requestId,
+        de: change.fromStatus,
+        para: change.toStatus,
+        por: change.userName,
+        em: change.createdAt,
+      })),
+    ],
     solicitacoesImplementacao: data.implementations,
     documentos: data.documents.map((document) => ({
       ...document,
@@ -327,6 +372,7 @@ export async function exportSubject(
 function counts(data: SubjectData): Record<string, number> {
   return {
     leads: data.leads.length,
+    notes: data.notes.length,
     implementations: data.implementations.length,
     documents: data.documents.length,
     consents: data.consents.length,
@@ -375,6 +421,11 @@ export async function eraseSubject(
           .update(contatos)
           .set({ nome: '', email: '', celular: '', empresa: '', mensagem: '', ipHash: null, userAgent: null })
           .where(inArray(contatos.id, leadIds));
+        await tx.delete(leadNotes).where(inArray(leadNotes.leadId, leadIds));
+        await tx
+          .update(leadStatusChanges)
+          .set({ reason: REMOVED_REASON })
+          .where(and(inArray(leadStatusChanges.leadId, leadIds), isNotNull(leadStatusChanges.reason)));
       }
       if (implementationIds.length > 0) {
         // The company's own data (CNPJ, razão social) is not personal data and stays.
