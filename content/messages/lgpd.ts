@@ -152,6 +152,7 @@ export const lgpdAdminCopy = {
     nothing: 'Nenhum dado pessoal encontrado para este identificador.',
     sections: {
       leads: 'Contatos (leads)',
+      notes: 'Notas da equipe e motivos de descarte',
       implementations: 'Solicitações de implementação',
       documents: 'Documentos',
       consents: 'Registros de consentimento',
