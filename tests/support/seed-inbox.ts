@@ -1,0 +1,139 @@
+/*
+ * `tsx tests/support/seed-inbox.ts <dataDir> <webhookUrl>`: fills a fresh embedded database
+ * with the sales inbox's e2e cast, before a server is started on it (tests/e2e/inbox.e2e.ts).
+ * A browser test cannot reach into a running server's PGlite, and some of what the inbox
+ * shows only exists with time: a lead past the 2-hour reply promise, a webhook the receiver
+ * refused until its retries ran out.
+ *
+ * Leads go in through the real lead service (row, consent record, e-mail and webhook
+ * deliveries to `webhookUrl`); afterwards only their age and delivery outcome are set by
+ * hand, as days of waiting and a failing receiver would have left them. Prints the cast's
+ * ids as JSON on stdout.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { openDatabase, pgliteDirFor, type Db } from '../../src/server/db/client';
+import { contatos, deliveries } from '../../src/server/db/schema';
+import { createLeadService } from '../../src/server/leads/lead.service';
+import { insertDeliveries } from '../../src/server/outbox/outbox';
+import { useOwnerOnlyUmask } from '../../src/server/owner-only';
+import { sharedDeps } from './service-deps';
+
+const MIGRATIONS = 'src/server/db/migrations';
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Who the e2e test works with; `age` in days (a Monday-to-Friday week back is always past 2 business hours). */
+export const INBOX_CAST = {
+  joao: {
+    nome: 'João Araújo',
+    email: 'joao.araujo@exemplo.com',
+    celular: '(11) 98888-1234',
+    tipo: 'corretor',
+    empresa: 'Araújo Imóveis',
+    utm: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'lancamento' },
+    age: 7,
+  },
+  marta: {
+    nome: 'Marta Lima',
+    email: 'marta.lima@exemplo.com',
+    celular: '(21) 97777-4321',
+    tipo: 'proprietario',
+    empresa: '=HYPERLINK("http://exemplo.com")',
+    utm: { utm_source: 'facebook', utm_medium: 'social', utm_campaign: 'outubro' },
+    age: 0,
+  },
+  caio: {
+    nome: 'Caio Entregas',
+    email: 'caio.entregas@exemplo.com',
+    celular: '(31) 96666-5555',
+    tipo: 'imobiliaria',
+    empresa: 'Caio Negócios',
+    utm: { utm_source: 'google', utm_medium: 'organic', utm_campaign: 'blog' },
+    age: 8,
+  },
+} as const;
+
+export type InboxCastIds = Record<keyof typeof INBOX_CAST, string> & { failedWebhook: string };
+
+async function migrate(db: Db): Promise<void> {
+  const internals = db as unknown as { dialect: PgDialect; session: PgSession };
+  await internals.dialect.migrate(readMigrationFiles({ migrationsFolder: MIGRATIONS }), internals.session, {
+    migrationsFolder: MIGRATIONS,
+  });
+}
+
+async function main(): Promise<void> {
+  const [dataDir, webhookUrl] = process.argv.slice(2);
+  if (!dataDir || !webhookUrl) throw new Error('usage: seed-inbox.ts <dataDir> <webhookUrl>');
+  useOwnerOnlyUmask();
+  const handle = await openDatabase({ pgliteDir: pgliteDirFor(dataDir), maxConnections: 1 });
+  try {
+    const db = handle.db;
+    await migrate(db);
+    const now = new Date();
+    const leads = createLeadService({
+      db,
+      outbox: { enqueueDeliveries: (tx, items) => insertDeliveries(tx, items, now) },
+      sendMail: async () => ({ transport: 'log' as const }),
+      config: {
+        dataDir,
+        leadNotifyTo: 'comercial@pilota.example',
+        leadWebhookUrls: [webhookUrl],
+        webhookSecret: undefined,
+      },
+      log: () => {},
+      ...sharedDeps({ db, config: { authSecret: 'e2e-seed' } }),
+    });
+    const ids: Partial<InboxCastIds> = {};
+    for (const [key, person] of Object.entries(INBOX_CAST) as [
+      keyof typeof INBOX_CAST,
+      (typeof INBOX_CAST)[keyof typeof INBOX_CAST],
+    ][]) {
+      const result = await leads.create(
+        {
+          nome: person.nome,
+          email: person.email,
+          celular: person.celular,
+          tipo: person.tipo,
+          empresa: person.empresa,
+          submission_key: randomUUID(),
+          pagina_origem: 'http://localhost/planos',
+          ...person.utm,
+        },
+        {},
+      );
+      if (result.status !== 'saved') throw new Error(`lead ${key} not saved: ${result.status}`);
+      const [row] = await db.select({ id: contatos.id }).from(contatos).where(eq(contatos.email, person.email));
+      ids[key] = row!.id;
+      await db
+        .update(contatos)
+        .set({ createdAt: new Date(now.getTime() - person.age * DAY) })
+        .where(eq(contatos.id, row!.id));
+    }
+    // Every delivery went out long ago, except Caio's webhook, which the receiver kept refusing.
+    const all = await db.select().from(deliveries);
+    const failed = all.find((row) => row.kind === 'webhook' && row.subjectId === ids.caio);
+    if (!failed) throw new Error('no webhook delivery for caio');
+    await db
+      .update(deliveries)
+      .set({ status: 'sent', attempts: 1, dispatchedAt: now, deliveredAt: now })
+      .where(
+        inArray(
+          deliveries.id,
+          all.filter((row) => row.id !== failed.id).map((row) => row.id),
+        ),
+      );
+    await db
+      .update(deliveries)
+      .set({ status: 'failed', attempts: 11, dispatchedAt: now, lastError: 'HTTP 500 Internal Server Error' })
+      .where(eq(deliveries.id, failed.id));
+    ids.failedWebhook = failed.id;
+    process.stdout.write(`${JSON.stringify(ids)}\n`);
+  } finally {
+    await handle.close();
+  }
+}
+
+await main();
