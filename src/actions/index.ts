@@ -4,6 +4,7 @@
  * are written with defineAdminAction (./admin-only.ts).
  */
 import { admin } from './admin';
+import { entregas } from './entregas';
 import { lead } from './lead';
 import { leads } from './leads';
 import { lgpd } from './lgpd';
@@ -15,4 +16,5 @@ export const server = {
   admin,
   posts,
   leads,
+  entregas,
 };

@@ -48,8 +48,8 @@ const TEAM_ACCESS: Record<string, readonly Who[]> = {
 };
 const admittedTo = (pattern: string): readonly Who[] => ['admin', ...(TEAM_ACCESS[pattern] ?? [])];
 const refusedAt = (pattern: string): readonly Who[] => EVERYONE.filter((who) => !admittedTo(pattern).includes(who));
-/** Actions by namespace: `posts.*` admins and editors, `leads.*` admins and the sales team, `admin.*` admins only. */
-const ACTION_TEAM: Record<string, readonly Who[]> = { posts: ['editor'], leads: ['vendas'] };
+/** Actions by namespace: `posts.*` admins and editors, `leads.*` and `entregas.*` admins and the sales team, `admin.*` admins only. */
+const ACTION_TEAM: Record<string, readonly Who[]> = { posts: ['editor'], leads: ['vendas'], entregas: ['vendas'] };
 const actionAdmits = (name: string): readonly Who[] => ['admin', ...(ACTION_TEAM[name.split('.')[0]!] ?? [])];
 
 interface Route {
@@ -199,9 +199,15 @@ describe('authorization matrix on the built server', () => {
     'posts.uploadCover',
     'leads.changeStatus',
     'leads.addNote',
+    'entregas.reenviar',
+    'entregas.reenviarFalhas',
   ];
   /** The admin page whose forms would post the action. */
-  const FORM_PAGES: Record<string, string> = { posts: '/blog/admin/posts/novo', leads: '/blog/admin' };
+  const FORM_PAGES: Record<string, string> = {
+    posts: '/blog/admin/posts/novo',
+    leads: '/blog/admin',
+    entregas: '/blog/admin',
+  };
   const formPage = (name: string) => FORM_PAGES[name.split('.')[0]!] ?? '/admin/lgpd';
 
   it('lists every admin action', () => {

@@ -54,6 +54,8 @@ export const ACTION_ROLES: Readonly<Record<string, readonly StaffRole[]>> = {
   posts: BLOG_TEAM,
   /** Lead pipeline and notes (src/actions/leads.ts). */
   leads: SALES_TEAM,
+  /** Re-sending a lead's failed deliveries (src/actions/entregas.ts). */
+  entregas: SALES_TEAM,
 };
 export const ADMIN_ACTION_NAMESPACES: readonly string[] = Object.keys(ACTION_ROLES);
 
