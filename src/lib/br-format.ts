@@ -45,6 +45,24 @@ export function formatDateTime(date: Date): string {
   return dateTimeFormat.format(date);
 }
 
+const minuteFormat = new Intl.DateTimeFormat('pt-BR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'America/Sao_Paulo',
+});
+
+/**
+ * A moment as "dd/mm/aaaa hh:mm" in São Paulo time (the admin lists: seconds are noise there).
+ * @example formatDateHourMinute(new Date('2026-01-05T15:04:05Z')) // "05/01/2026 12:04"
+ */
+export function formatDateHourMinute(date: Date): string {
+  return minuteFormat.format(date).replace(', ', ' ');
+}
+
 /**
  * A calendar date that has no time of day (content `updatedAt`), shown as written.
  * @example formatCalendarDate(new Date('2025-06-10')) // "10/06/2025"

@@ -45,6 +45,8 @@ const TEAM_ACCESS: Record<string, readonly Who[]> = {
   '/blog/admin/posts': ['editor'],
   '/blog/admin/posts/novo': ['editor'],
   '/blog/admin/posts/[id]': ['editor'],
+  '/admin/leads': ['vendas'],
+  '/admin/leads/exportar': ['vendas'],
 };
 const admittedTo = (pattern: string): readonly Who[] => ['admin', ...(TEAM_ACCESS[pattern] ?? [])];
 const refusedAt = (pattern: string): readonly Who[] => EVERYONE.filter((who) => !admittedTo(pattern).includes(who));
@@ -178,6 +180,8 @@ describe('authorization matrix on the built server', () => {
         '/admin/lgpd',
         '/admin/lgpd/titular',
         '/admin/lgpd/exportar',
+        '/admin/leads',
+        '/admin/leads/exportar',
       ]),
     );
   });
@@ -205,7 +209,7 @@ describe('authorization matrix on the built server', () => {
   /** The admin page whose forms would post the action. */
   const FORM_PAGES: Record<string, string> = {
     posts: '/blog/admin/posts/novo',
-    leads: '/blog/admin',
+    leads: '/admin/leads',
     entregas: '/blog/admin',
   };
   const formPage = (name: string) => FORM_PAGES[name.split('.')[0]!] ?? '/admin/lgpd';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatBRL, formatCalendarDate, formatDate, formatDateTime } from '../../src/lib/br-format';
+import {
+  formatBRL,
+  formatCalendarDate,
+  formatDate,
+  formatDateHourMinute,
+  formatDateTime,
+} from '../../src/lib/br-format';
 
 describe.each([
   [0, 'R$ 0,00'],
@@ -18,6 +24,10 @@ describe('dates', () => {
   });
   it('formats a date-time for e-mails', () => {
     expect(formatDateTime(new Date('2026-01-05T15:04:05Z'))).toBe('05/01/2026, 12:04:05');
+  });
+  it('formats dd/mm/aaaa hh:mm for the admin lists, midnight as 00', () => {
+    expect(formatDateHourMinute(new Date('2026-01-05T15:04:05Z'))).toBe('05/01/2026 12:04');
+    expect(formatDateHourMinute(new Date('2026-01-05T03:00:00Z'))).toBe('05/01/2026 00:00');
   });
   it('keeps a content calendar date as written', () => {
     expect(formatCalendarDate(new Date('2025-06-10'))).toBe('10/06/2025');

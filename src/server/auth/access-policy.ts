@@ -78,6 +78,9 @@ export const ACCESS_POLICY: Readonly<Record<string, RoutePolicy>> = {
   '/admin/lgpd': page(ADMIN_ONLY),
   '/admin/lgpd/titular': page(ADMIN_ONLY),
   '/admin/lgpd/exportar': endpoint(ADMIN_ONLY),
+  // The sales inbox (issue 14): the leads list and its CSV export.
+  '/admin/leads': page(SALES_TEAM),
+  '/admin/leads/exportar': endpoint(SALES_TEAM),
   [SIGN_IN_PAGE]: { access: 'sign-in' },
   '/api/health': operations,
   '/api/health/live': operations,

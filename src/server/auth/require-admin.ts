@@ -50,18 +50,20 @@ export async function refuseUnlessAdminPage(
 }
 
 /**
- * For an admin endpoint: undefined when a signed-in admin asks from this site, otherwise
- * the refusal the middleware would give (401 anonymous, 403 anyone else, as pt-BR text).
- * A cross-site request (a foreign Origin) is refused too — SameSite cookies already stop
- * most, this stops the rest.
+ * For an admin endpoint: undefined when a signed-in member of `roles` (admins unless said)
+ * asks from this site, otherwise the refusal the middleware would give (401 anonymous, 403
+ * anyone else, as pt-BR text). A cross-site request (a foreign Origin) is refused too —
+ * SameSite cookies already stop most, this stops the rest.
  * @example const refused = refuseUnlessAdmin(locals.session, request, url); if (refused) return refused;
+ * @example refuseUnlessAdmin(locals.session, request, url, rolesForRoute(routePattern))
  */
 export function refuseUnlessAdmin(
   session: CurrentSession | undefined,
   request: Request,
   url: URL,
+  roles: readonly StaffRole[] = ADMIN_ONLY,
 ): Response | undefined {
-  const decision = guardDecision('endpoint', { session, stale: false });
+  const decision = guardDecision('endpoint', { session, stale: false }, roles);
   const origin = request.headers.get('origin');
   const crossSite = request.method !== 'GET' && origin !== null && origin !== url.origin;
   if (decision.action === 'allow' && !crossSite) return undefined;

@@ -1,0 +1,35 @@
+/*
+ * GET /admin/leads/exportar?{the list's filters} — the leads list's current view as a CSV
+ * file for Excel in Brazil (issue 14 item 6), every page of it, streamed as it is read
+ * (src/server/inbox/lead-export.ts), so memory stays bounded whatever the size. Admins and
+ * the sales team: the middleware refuses anyone else, and the check below asks again.
+ * The filters are read exactly as the list page reads them, so a bad value in the URL is
+ * dropped there and here alike (the file then holds what the page showed), never a 500.
+ * A plain endpoint rather than an action: it answers a file download.
+ */
+import type { APIRoute } from 'astro';
+import { CSV_CONTENT_TYPE } from '~/lib/csv';
+import { saoPauloDay } from '~/lib/time-zone';
+import { parseLeadFilters } from '~/lib/validation/lead-filters';
+import { rolesForRoute } from '~/server/auth/access-policy';
+import { refuseUnlessAdmin } from '~/server/auth/require-admin';
+import { NO_STORE } from '~/server/http/cache-control';
+import { leadsCsv } from '~/server/inbox/lead-export';
+
+export const prerender = false;
+
+export const GET: APIRoute = ({ request, locals, url, routePattern }) => {
+  const refused = refuseUnlessAdmin(locals.session, request, url, rolesForRoute(routePattern));
+  if (refused) return refused;
+  const { filters } = parseLeadFilters(url.searchParams);
+  const { db } = locals.runtime;
+  // One instant for the whole file: "atrasado" means the same on its first and last row.
+  const now = locals.runtime.now();
+  return new Response(leadsCsv({ db, now: () => now }, filters), {
+    headers: {
+      'Content-Type': CSV_CONTENT_TYPE,
+      'Content-Disposition': `attachment; filename="leads-${saoPauloDay(now)}.csv"`,
+      'Cache-Control': NO_STORE,
+    },
+  });
+};
