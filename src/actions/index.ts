@@ -5,6 +5,7 @@
  */
 import { admin } from './admin';
 import { entregas } from './entregas';
+import { implantacoes } from './implantacoes';
 import { lead } from './lead';
 import { leads } from './leads';
 import { lgpd } from './lgpd';
@@ -17,4 +18,5 @@ export const server = {
   posts,
   leads,
   entregas,
+  implantacoes,
 };

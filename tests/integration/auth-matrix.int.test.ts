@@ -47,11 +47,21 @@ const TEAM_ACCESS: Record<string, readonly Who[]> = {
   '/blog/admin/posts/[id]': ['editor'],
   '/admin/leads': ['vendas'],
   '/admin/leads/exportar': ['vendas'],
+  '/admin/implantacoes': ['vendas'],
+  '/admin/implantacoes/[id]': ['vendas'],
 };
 const admittedTo = (pattern: string): readonly Who[] => ['admin', ...(TEAM_ACCESS[pattern] ?? [])];
 const refusedAt = (pattern: string): readonly Who[] => EVERYONE.filter((who) => !admittedTo(pattern).includes(who));
-/** Actions by namespace: `posts.*` admins and editors, `leads.*` and `entregas.*` admins and the sales team, `admin.*` admins only. */
-const ACTION_TEAM: Record<string, readonly Who[]> = { posts: ['editor'], leads: ['vendas'], entregas: ['vendas'] };
+/**
+ * Actions by namespace: `posts.*` admins and editors, `leads.*`, `entregas.*` and `implantacoes.*`
+ * admins and the sales team, `admin.*` admins only.
+ */
+const ACTION_TEAM: Record<string, readonly Who[]> = {
+  posts: ['editor'],
+  leads: ['vendas'],
+  entregas: ['vendas'],
+  implantacoes: ['vendas'],
+};
 const actionAdmits = (name: string): readonly Who[] => ['admin', ...(ACTION_TEAM[name.split('.')[0]!] ?? [])];
 
 interface Route {
@@ -182,6 +192,8 @@ describe('authorization matrix on the built server', () => {
         '/admin/lgpd/exportar',
         '/admin/leads',
         '/admin/leads/exportar',
+        '/admin/implantacoes',
+        '/admin/implantacoes/[id]',
       ]),
     );
   });
@@ -205,12 +217,14 @@ describe('authorization matrix on the built server', () => {
     'leads.addNote',
     'entregas.reenviar',
     'entregas.reenviarFalhas',
+    'implantacoes.changeStatus',
   ];
   /** The admin page whose forms would post the action. */
   const FORM_PAGES: Record<string, string> = {
     posts: '/blog/admin/posts/novo',
     leads: '/admin/leads',
     entregas: '/blog/admin',
+    implantacoes: '/admin/implantacoes',
   };
   const formPage = (name: string) => FORM_PAGES[name.split('.')[0]!] ?? '/admin/lgpd';
 

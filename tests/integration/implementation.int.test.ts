@@ -30,6 +30,12 @@ const SITE_URL = 'https://pilota.example';
 const TEAM = 'implantacao@pilota.example';
 const NOW = new Date('2026-08-03T15:00:00Z');
 const SENHA = 'minha senha secreta';
+/** A signed-in admin as the middleware leaves it on `locals` (the download checks the session's role and records who). */
+const ADMIN_SESSION = {
+  user: { id: 'u-admin', name: 'Ana Admin', email: 'ana@pilota.example', role: 'admin' },
+  sessionId: 's-admin',
+  expiresAt: new Date('2099-01-01T00:00:00Z'),
+} as unknown as NonNullable<App.Locals['session']>;
 
 const FAST: DeliverySettings = {
   retryLimit: 50,
@@ -329,7 +335,7 @@ describe.each(engines)('implementation request on %s', (engine) => {
 
     const request = new Request(`${SITE_URL}/admin/documentos/${file!.id}`);
     const asAdmin = context(request, { id: file!.id });
-    asAdmin.locals.user = { role: 'admin' } as NonNullable<App.Locals['user']>;
+    asAdmin.locals.session = ADMIN_SESSION;
     const response = await download(asAdmin);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
@@ -352,7 +358,7 @@ describe.each(engines)('implementation request on %s', (engine) => {
     await t.db.update(privateFiles).set({ originalName: 'CNH João\u202Egpj.html' }).where(eq(privateFiles.id, fileId));
 
     const asAdmin = context(new Request(`${SITE_URL}/admin/documentos/${fileId}`), { id: fileId });
-    asAdmin.locals.user = { role: 'admin' } as NonNullable<App.Locals['user']>;
+    asAdmin.locals.session = ADMIN_SESSION;
     const response = await download(asAdmin);
     expect(response.headers.get('content-type')).toBe('image/jpeg');
     expect(response.headers.get('content-disposition')).toBe(

@@ -56,6 +56,8 @@ export const ACTION_ROLES: Readonly<Record<string, readonly StaffRole[]>> = {
   leads: SALES_TEAM,
   /** Re-sending a lead's failed deliveries (src/actions/entregas.ts). */
   entregas: SALES_TEAM,
+  /** Implementation requests' status (src/actions/implantacoes.ts). */
+  implantacoes: SALES_TEAM,
 };
 export const ADMIN_ACTION_NAMESPACES: readonly string[] = Object.keys(ACTION_ROLES);
 
@@ -73,8 +75,10 @@ export const ACCESS_POLICY: Readonly<Record<string, RoutePolicy>> = {
   '/blog/admin/posts': page(BLOG_TEAM),
   '/blog/admin/posts/novo': page(BLOG_TEAM),
   '/blog/admin/posts/[id]': page(BLOG_TEAM),
-  // Identity documents (CNH) stay with admins until the inbox records every download (issue 14 item 4).
+  // Identity documents (CNH): admins only, and every download is recorded (issue 14 item 4).
   '/admin/documentos/[id]': endpoint(ADMIN_ONLY),
+  '/admin/implantacoes': page(SALES_TEAM),
+  '/admin/implantacoes/[id]': page(SALES_TEAM),
   '/admin/lgpd': page(ADMIN_ONLY),
   '/admin/lgpd/titular': page(ADMIN_ONLY),
   '/admin/lgpd/exportar': endpoint(ADMIN_ONLY),

@@ -1,8 +1,12 @@
 /*
- * Who may download identity documents: signed-in admins. The admin guard in
- * src/middleware.ts already refuses everyone else before this endpoint runs; this check
- * stays as a second lock in case the endpoint is ever reached another way.
+ * Who may download identity documents: the roles of the route's policy line (admins only,
+ * src/server/auth/access-policy.ts). The admin guard in src/middleware.ts already refuses
+ * everyone else before this endpoint runs; this check stays as a second lock in case the
+ * endpoint is ever reached another way, and asks with the guard's own rule.
  */
+import { rolesForRoute } from '~/server/auth/access-policy';
+import { hasRole } from '~/server/auth/require-admin';
+
 export function canDownloadDocuments(locals: App.Locals): boolean {
-  return locals.user?.role === 'admin';
+  return hasRole(locals.session, rolesForRoute('/admin/documentos/[id]'));
 }
