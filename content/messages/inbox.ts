@@ -314,3 +314,68 @@ export const implementationInboxMessages = {
   downloadNotFound: 'Documento não encontrado.',
   downloadNotRecorded: 'Não foi possível registrar o download, por isso ele não foi liberado. Tente novamente.',
 } as const;
+
+/** User management, admins only (/admin/usuarios, src/actions/usuarios.ts). */
+export const teamMembersCopy = {
+  navLabel: 'Usuários',
+  title: 'Usuários',
+  intro:
+    'Contas do site e o papel de cada uma. Tirar ou trocar o papel de alguém encerra as sessões dessa pessoa; ' +
+    '“Encerrar sessões” obriga a entrar de novo.',
+  tableTitle: 'Contas',
+  roleLabels: {
+    admin: 'Administrador',
+    vendas: 'Vendas',
+    editor: 'Editor',
+    user: 'Sem acesso',
+  },
+  columns: {
+    name: 'Nome',
+    email: 'E-mail',
+    role: 'Papel',
+    verified: 'E-mail confirmado',
+    createdAt: 'Criada em',
+    sessions: 'Sessões ativas',
+    actions: 'Ações',
+  },
+  verified: 'Sim',
+  notVerified: 'Não',
+  you: '(você)',
+  roleSelect: (name: string) => `Papel de ${name}`,
+  saveRole: 'Alterar papel',
+  saveRoleLabel: (name: string) => `Alterar papel de ${name}`,
+  revoke: 'Encerrar sessões',
+  revokeLabel: (name: string) => `Encerrar sessões de ${name}`,
+  empty: 'Nenhuma conta ainda.',
+  roleChanged: (name: string, role: string) => `Papel de ${name} alterado para ${role}.`,
+  roleUnchanged: (name: string, role: string) => `${name} já tinha o papel ${role}.`,
+  sessionsEnded: (count: number) => (count === 1 ? '1 sessão encerrada.' : `${count} sessões encerradas.`),
+  revoked: (count: number) =>
+    count === 0
+      ? 'Nenhuma sessão ativa para encerrar.'
+      : count === 1
+        ? '1 sessão encerrada.'
+        : `${count} sessões encerradas.`,
+  errors: {
+    unknownRole: 'Papel desconhecido. Use: admin, vendas, editor ou user.',
+    userId: 'Conta inválida.',
+    notFound: 'Conta não encontrada. Ela pode ter sido excluída.',
+    selfDemotion:
+      'Você não pode tirar o seu próprio papel de administrador. Peça a outra pessoa administradora para fazer isso.',
+    selfRevoke: 'Você não pode encerrar as suas próprias sessões por aqui. Use “Sair”.',
+    lastAdmin: 'Esta é a única conta de administrador: dê o papel de administrador a outra pessoa antes de tirar este.',
+    failure: 'Não foi possível salvar a alteração. Tente novamente.',
+  },
+} as const;
+
+/** The sales team's home on /blog/admin: what waits, each count opening its filtered list. */
+export const inboxHomeCopy = {
+  title: 'Caixa de entrada',
+  novos: 'Novos',
+  atrasados: 'Atrasados',
+  atrasadosHint: 'Novos além do prazo de resposta de 2 horas úteis',
+  emContato: 'Em contato',
+  entregasFalhas: 'Entregas com falha',
+  implantacoesRecebidas: 'Implantações recebidas',
+  notAvailable: 'Indisponível',
+} as const;

@@ -10,6 +10,7 @@ import { lead } from './lead';
 import { leads } from './leads';
 import { lgpd } from './lgpd';
 import { posts } from './posts';
+import { usuarios } from './usuarios';
 
 export const server = {
   lead,
@@ -19,4 +20,5 @@ export const server = {
   leads,
   entregas,
   implantacoes,
+  usuarios,
 };

@@ -54,7 +54,7 @@ const admittedTo = (pattern: string): readonly Who[] => ['admin', ...(TEAM_ACCES
 const refusedAt = (pattern: string): readonly Who[] => EVERYONE.filter((who) => !admittedTo(pattern).includes(who));
 /**
  * Actions by namespace: `posts.*` admins and editors, `leads.*`, `entregas.*` and `implantacoes.*`
- * admins and the sales team, `admin.*` admins only.
+ * admins and the sales team, `admin.*` and `usuarios.*` admins only.
  */
 const ACTION_TEAM: Record<string, readonly Who[]> = {
   posts: ['editor'],
@@ -194,6 +194,7 @@ describe('authorization matrix on the built server', () => {
         '/admin/leads/exportar',
         '/admin/implantacoes',
         '/admin/implantacoes/[id]',
+        '/admin/usuarios',
       ]),
     );
   });
@@ -218,6 +219,8 @@ describe('authorization matrix on the built server', () => {
     'entregas.reenviar',
     'entregas.reenviarFalhas',
     'implantacoes.changeStatus',
+    'usuarios.setRole',
+    'usuarios.revokeSessions',
   ];
   /** The admin page whose forms would post the action. */
   const FORM_PAGES: Record<string, string> = {
@@ -225,6 +228,7 @@ describe('authorization matrix on the built server', () => {
     leads: '/admin/leads',
     entregas: '/blog/admin',
     implantacoes: '/admin/implantacoes',
+    usuarios: '/admin/usuarios',
   };
   const formPage = (name: string) => FORM_PAGES[name.split('.')[0]!] ?? '/admin/lgpd';
 

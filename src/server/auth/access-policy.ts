@@ -58,6 +58,8 @@ export const ACTION_ROLES: Readonly<Record<string, readonly StaffRole[]>> = {
   entregas: SALES_TEAM,
   /** Implementation requests' status (src/actions/implantacoes.ts). */
   implantacoes: SALES_TEAM,
+  /** Roles and sessions of the people (src/actions/usuarios.ts). */
+  usuarios: ADMIN_ONLY,
 };
 export const ADMIN_ACTION_NAMESPACES: readonly string[] = Object.keys(ACTION_ROLES);
 
@@ -85,6 +87,8 @@ export const ACCESS_POLICY: Readonly<Record<string, RoutePolicy>> = {
   // The sales inbox (issue 14): the leads list and its CSV export.
   '/admin/leads': page(SALES_TEAM),
   '/admin/leads/exportar': endpoint(SALES_TEAM),
+  // The people: accounts, roles, sessions.
+  '/admin/usuarios': page(ADMIN_ONLY),
   [SIGN_IN_PAGE]: { access: 'sign-in' },
   '/api/health': operations,
   '/api/health/live': operations,

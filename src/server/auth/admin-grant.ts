@@ -19,8 +19,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { formatDateTime } from '../../lib/br-format';
 import type { DbOrTx } from '../db/client';
-import { authSession, authUser, USER_ROLES, type UserRole } from '../db/schema';
+import { authUser, USER_ROLES, type UserRole } from '../db/schema';
 import type { SecurityLogger } from '../security';
+import { endSessions, losesRights } from './team-members';
 
 export class AccountNotFoundError extends Error {
   override name = 'AccountNotFoundError';
@@ -72,10 +73,6 @@ export interface GrantResult {
   changed: boolean;
 }
 
-/** A role that is lost when moving from `before` to `after`: any team role replaced by another. */
-const losesRights = (before: string | null, after: UserRole) =>
-  before !== null && before !== 'user' && before !== after;
-
 export async function grantAdmin(
   db: DbOrTx,
   email: string,
@@ -117,7 +114,7 @@ export async function grantAdmin(
   // Sessions opened before the operator vouched for an unverified account must not gain a role,
   // and sessions of someone whose role was taken away or swapped must not keep the old one.
   if (!before.verified || losesRights(before.role, role)) {
-    await db.delete(authSession).where(eq(authSession.userId, before.id));
+    await endSessions(db, before.id);
   }
   await security?.log({
     type: 'admin_granted',

@@ -37,6 +37,10 @@ export const SECURITY_EVENT_TYPES = [
   'access_denied',
   /** The database refused a lead for its content (a spooled one is kept aside for a person). */
   'lead_rejected',
+  /** An admin changed an account's role at /admin/usuarios (src/server/auth/team-members.ts). */
+  'role_changed',
+  /** An admin ended all sessions of an account at /admin/usuarios. */
+  'sessions_revoked',
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
@@ -55,6 +59,8 @@ const DEFAULT_SEVERITY: Record<SecurityEventType, SecuritySeverity> = {
   admin_granted: 'info',
   access_denied: 'warning',
   lead_rejected: 'error',
+  role_changed: 'info',
+  sessions_revoked: 'info',
 };
 
 export interface SecurityEventInput {

@@ -1,0 +1,60 @@
+/*
+ * User management (issue 14 item 8), admins only: `usuarios` is an admin namespace open to
+ * admins alone (src/server/auth/access-policy.ts), and each action is a defineAdminAction
+ * (./admin-only.ts), so the role is asked again here. Both accept forms, so /admin/usuarios
+ * works without JavaScript (`<form method="post" action="?_action=usuarios.setRole">`).
+ *
+ * The rules (own admin role and own sessions untouchable from here, the last admin kept)
+ * live in src/server/auth/team-members.ts, which also records each change as a security
+ * event; its refusals become pt-BR ActionErrors here.
+ */
+import { ActionError } from 'astro:actions';
+import { teamMembersCopy as copy } from '@content/messages/inbox';
+import { z } from '~/lib/validation/zod';
+import { USER_ROLES } from '~/server/db/schema';
+import { revokeMemberSessions, setMemberRole } from '~/server/auth/team-members';
+import { defineAdminAction } from './admin-only';
+
+/** Better Auth's account ids are short random strings; anything else names no account. */
+const userId = z.string({ error: copy.errors.userId }).trim().min(1, { error: copy.errors.userId }).max(128, {
+  error: copy.errors.userId,
+});
+
+const notFound = () => new ActionError({ code: 'NOT_FOUND', message: copy.errors.notFound });
+
+export const usuarios = {
+  /** Gives an account a role (admin, vendas, editor, or user: no team role). */
+  setRole: defineAdminAction({
+    accept: 'form',
+    input: z.object({ userId, role: z.enum(USER_ROLES, { error: copy.errors.unknownRole }) }),
+    failure: copy.errors.failure,
+    handler: async (input, context, actor) => {
+      const { db, security } = context.locals.runtime;
+      const result = await setMemberRole({ db, security }, input, actor);
+      if (result.status === 'not_found') throw notFound();
+      if (result.status === 'self') throw new ActionError({ code: 'FORBIDDEN', message: copy.errors.selfDemotion });
+      if (result.status === 'last_admin') throw new ActionError({ code: 'CONFLICT', message: copy.errors.lastAdmin });
+      return {
+        userId: input.userId,
+        role: input.role,
+        previousRole: result.previousRole,
+        changed: result.changed,
+        sessionsEnded: result.sessionsEnded,
+      };
+    },
+  }),
+
+  /** Ends every session of an account: the person must sign in again. */
+  revokeSessions: defineAdminAction({
+    accept: 'form',
+    input: z.object({ userId }),
+    failure: copy.errors.failure,
+    handler: async (input, context, actor) => {
+      const { db, security } = context.locals.runtime;
+      const result = await revokeMemberSessions({ db, security }, input.userId, actor);
+      if (result.status === 'not_found') throw notFound();
+      if (result.status === 'self') throw new ActionError({ code: 'FORBIDDEN', message: copy.errors.selfRevoke });
+      return { userId: input.userId, sessionsEnded: result.sessionsEnded };
+    },
+  }),
+};

@@ -1,0 +1,166 @@
+/*
+ * The people of the admin area (issue 14 item 8), for admins at /admin/usuarios: every
+ * account with its role and how many sessions it has open; changing a role; ending all of
+ * a person's sessions. Written with Drizzle on Better Auth's tables, as admin:grant does
+ * (./admin-grant.ts shares the session rule below): the admin plugin's own endpoints want
+ * the caller's request headers and know nothing of our last-admin rule.
+ *
+ * Sessions live in the database only (no cookie cache, ./auth.ts), so deleting a person's
+ * rows signs them out on their very next request.
+ *
+ * Rules that keep the area manageable:
+ * - an admin cannot take away their own admin role, nor end their own sessions from here
+ *   (sign-out does that), so nobody locks themselves out by a slip;
+ * - the last admin keeps the role: the admin rows are locked (`for update`) before they are
+ *   counted, so two admins demoting each other at the same moment cannot both succeed.
+ */
+import { asc, count, eq, gt, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client';
+import { authSession, authUser, type UserRole } from '../db/schema';
+import type { SecurityLogger } from '../security';
+
+/** Who makes the change (the signed-in admin), as src/actions/admin-only.ts hands it over. */
+export interface TeamActor {
+  id: string;
+}
+
+export interface TeamMember {
+  id: string;
+  name: string;
+  email: string;
+  role: UserRole;
+  emailVerified: boolean;
+  createdAt: Date;
+  /** Sessions not yet expired. */
+  activeSessions: number;
+}
+
+/**
+ * Whether moving from `before` to `after` takes a team role away (any team role replaced by
+ * another, or by none): then the person's sessions end, so nobody keeps browsing with rights
+ * just lost. A promotion from `user` keeps them — the next request reads the new role.
+ * @example losesRights('admin', 'vendas') // true
+ * @example losesRights('user', 'admin')   // false
+ */
+export function losesRights(before: string | null, after: UserRole): boolean {
+  return before !== null && before !== 'user' && before !== after;
+}
+
+/** Deletes every session of an account; returns how many there were. */
+export async function endSessions(db: DbOrTx, userId: string): Promise<number> {
+  const ended = await db.delete(authSession).where(eq(authSession.userId, userId)).returning({ id: authSession.id });
+  return ended.length;
+}
+
+/** Every account, oldest first, with its number of unexpired sessions. */
+export async function listTeamMembers(db: DbOrTx, now: Date): Promise<TeamMember[]> {
+  const active = db
+    .select({ userId: authSession.userId, n: count().as('n') })
+    .from(authSession)
+    .where(gt(authSession.expiresAt, now))
+    .groupBy(authSession.userId)
+    .as('active');
+  const rows = await db
+    .select({
+      id: authUser.id,
+      name: authUser.name,
+      email: authUser.email,
+      role: authUser.role,
+      emailVerified: authUser.emailVerified,
+      createdAt: authUser.createdAt,
+      activeSessions: sql<number>`coalesce(${active.n}, 0)`.mapWith(Number),
+    })
+    .from(authUser)
+    .leftJoin(active, eq(active.userId, authUser.id))
+    .orderBy(asc(authUser.createdAt), asc(authUser.id));
+  return rows.map((row) => ({ ...row, role: row.role ?? 'user' }));
+}
+
+export type SetRoleResult =
+  | { status: 'not_found' }
+  /** An admin taking their own admin role away. */
+  | { status: 'self' }
+  /** The only admin would lose the role. */
+  | { status: 'last_admin' }
+  | { status: 'ok'; previousRole: UserRole; changed: boolean; sessionsEnded: number };
+
+export interface TeamMemberDeps {
+  db: Db;
+  security: SecurityLogger;
+}
+
+/** Gives an account a role; losing or swapping a team role ends its sessions (see losesRights). */
+export async function setMemberRole(
+  { db, security }: TeamMemberDeps,
+  input: { userId: string; role: UserRole },
+  actor: TeamActor,
+): Promise<SetRoleResult> {
+  const result = await db.transaction(async (tx): Promise<SetRoleResult & { email?: string }> => {
+    const [before] = await tx
+      .select({ id: authUser.id, email: authUser.email, role: authUser.role })
+      .from(authUser)
+      .where(eq(authUser.id, input.userId))
+      .for('update');
+    if (!before) return { status: 'not_found' };
+    const previousRole = before.role ?? 'user';
+    const demotesAdmin = previousRole === 'admin' && input.role !== 'admin';
+    if (demotesAdmin && before.id === actor.id) return { status: 'self' };
+    if (demotesAdmin) {
+      // Lock every admin row before counting, so concurrent demotions are serialised.
+      const admins = await tx
+        .select({ id: authUser.id })
+        .from(authUser)
+        .where(eq(authUser.role, 'admin'))
+        .for('update');
+      if (admins.length <= 1) return { status: 'last_admin' };
+    }
+    const changed = previousRole !== input.role;
+    if (changed) {
+      await tx.update(authUser).set({ role: input.role, updatedAt: new Date() }).where(eq(authUser.id, before.id));
+    }
+    const sessionsEnded = losesRights(previousRole, input.role) ? await endSessions(tx, before.id) : 0;
+    return { status: 'ok', previousRole, changed, sessionsEnded, email: before.email };
+  });
+  if (result.status !== 'ok') return result;
+  const { email, ...answer } = result;
+  await security.log({
+    type: 'role_changed',
+    source: 'admin:usuarios',
+    userId: input.userId,
+    email,
+    details: {
+      by: actor.id,
+      role: input.role,
+      previous_role: answer.previousRole,
+      changed: answer.changed,
+      sessions_ended: answer.sessionsEnded,
+    },
+  });
+  return answer;
+}
+
+export type RevokeResult =
+  | { status: 'not_found' }
+  /** An admin ending their own sessions (sign-out is for that). */
+  | { status: 'self' }
+  | { status: 'ok'; sessionsEnded: number };
+
+/** Ends every session of an account: it must sign in again (and gets its current role then). */
+export async function revokeMemberSessions(
+  { db, security }: TeamMemberDeps,
+  userId: string,
+  actor: TeamActor,
+): Promise<RevokeResult> {
+  if (userId === actor.id) return { status: 'self' };
+  const [person] = await db.select({ email: authUser.email }).from(authUser).where(eq(authUser.id, userId));
+  if (!person) return { status: 'not_found' };
+  const sessionsEnded = await endSessions(db, userId);
+  await security.log({
+    type: 'sessions_revoked',
+    source: 'admin:usuarios',
+    userId,
+    email: person.email,
+    details: { by: actor.id, sessions_ended: sessionsEnded },
+  });
+  return { status: 'ok', sessionsEnded };
+}
