@@ -15,9 +15,7 @@ import type { DbOrTx } from '../db/client';
 import { contatos, deliveries, solicitacoesImplementacao } from '../db/schema';
 import { describeError } from '../describe-error';
 import { componentLogger } from '../log/logger';
-
-/** The `subject_type` of a lead's deliveries (src/server/leads/lead.service.ts). */
-const LEAD_SUBJECT = 'lead';
+import { LEAD_DELIVERY_SUBJECT } from './delivery-retry';
 
 export interface InboxCounts {
   novos: number;
@@ -57,7 +55,7 @@ export async function inboxCounts({ db, now }: { db: DbOrTx; now: () => Date }):
     db
       .select({ n: count() })
       .from(deliveries)
-      .where(and(eq(deliveries.status, 'failed'), eq(deliveries.subjectType, LEAD_SUBJECT)))
+      .where(and(eq(deliveries.status, 'failed'), eq(deliveries.subjectType, LEAD_DELIVERY_SUBJECT)))
       .then(first),
     receivedRequests(db),
   ]);
