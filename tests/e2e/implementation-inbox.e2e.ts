@@ -1,0 +1,103 @@
+/*
+ * Implementation requests in the sales inbox (issue 14 item 4) in Chromium, against the
+ * production build: an admin finds a request from the nav, searches it without accents,
+ * opens it, moves it along with the keyboard (a plain form post), downloads its CNH and sees
+ * the download in its history. axe finds no serious or critical violation on either page.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
+import { adminCookie } from '../support/blog-accounts';
+import { expect, test } from './fixtures';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+/** Serious or critical WCAG 2.1 AA violations on the page as it is now (as tests/e2e/quality.e2e.ts). */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+async function signInAs(context: BrowserContext, cookie: string, baseURL: string) {
+  await context.addCookies(
+    cookie.split('; ').map((pair) => {
+      const [name, ...value] = pair.split('=');
+      return { name: name!, value: value.join('='), url: baseURL };
+    }),
+  );
+}
+
+test('an admin finds, moves and downloads an implementation request; the download is recorded', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const tag = randomBytes(3).toString('hex');
+  const nome = `Iracema Conceição ${tag}`;
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    tipoDocumento: 'cpf',
+    cpf: '529.982.247-25',
+    nomeCompleto: nome,
+    celular: '(31) 99876-1234',
+    email: `iracema-${tag}@exemplo.com`,
+    emailAcesso: `acesso-${tag}@exemplo.com`,
+    senha: 'segredo123',
+  }))
+    form.append(name, value);
+  form.append('cnh', new Blob([PDF], { type: 'application/pdf' }), 'cnh-iracema.pdf');
+  const created = await fetch(`${baseURL}/api/implementacao`, {
+    method: 'POST',
+    headers: { Origin: baseURL!, Accept: 'application/json' },
+    body: form,
+  });
+  expect(created.status).toBe(201);
+
+  const { account, cookie } = await adminCookie(baseURL!, process.env['E2E_DATA_DIR']!);
+  await signInAs(context, cookie, baseURL!);
+  await page.goto('/blog/admin');
+  await page.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Implantações' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Solicitações de implantação' })).toBeVisible();
+
+  // Searched without accents or case.
+  await page.getByLabel('Buscar').fill(`iracema conceicao ${tag}`);
+  await page.getByLabel('Buscar').press('Enter');
+  await expect(page).toHaveURL(/[?&]q=iracema/);
+  const table = page.getByRole('table', { name: 'Solicitações de implantação' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table).toContainText(nome);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await table.getByRole('link', { name: new RegExp(`Abrir.*${tag}`) }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(nome);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Moved with the keyboard: the form posts to the page itself.
+  await page.getByLabel('Novo status').selectOption({ label: 'Em implantação' });
+  await page.getByLabel('Novo status').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Alterar status' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Status alterado para “Em implantação”.' })).toBeVisible();
+  await expect(page.getByTestId('current-status')).toHaveText('Em implantação');
+  const history = page.getByRole('table', { name: 'Histórico de status' });
+  await expect(history).toContainText(account.name);
+  await expect(history).toContainText('Recebida');
+
+  // Downloaded, then recorded with who and when.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Baixar CNH' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('cnh-iracema.pdf');
+  expect(await readFile((await download.path())!)).toEqual(PDF);
+  await page.reload();
+  const downloads = page.getByRole('table', { name: 'Downloads de documentos' });
+  await expect(downloads).toContainText(account.name);
+  await expect(downloads.getByRole('cell').first()).toHaveText(/^\d{2}\/\d{2}\/\d{4}/);
+  expect(await seriousViolations(page)).toEqual([]);
+});
