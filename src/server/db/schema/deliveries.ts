@@ -47,6 +47,14 @@ export const deliveries = pgTable(
     index('deliveries_undispatched_idx')
       .on(table.createdAt)
       .where(sql`${table.dispatchedAt} is null`),
+    /*
+     * The deliveries page (src/server/inbox/delivery-list.ts) and "reenviar todas as falhas":
+     * open deliveries of a subject type, newest first. Partial, so it holds the few still
+     * open, not the hundreds of thousands sent.
+     */
+    index('deliveries_open_idx')
+      .on(table.subjectType, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.status} in ('pending', 'retrying', 'failed')`),
   ],
 );
 

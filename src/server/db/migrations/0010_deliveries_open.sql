@@ -1,0 +1,1 @@
+CREATE INDEX "deliveries_open_idx" ON "deliveries" USING btree ("subject_type","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "deliveries"."status" in ('pending', 'retrying', 'failed');
