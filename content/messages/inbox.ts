@@ -146,6 +146,7 @@ export const leadsListCopy = {
     ate: 'Recebidos até',
     atrasados: 'Somente atrasados (novos fora do prazo de 2 horas úteis)',
     ordem: 'Ordenar por',
+    mais: 'Mais filtros: origem, UTM, parceiro e período',
     aplicar: 'Filtrar',
     limpar: 'Limpar filtros',
     ignorado: 'Filtro ignorado:',
@@ -172,7 +173,8 @@ export const leadsListCopy = {
     parceiro: 'Parceiro',
   },
   notInformed: '—',
-  whatsapp: (nome: string, celular: string) => `Abrir conversa no WhatsApp com ${nome} (${celular}), em nova aba`,
+  /** Starts with the visible text (the number), so a voice command naming it finds the link. */
+  whatsapp: (nome: string, celular: string) => `${celular}: conversar com ${nome} no WhatsApp (abre em nova aba)`,
   atrasado: 'Atrasado',
   prazo: (due: string) => `prazo era ${due}`,
   change: {

@@ -172,6 +172,9 @@ describe('the leads list', () => {
     expect(names(none)).toEqual([]);
     expect(none).toContain('Nenhum contato encontrado com estes filtros.');
     expect(none).toContain('0 contatos');
+    // The less used filters fold away unless one is in use.
+    expect(await page('/admin/leads?status=novo')).not.toMatch(/<details[^>]* open/);
+    expect(await page('/admin/leads?utm_campaign=black-friday')).toMatch(/<details[^>]* open/);
     // The controls show the view: the checked status, the search typed.
     const shown = await page('/admin/leads?q=Joao&status=em_contato');
     expect(shown).toMatch(/<input[^>]*value="em_contato"[^>]*checked/);
