@@ -49,6 +49,7 @@ const TEAM_ACCESS: Record<string, readonly Who[]> = {
   '/admin/leads/exportar': ['vendas'],
   '/admin/implantacoes': ['vendas'],
   '/admin/implantacoes/[id]': ['vendas'],
+  '/admin/leads/[id]': ['vendas'],
 };
 const admittedTo = (pattern: string): readonly Who[] => ['admin', ...(TEAM_ACCESS[pattern] ?? [])];
 const refusedAt = (pattern: string): readonly Who[] => EVERYONE.filter((who) => !admittedTo(pattern).includes(who));
