@@ -71,6 +71,10 @@ export const deliveryCopy = {
   previous: 'Página anterior',
   next: 'Próxima página',
   pagination: 'Páginas de entregas',
+  filterLabel: 'Situação',
+  filterAll: 'Pendentes e com falha',
+  filterSubmit: 'Filtrar',
+  badQuery: 'Filtro ou página inválida; mostrando todas as entregas pendentes e com falha.',
   columns: {
     lead: 'Contato',
     kind: 'Tipo',

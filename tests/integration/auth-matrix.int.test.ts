@@ -50,6 +50,7 @@ const TEAM_ACCESS: Record<string, readonly Who[]> = {
   '/admin/implantacoes': ['vendas'],
   '/admin/implantacoes/[id]': ['vendas'],
   '/admin/leads/[id]': ['vendas'],
+  '/admin/entregas': ['vendas'],
 };
 const admittedTo = (pattern: string): readonly Who[] => ['admin', ...(TEAM_ACCESS[pattern] ?? [])];
 const refusedAt = (pattern: string): readonly Who[] => EVERYONE.filter((who) => !admittedTo(pattern).includes(who));
@@ -196,6 +197,7 @@ describe('authorization matrix on the built server', () => {
         '/admin/implantacoes',
         '/admin/implantacoes/[id]',
         '/admin/usuarios',
+        '/admin/entregas',
       ]),
     );
   });
@@ -227,7 +229,7 @@ describe('authorization matrix on the built server', () => {
   const FORM_PAGES: Record<string, string> = {
     posts: '/blog/admin/posts/novo',
     leads: '/admin/leads',
-    entregas: '/blog/admin',
+    entregas: '/admin/entregas',
     implantacoes: '/admin/implantacoes',
     usuarios: '/admin/usuarios',
   };

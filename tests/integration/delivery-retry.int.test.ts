@@ -6,17 +6,31 @@
  * not failed, unknown, erased by retention or not a lead's is refused; two retries at once
  * queue one job; "all" re-sends every failed one once; an explicit retry ends the target's
  * pause. Real HTTP receivers; only the retry delays are shortened.
+ *
+ * Then the same through the built server (src/actions/entregas.ts, /admin/entregas): its
+ * embedded database is filled first by the real delivery path with the short policy (the
+ * server's own gives up only after hours), then the team works the page by form posts, as a
+ * browser without JavaScript would.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryCopy, deliveryRetryMessages } from '@content/messages/inbox';
+import { openDatabase, pgliteDirFor, type DatabaseHandle } from '~/server/db/client';
+import { migrateDatabase } from '~/server/db/migrate';
 import { contatos, deliveries, deliveryTargets } from '~/server/db/schema';
 import type { DeliverySettings } from '~/server/delivery/settings';
 import { retryDelivery, retryFailedDeliveries, type DeliveryRetryDeps } from '~/server/inbox/delivery-retry';
 import { createMailer } from '~/server/mail';
 import { ATTEMPT_HEADER, DELIVERY_HEADER, signBody, SIGNATURE_HEADER } from '~/server/webhooks';
+import { adminCookie, teamCookie } from '../support/blog-accounts';
 import { allEngines, execute, useTestDatabase } from '../support/db';
 import { deliveryStack, type DeliveryStack } from '../support/deliveries';
+import { ensureBuild } from '../support/ensure-build';
 import { startReceiver, type Receiver } from '../support/receiver';
+import { startBuiltServer, type RunningServer } from '../support/server';
 import { until } from '../support/until';
 
 const SECRET = 'segredo-do-reenvio';
@@ -208,5 +222,206 @@ describe.each(allEngines)('delivery retry on %s', (engine) => {
     expect(target!.pausedUntil!.getTime()).toBeLessThanOrEqual(Date.now());
     expect(target!.pauses).toBe(1);
     expect(await retryFailedDeliveries(deps())).toEqual({ count: 0 });
+  });
+});
+
+describe('the deliveries page and "Reenviar" on the built server', () => {
+  /** Part of the webhook URL the page must never show: receivers put their tokens there. */
+  const PATH_TOKEN = 'tk-3f9a7c-segredo';
+  let hook: Receiver;
+  let server: RunningServer;
+  const ids = { first: '', racing: '', second: '', third: '', sent: '', lead: '' };
+  const cookies = { admin: '', vendas: '', editor: '' };
+
+  /** Seeds the server's embedded database through the real delivery path, with the short policy. */
+  async function seed(dataDir: string): Promise<void> {
+    const handle: DatabaseHandle = await openDatabase({ pgliteDir: pgliteDirFor(dataDir) });
+    try {
+      await migrateDatabase(handle.db);
+      const stack = deliveryStack(handle, {
+        sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
+        webhook: { secret: SECRET, timeoutMs: 2_000 },
+        settings: FAST,
+        log: () => {},
+      });
+      await stack.start();
+      const [lead] = await handle.db
+        .insert(contatos)
+        .values({
+          nome: 'Lia Entregas',
+          email: 'lia.entregas@exemplo.com',
+          celular: '(11) 90000-0001',
+          tipo: 'proprietario',
+          consentVersion: '1',
+          consentAt: new Date(),
+          submissionKey: crypto.randomUUID(),
+        })
+        .returning();
+      ids.lead = lead!.id;
+      const enqueue = async (url: string) => {
+        const [id] = await handle.db.transaction((tx) =>
+          stack.outbox.enqueueDeliveries(tx, [
+            { kind: 'webhook', url, body: { id: ids.lead }, meta: { subjectType: 'lead', subjectId: ids.lead } },
+          ]),
+        );
+        return id!;
+      };
+      const failing = `${hook.url}/${PATH_TOKEN}`;
+      ids.first = await enqueue(failing);
+      ids.racing = await enqueue(failing);
+      ids.second = await enqueue(failing);
+      ids.third = await enqueue(failing);
+      await until(async () => {
+        const rows = await handle.db.select({ status: deliveries.status }).from(deliveries);
+        return rows.length === 4 && rows.every((row) => row.status === 'failed') ? true : undefined;
+      }, 15_000);
+      // One that worked: counted on the page, never listed.
+      hook.script.push(200);
+      ids.sent = await enqueue(`${hook.url}/outro`);
+      await until(async () => {
+        const [row] = await handle.db.select().from(deliveries).where(eq(deliveries.id, ids.sent));
+        return row?.status === 'sent' ? true : undefined;
+      }, 15_000);
+      await stack.stop(2_000);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  beforeAll(async () => {
+    ensureBuild();
+    hook = await startReceiver({ fallback: 500 });
+    const dataDir = mkdtempSync(join(tmpdir(), 'pilota-entregas-'));
+    await seed(dataDir);
+    server = await startBuiltServer({ DATA_DIR: dataDir, WEBHOOK_SECRET: SECRET, LEAD_RATE_LIMIT: 'off' });
+    cookies.admin = (await adminCookie(server.url, server.dataDir)).cookie;
+    cookies.vendas = (await teamCookie(server.url, server.dataDir, 'vendas')).cookie;
+    cookies.editor = (await teamCookie(server.url, server.dataDir, 'editor')).cookie;
+  }, 600_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await hook?.close();
+  });
+
+  const page = async (cookie: string, query = '') => {
+    const response = await fetch(`${server.url}/admin/entregas${query}`, {
+      headers: { cookie, accept: 'text/html' },
+      redirect: 'manual',
+    });
+    return { status: response.status, body: await response.text() };
+  };
+  /** A form post of `action` to the page, as the browser sends it without JavaScript. */
+  const post = async (cookie: string, action: string, fields: Record<string, string> = {}) => {
+    const response = await fetch(`${server.url}/admin/entregas?_action=${action}`, {
+      method: 'POST',
+      headers: {
+        cookie,
+        origin: server.url,
+        accept: 'text/html',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    });
+    return { status: response.status, body: await response.text() };
+  };
+  const count = (body: string, key: string) =>
+    new RegExp(`data-count="${key}"[^>]*>\\s*([\\d.]+)\\s*<`).exec(body)?.[1];
+  const requestsFor = (id: string) => hook.requests.filter((request) => header(request, DELIVERY_HEADER) === id);
+
+  it('shows the sales team the counts and the failed deliveries, a webhook by its host only', async () => {
+    const { status, body } = await page(cookies.vendas);
+    expect(status).toBe(200);
+    expect(count(body, 'failed-webhook')).toBe('4');
+    expect(count(body, 'sent-webhook')).toBe('1');
+    expect(count(body, 'pending-total')).toBe('0');
+    for (const id of [ids.first, ids.racing, ids.second, ids.third]) expect(body).toContain(`data-delivery-id="${id}"`);
+    expect(body).not.toContain(`data-delivery-id="${ids.sent}"`);
+    expect(body).toContain(`href="/admin/leads/${ids.lead}"`);
+    expect(body).toContain('Lia Entregas');
+    expect(body).toContain(new URL(hook.url).host);
+    expect(body).not.toContain(PATH_TOKEN);
+    expect(body).not.toContain(hook.url);
+    expect(body).toContain('answered 500');
+    expect(body).toContain(deliveryCopy.retryAll);
+    expect(body).toContain(deliveryCopy.showing('1–4', '4'));
+    expect(body).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    expect(body).toContain('href="/admin/entregas"');
+  });
+
+  it('an editor is refused the page and the actions; nothing is re-sent', async () => {
+    expect((await page(cookies.editor)).status).toBe(403);
+    expect((await post(cookies.editor, 'entregas.reenviar', { id: ids.first })).status).toBe(403);
+    expect((await post(cookies.editor, 'entregas.reenviarFalhas')).status).toBe(403);
+    expect(hook.requests.filter((request) => request.reply === 200)).toHaveLength(1);
+  });
+
+  it('a bad filter is answered 400 in pt-BR', async () => {
+    const { status, body } = await page(cookies.vendas, '?situacao=enviada');
+    expect(status).toBe(400);
+    expect(body).toContain(deliveryCopy.badQuery);
+  });
+
+  it('"Reenviar" re-sends a failed webhook with its same id once the receiver works, and it ends sent', async () => {
+    hook.fallback = 200;
+    const { status, body } = await post(cookies.vendas, 'entregas.reenviar', { id: ids.first });
+    expect(status).toBe(200);
+    expect(body).toMatch(new RegExp(`role="status"[^>]*>\\s*${deliveryRetryMessages.reenviada}`));
+    const resent = await hook.waitFor(
+      (request) => header(request, DELIVERY_HEADER) === ids.first && request.reply === 200,
+      15_000,
+    );
+    expect(header(resent, SIGNATURE_HEADER)).toBe(signBody(resent.body, SECRET));
+    expect(header(resent, ATTEMPT_HEADER)).toBe('3');
+    expect(resent.json).toEqual({ id: ids.lead });
+    await until(async () => {
+      const { body: now } = await page(cookies.vendas);
+      return now.includes(`data-delivery-id="${ids.first}"`) ? undefined : now;
+    }, 15_000);
+    const { body: after } = await page(cookies.vendas);
+    expect(count(after, 'sent-webhook')).toBe('2');
+    expect(count(after, 'failed-webhook')).toBe('3');
+  });
+
+  it('re-sending what is not failed is a 409, an unknown id a 404, a malformed one a 400 — all in pt-BR', async () => {
+    const again = await post(cookies.vendas, 'entregas.reenviar', { id: ids.first });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatch(/role="alert"[^>]*>\s*Esta entrega não está com falha \(situação: “Enviada”\)/);
+    const unknown = await post(cookies.vendas, 'entregas.reenviar', { id: MISSING });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toContain(deliveryRetryMessages.naoEncontrada);
+    const malformed = await post(cookies.vendas, 'entregas.reenviar', { id: 'nao-e-um-id' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toContain(deliveryRetryMessages.idInvalido);
+    expect(requestsFor(ids.first).filter((request) => request.reply === 200)).toHaveLength(1);
+  });
+
+  it('two people re-sending the same delivery at once: one succeeds, the other gets a 409; it goes out once', async () => {
+    const both = await Promise.all([
+      post(cookies.vendas, 'entregas.reenviar', { id: ids.racing }),
+      post(cookies.admin, 'entregas.reenviar', { id: ids.racing }),
+    ]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    await hook.waitFor((request) => header(request, DELIVERY_HEADER) === ids.racing && request.reply === 200, 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(requestsFor(ids.racing).filter((request) => request.reply === 200)).toHaveLength(1);
+  });
+
+  it('"Reenviar todas as falhas" re-sends the rest once; the page is then empty', async () => {
+    const { status, body } = await post(cookies.admin, 'entregas.reenviarFalhas');
+    expect(status).toBe(200);
+    expect(body).toContain(deliveryRetryMessages.reenviadas(2, '2'));
+    for (const id of [ids.second, ids.third]) {
+      await hook.waitFor((request) => header(request, DELIVERY_HEADER) === id && request.reply === 200, 15_000);
+    }
+    const after = await until(async () => {
+      const { body: now } = await page(cookies.vendas);
+      return count(now, 'sent-webhook') === '5' ? now : undefined;
+    }, 15_000);
+    expect(after).toContain(deliveryCopy.empty);
+    expect(after).not.toContain(deliveryCopy.retryAll);
+    const none = await post(cookies.vendas, 'entregas.reenviarFalhas');
+    expect(none.body).toContain(deliveryRetryMessages.reenviadas(0, '0'));
   });
 });

@@ -83,6 +83,8 @@ export const ACCESS_POLICY: Readonly<Record<string, RoutePolicy>> = {
   '/admin/implantacoes/[id]': page(SALES_TEAM),
   // A lead's page: its data, history, deliveries and the same person's other leads and requests.
   '/admin/leads/[id]': page(SALES_TEAM),
+  // The leads' deliveries and their re-sending (issue 14 item 5).
+  '/admin/entregas': page(SALES_TEAM),
   '/admin/lgpd': page(ADMIN_ONLY),
   '/admin/lgpd/titular': page(ADMIN_ONLY),
   '/admin/lgpd/exportar': endpoint(ADMIN_ONLY),

@@ -1,0 +1,41 @@
+/*
+ * What the deliveries pages show of a target and of the last error (src/lib/delivery-display.ts):
+ * a webhook's host only, never its path or token; errors without addresses, URLs or long numbers.
+ */
+import { describe, expect, it } from 'vitest';
+import { DELIVERY_ERROR_MAX, safeDeliveryError, webhookHost } from '~/lib/delivery-display';
+
+describe('webhookHost', () => {
+  it('keeps the host and port, drops path, query and credentials', () => {
+    expect(webhookHost('https://user:senha@hooks.exemplo.com/t/abc123?token=segredo')).toBe('hooks.exemplo.com');
+    expect(webhookHost('http://127.0.0.1:8080/hook')).toBe('127.0.0.1:8080');
+  });
+
+  it('is undefined for something that is not a URL', () => {
+    expect(webhookHost('equipe@pilota.example')).toBeUndefined();
+    expect(webhookHost('')).toBeUndefined();
+  });
+});
+
+describe('safeDeliveryError', () => {
+  it('leaves what the webhook transport records as it is', () => {
+    expect(safeDeliveryError('answered 500')).toBe('answered 500');
+    expect(safeDeliveryError('failed: ECONNREFUSED')).toBe('failed: ECONNREFUSED');
+    expect(safeDeliveryError('550 5.1.1 mailbox unavailable')).toBe('550 5.1.1 mailbox unavailable');
+  });
+
+  it('masks e-mail addresses, URLs (keeping the host) and phone-like numbers', () => {
+    const masked = safeDeliveryError(
+      'Recipient <lia.souza@exemplo.com.br> rejected by https://mx.exemplo.com/p/abc?token=x; tel (11) 98765-4321',
+      500,
+    );
+    expect(masked).toBe('Recipient <[e-mail]> rejected by [mx.exemplo.com] tel ([número]');
+    expect(masked).not.toMatch(/lia|token|98765/);
+  });
+
+  it('cuts long errors with an ellipsis', () => {
+    const cut = safeDeliveryError('x'.repeat(500));
+    expect(cut).toHaveLength(DELIVERY_ERROR_MAX);
+    expect(cut.endsWith('…')).toBe(true);
+  });
+});
