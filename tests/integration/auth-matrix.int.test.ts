@@ -51,6 +51,7 @@ const TEAM_ACCESS: Record<string, readonly Who[]> = {
   '/admin/implantacoes/[id]': ['vendas'],
   '/admin/leads/[id]': ['vendas'],
   '/admin/entregas': ['vendas'],
+  '/admin/relatorios': ['vendas'],
 };
 const admittedTo = (pattern: string): readonly Who[] => ['admin', ...(TEAM_ACCESS[pattern] ?? [])];
 const refusedAt = (pattern: string): readonly Who[] => EVERYONE.filter((who) => !admittedTo(pattern).includes(who));

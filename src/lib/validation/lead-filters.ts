@@ -80,8 +80,13 @@ const PARAMS = {
 type Field = keyof LeadFilters;
 const LIST_FIELDS = new Set<Field>(['status', 'tipo']);
 
-/** A real calendar day, from `AAAA-MM-DD` (date inputs) or `dd/mm/aaaa` (typed), as `AAAA-MM-DD`. */
-function calendarDay(value: string): string | undefined {
+/**
+ * A real calendar day, from `AAAA-MM-DD` (date inputs) or `dd/mm/aaaa` (typed), as `AAAA-MM-DD`;
+ * undefined for anything else. The reports' period (./report-period.ts) reads its dates with it too.
+ * @example calendarDay('30/11/2026') // "2026-11-30"
+ * @example calendarDay('2026-02-30') // undefined
+ */
+export function calendarDay(value: string): string | undefined {
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const br = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
   const [year, month, day] = iso

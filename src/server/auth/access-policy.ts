@@ -93,6 +93,7 @@ export const ACCESS_POLICY: Readonly<Record<string, RoutePolicy>> = {
   '/admin/leads/exportar': endpoint(SALES_TEAM),
   // The people: accounts, roles, sessions.
   '/admin/usuarios': page(ADMIN_ONLY),
+  '/admin/relatorios': page(SALES_TEAM),
   [SIGN_IN_PAGE]: { access: 'sign-in' },
   '/api/health': operations,
   '/api/health/live': operations,
