@@ -4,6 +4,9 @@
  * the search). Times the service call (src/server/inbox/lead-list.ts: the page and its total)
  * in this process, as the server would run it, for a set of views a sales team uses.
  *
+ * Then the reports (src/server/inbox/reports.ts, what /admin/relatorios reads) for a 30-day
+ * and a 1-year period (issue 14: the reports page ≤ 500 ms), timed over BENCH_RUNS calls each.
+ *
  * Then the CSV export of all the leads (src/server/inbox/lead-export.ts), read to the end
  * as a download would be, with the process's memory sampled meanwhile (issue 14: it grows
  * by < 50 MB whatever the size).
@@ -24,6 +27,7 @@ import { contatos } from '../src/server/db/schema';
 import { seedDemoLeads } from '../src/server/inbox/demo-leads';
 import { listLeads } from '../src/server/inbox/lead-list';
 import { leadsCsv } from '../src/server/inbox/lead-export';
+import { leadReport } from '../src/server/inbox/reports';
 import { parseLeadFilters } from '../src/lib/validation/lead-filters';
 import { saoPauloDay } from '../src/lib/time-zone';
 
@@ -31,6 +35,7 @@ const LEADS = Number(process.env['BENCH_LEADS'] ?? 100_000);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 30);
 const FLOOR_P95_MS = 150;
 const FLOOR_EXPORT_MB = 50;
+const FLOOR_REPORT_MS = 500;
 const MIGRATIONS = 'src/server/db/migrations';
 const databaseUrl = process.env['DATABASE_URL'];
 const dataDir = process.env['BENCH_DATA_DIR'] ?? mkdtempSync(join(tmpdir(), 'pilota-bench-inbox-'));
@@ -104,6 +109,34 @@ async function timeViews(db: Db, views: string[]) {
   return { lines, p50: percentile(all, 50), p95: percentile(all, 95) };
 }
 
+/** Periods of the reports page: the default 30 days and a whole year (every demo lead). */
+const REPORT_PERIODS = [
+  { name: '30 dias', de: daysAgo(29), ate: daysAgo(0) },
+  { name: '1 ano', de: daysAgo(364), ate: daysAgo(0) },
+];
+
+async function timeReports(db: Db) {
+  const lines: string[] = [];
+  let worstP95 = 0;
+  for (const period of REPORT_PERIODS) {
+    await leadReport({ db }, period);
+    const times: number[] = [];
+    let leads = 0;
+    for (let run = 0; run < RUNS; run++) {
+      const started = performance.now();
+      const report = await leadReport({ db }, period);
+      times.push(performance.now() - started);
+      leads = report.days.reduce((sum, day) => sum + day.leads, 0);
+    }
+    times.sort((a, b) => a - b);
+    worstP95 = Math.max(worstP95, percentile(times, 95));
+    lines.push(
+      `reports ${period.name.padEnd(8)} ${String(leads).padStart(7)} leads  p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms (floor ${FLOOR_REPORT_MS} ms)`,
+    );
+  }
+  return { lines, p95: worstP95 };
+}
+
 /** Reads the whole export as a client would, sampling the process's resident memory. */
 async function timeExport(db: Db) {
   globalThis.gc?.();
@@ -162,6 +195,8 @@ async function main(): Promise<number> {
     console.log(
       `search:        p50 ${search.p50.toFixed(1)} ms, p95 ${search.p95.toFixed(1)} ms (floor ${FLOOR_P95_MS} ms)`,
     );
+    const reports = await timeReports(handle.db);
+    console.log(reports.lines.join('\n'));
     const exported = await timeExport(handle.db);
     console.log(
       `CSV export:    ${exported.rows} rows, ${(exported.bytes / 1024 / 1024).toFixed(1)} MB in ${(exported.ms / 1000).toFixed(1)} s; ` +
@@ -170,7 +205,10 @@ async function main(): Promise<number> {
     if (!databaseUrl && !process.env['BENCH_DATA_DIR'])
       console.log(`(database kept in ${dataDir}: BENCH_DATA_DIR=${dataDir} reuses it)`);
     const withinFloors =
-      list.p95 <= FLOOR_P95_MS && search.p95 <= FLOOR_P95_MS && exported.rssGrowthMb < FLOOR_EXPORT_MB;
+      list.p95 <= FLOOR_P95_MS &&
+      search.p95 <= FLOOR_P95_MS &&
+      reports.p95 <= FLOOR_REPORT_MS &&
+      exported.rssGrowthMb < FLOOR_EXPORT_MB;
     return withinFloors ? 0 : 1;
   } finally {
     await handle.close();

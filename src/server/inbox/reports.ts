@@ -1,15 +1,15 @@
 /*
  * The sales reports (issue 14 item 7) over the leads that arrived in a period of São Paulo
  * days: leads and conversions per day, the same by source, campaign, partner, tipo and CTA,
- * and the median time to first contact. Three aggregate statements, each grouped in the
+ * and the median time to first contact. Two aggregate statements, each grouped in the
  * database, so what crosses to the server is at most a row per day and per distinct value —
  * never a row per lead (issue 14: ≤ 500 ms on 100,000 leads; `npm run bench:inbox`).
  *
  * - A day is the São Paulo calendar day of `created_at` (`at time zone`, so the zone's
  *   rules come from the database's tz data, never a fixed offset). Filling empty days,
  *   weeks, rates and ranking are pure code in src/lib/reports.ts.
- * - The five breakdowns are one pass with GROUPING SETS; `grouping(...)` says which set a
- *   row belongs to, which also tells "no partner" (a null slug) from "not this set".
+ * - The days and the five breakdowns are one pass with GROUPING SETS; `grouping(...)` says
+ *   which set a row belongs to, which also tells "no partner" (a null slug) from "not this set".
  * - Conversion rate: leads whose status is `convertido` now ÷ all leads of the period.
  * - First contact: a lead's first status change out of `novo` (lead_status_changes), for
  *   leads of the period contacted by now. The median is wall-clock time (percentile_cont
@@ -44,6 +44,8 @@ export interface LeadReport {
   };
 }
 
+/** grouping() of each set: the day, then each dimension in REPORT_DIMENSIONS' order. */
+const SET_MASKS = [0b011111, 0b101111, 0b110111, 0b111011, 0b111101, 0b111110];
 const zone = sql.raw(`'${SAO_PAULO}'`);
 const leads = sql<number>`count(*)::int`;
 const conversions = sql<number>`(count(*) filter (where ${contatos.status} = 'convertido'))::int`;
@@ -57,28 +59,21 @@ export async function leadReport(deps: ReportDeps, period: { de: string; ate: st
   const end = saoPauloDayStart(addDays(period.ate, 1));
   const inPeriod = and(gte(contatos.createdAt, start), lt(contatos.createdAt, end));
 
+  // One pass over the period's leads: the days and the five breakdowns are six grouping sets.
+  // grouping(…) is a bitmask with a 1 for each column NOT in the row's set (the first the highest bit).
   const day = sql<string>`to_char((${contatos.createdAt} at time zone ${zone})::date, 'YYYY-MM-DD')`;
-  const perDay = deps.db
-    .select({ day, leads, conversions })
-    .from(contatos)
-    .where(inPeriod)
-    .groupBy(sql`1`);
-
-  // grouping(a, b, c, d, e) is a bitmask with a 1 for each column NOT in the row's set (a the highest bit).
-  const set = sql<number>`grouping(${contatos.utmSource}, ${contatos.utmCampaign}, ${contatos.partnerSlug}, ${contatos.tipo}, ${contatos.ctaSource})::int`;
+  const columns = sql`${day}, ${contatos.utmSource}, ${contatos.utmCampaign}, ${contatos.partnerSlug}, ${contatos.tipo}, ${contatos.ctaSource}`;
   const perValue = deps.db
     .select({
-      set,
-      value: sql<
-        string | null
-      >`coalesce(${contatos.utmSource}, ${contatos.utmCampaign}, ${contatos.partnerSlug}, ${contatos.tipo}, ${contatos.ctaSource})`,
+      set: sql<number>`grouping(${columns})::int`,
+      value: sql<string | null>`coalesce(${columns})`,
       leads,
       conversions,
     })
     .from(contatos)
     .where(inPeriod)
     .groupBy(
-      sql`grouping sets ((${contatos.utmSource}), (${contatos.utmCampaign}), (${contatos.partnerSlug}), (${contatos.tipo}), (${contatos.ctaSource}))`,
+      sql`grouping sets ((${day}), (${contatos.utmSource}), (${contatos.utmCampaign}), (${contatos.partnerSlug}), (${contatos.tipo}), (${contatos.ctaSource}))`,
     );
 
   // A first contact is never before the lead arrived: the period's start bounds the changes read.
@@ -100,7 +95,6 @@ export async function leadReport(deps: ReportDeps, period: { de: string; ate: st
     .where(inPeriod);
 
   // One after another: the embedded database serves one statement at a time anyway.
-  const dayRows = await perDay;
   const valueRows = await perValue;
   const [contact] = await firstContact;
 
@@ -108,15 +102,17 @@ export async function leadReport(deps: ReportDeps, period: { de: string; ate: st
     ReportDimension,
     BreakdownRow[]
   >;
+  const days: DayCounts[] = [];
   for (const row of valueRows) {
-    // Exactly one column is in each set: its bit is the only 0 of the five.
-    const index = [0b01111, 0b10111, 0b11011, 0b11101, 0b11110].indexOf(Number(row.set));
-    const dimension = REPORT_DIMENSIONS[index];
-    if (dimension)
-      breakdowns[dimension].push({ value: row.value ?? '', leads: row.leads, conversions: row.conversions });
+    // Exactly one column is in each set: its bit is the only 0 of the six (the day first).
+    const index = SET_MASKS.indexOf(Number(row.set));
+    const counts = { leads: row.leads, conversions: row.conversions };
+    if (index === 0) days.push({ day: row.value ?? '', ...counts });
+    const dimension = REPORT_DIMENSIONS[index - 1];
+    if (dimension) breakdowns[dimension].push({ value: row.value ?? '', ...counts });
   }
   return {
-    days: dayRows.map((row) => ({ day: row.day, leads: row.leads, conversions: row.conversions })),
+    days,
     breakdowns,
     firstContact: {
       medianSeconds: contact?.medianSeconds === null || contact === undefined ? null : Number(contact.medianSeconds),
