@@ -9,7 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportPeriodMessages, reportsCopy } from '@content/messages/inbox';
 import { buckets, conversionRate, partnerLeaderboard, totals } from '~/lib/reports';
-import { contatos, leadStatusChanges } from '~/server/db/schema';
+import type { LeadStatus } from '~/lib/lead-pipeline';
+import { contatos } from '~/server/db/schema';
+import { changeLeadStatus } from '~/server/inbox/pipeline';
 import { leadReport } from '~/server/inbox/reports';
 import { teamCookie } from '../support/blog-accounts';
 import { engines, useTestDatabase } from '../support/db';
@@ -34,16 +36,6 @@ const lead = (id: string, createdAt: Date, overrides: Partial<typeof contatos.$i
   createdAt,
   ...overrides,
 });
-const change = (leadId: string, at: Date, fromStatus: string, toStatus: string) => ({
-  leadId,
-  fromStatus: fromStatus as 'novo',
-  toStatus: toStatus as 'novo',
-  reason: toStatus === 'descartado' ? 'Sem interesse' : null,
-  userId: 'u1',
-  userName: 'Carla',
-  createdAt: at,
-});
-
 const id = (n: number) => `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`;
 const A = id(1);
 const B = id(2);
@@ -68,39 +60,44 @@ describe.each(engines)('reports service on %s', (engine) => {
         utmCampaign: 'black-friday',
         tipo: 'corretor',
         ctaSource: 'hero',
-        status: 'convertido',
       }),
       lead(B, bAt, {
         utmSource: 'google',
         utmCampaign: 'carol-imoveis',
         partnerSlug: 'carol-imoveis',
         ctaSource: 'parceiro-hero',
-        status: 'convertido',
       }),
       lead(C, cAt, {
         utmSource: 'instagram',
         partnerSlug: 'carol-imoveis',
         ctaSource: 'parceiro-hero',
-        status: 'em_contato',
       }),
-      lead(D, dAt, { partnerSlug: 'rafa-corretor', tipo: 'imobiliaria', empresa: 'X', status: 'convertido' }),
+      lead(D, dAt, { partnerSlug: 'rafa-corretor', tipo: 'imobiliaria', empresa: 'X' }),
       lead(E, sp('2026-11-16T08:00:00')),
-      lead(F, fAt, { utmSource: 'google', status: 'convertido' }),
+      lead(F, fAt, { utmSource: 'google' }),
       lead(G, sp('2026-11-24T00:00:00'), { utmSource: 'google', status: 'convertido' }),
     ]);
-    await t.db.insert(leadStatusChanges).values([
-      // A: first out of novo after 30 min; back to novo and out again later must not count.
-      change(A, new Date(aAt.getTime() + 30 * MINUTE), 'novo', 'em_contato'),
-      change(A, new Date(aAt.getTime() + 40 * MINUTE), 'em_contato', 'novo'),
-      change(A, new Date(aAt.getTime() + 50 * MINUTE), 'novo', 'qualificado'),
-      change(A, new Date(aAt.getTime() + 600 * MINUTE), 'qualificado', 'convertido'),
-      change(B, new Date(bAt.getTime() + 120 * MINUTE), 'novo', 'qualificado'),
-      change(B, new Date(bAt.getTime() + 300 * MINUTE), 'qualificado', 'convertido'),
-      change(C, new Date(cAt.getTime() + 60 * MINUTE), 'novo', 'em_contato'),
-      change(D, new Date(dAt.getTime() + 240 * MINUTE), 'novo', 'convertido'),
-      // F is outside the period: its 1-minute first contact must not pull the median down.
-      change(F, new Date(fAt.getTime() + MINUTE), 'novo', 'convertido'),
-    ]);
+    // Through the pipeline, as the team moves leads, each at its own clock.
+    const move = async (leadId: string, at: Date, de: LeadStatus, para: LeadStatus) => {
+      const result = await changeLeadStatus(
+        { db: t.db, now: () => at },
+        { leadId, de, para, ...(para === 'descartado' ? { motivo: 'Sem interesse' } : {}) },
+        { id: 'u1', name: 'Carla' },
+      );
+      expect(result.status).toBe('changed');
+    };
+    const after = (at: Date, minutes: number) => new Date(at.getTime() + minutes * MINUTE);
+    // A: first out of novo after 30 min; back to novo and out again later must not count.
+    await move(A, after(aAt, 30), 'novo', 'em_contato');
+    await move(A, after(aAt, 40), 'em_contato', 'novo');
+    await move(A, after(aAt, 50), 'novo', 'qualificado');
+    await move(A, after(aAt, 600), 'qualificado', 'convertido');
+    await move(B, after(bAt, 120), 'novo', 'qualificado');
+    await move(B, after(bAt, 300), 'qualificado', 'convertido');
+    await move(C, after(cAt, 60), 'novo', 'em_contato');
+    await move(D, after(dAt, 240), 'novo', 'convertido');
+    // F is outside the period: its 1-minute first contact must not pull the median down.
+    await move(F, after(fAt, 1), 'novo', 'convertido');
   }
 
   it('counts per São Paulo day and week, by dimension, with the median first contact', async () => {

@@ -330,6 +330,7 @@ function demoLead(random: ReturnType<typeof generator>, index: number, now: numb
       submissionKey: `${DEMO_SUBMISSION_PREFIX}${index}-${id}`,
       status,
       statusChangedAt: changes.at(-1)?.createdAt ?? null,
+      firstContactAt: changes[0]?.createdAt ?? null,
       ipHash: null,
       userAgent: 'demo',
     },

@@ -7,7 +7,7 @@
  * second finds the status changed and is told so (`stale`, with the status it has now)
  * instead of overwriting it. Input arrives validated by src/lib/validation/lead-pipeline.ts.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LeadStatus } from '~/lib/lead-pipeline';
 import type { LeadNoteInput, StatusChangeInput } from '~/lib/validation/lead-pipeline';
 import type { DbOrTx } from '../db/client';
@@ -39,7 +39,12 @@ export async function changeLeadStatus(
   return deps.db.transaction(async (tx) => {
     const [moved] = await tx
       .update(contatos)
-      .set({ status: input.para, statusChangedAt: changedAt })
+      .set({
+        status: input.para,
+        statusChangedAt: changedAt,
+        // The first move out of `novo` is the first contact (the reports' median); later ones keep it.
+        ...(input.de === 'novo' ? { firstContactAt: sql`coalesce(${contatos.firstContactAt}, ${changedAt})` } : {}),
+      })
       .where(and(eq(contatos.id, input.leadId), eq(contatos.status, input.de)))
       .returning({ id: contatos.id });
     if (!moved) {

@@ -64,6 +64,12 @@ export const contatos = pgTable(
     status: text('status').$type<LeadStatus>().notNull().default('novo'),
     /** When the status last changed (null: never, still as it arrived). */
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    /**
+     * The first time the lead left `novo` (first contact), kept here as well as in its history
+     * so the reports' median reads one table: joining every lead of a year to its status
+     * changes took seconds on the embedded database (issue 14: reports ≤ 500 ms).
+     */
+    firstContactAt: timestamp('first_contact_at', { withTimezone: true }),
     /** HMAC of the client IP with the server secret: enough to spot abuse, not to identify anyone. */
     ipHash: text('ip_hash'),
     userAgent: text('user_agent'),
