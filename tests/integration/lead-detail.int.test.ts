@@ -118,8 +118,10 @@ async function seed(db: DbOrTx, webhook = WEBHOOK): Promise<Seeded> {
       target: TEAM_MAIL,
       subjectId: lia,
       status: 'sent',
-      attempts: 1,
+      attempts: 2,
       lastAttemptAt: sp('2026-11-16T10:00:05'),
+      // A first attempt's SMTP refusal quoting the recipient: shown masked.
+      lastError: `550 5.1.1 <${TEAM_MAIL}>: Recipient address rejected`,
     },
     {
       ...delivery,
@@ -221,7 +223,13 @@ describe.each(engines)('lead detail service on %s', (engine) => {
     ]);
     // Her two deliveries, the webhook by host only; nothing of the unrelated lead's.
     expect(detail!.deliveries).toEqual([
-      expect.objectContaining({ kind: 'email', host: null, status: 'sent', attempts: 1 }),
+      expect.objectContaining({
+        kind: 'email',
+        host: null,
+        status: 'sent',
+        attempts: 2,
+        lastError: '550 5.1.1 <[e-mail]>: Recipient address rejected',
+      }),
       expect.objectContaining({
         id: s.failedWebhook,
         kind: 'webhook',
@@ -353,8 +361,8 @@ describe('the lead page on the built server', () => {
       deliveryCopy.emailTarget,
       new URL(receiver.url).host,
       deliveryStatusLabels.failed,
-      'action="?_action=entregas.reenviar"',
-      `name="id" value="${s.failedWebhook}"`,
+      `action="/admin/leads/${s.lia}?_action=entregas.reenviar"`,
+      `data-delivery-retry="${s.failedWebhook}"`,
       'answered 503',
       '16/11/2026 10:40',
       // Duplicates and the implementation request, linked.

@@ -15,11 +15,13 @@
  *   a request per signed-up customer, orders of magnitude fewer rows than the leads.
  * - A delivery leaves here without its payload and, for a webhook, with only the host of
  *   its URL: the path and query of a partner's endpoint can hold a secret token, and an
- *   e-mail's recipients are the team's own addresses.
+ *   e-mail's recipients are the team's own addresses. Its last error is masked the way the
+ *   deliveries page masks it (src/lib/delivery-display.ts).
  * An anonymised lead (empty e-mail and phone, src/server/lgpd) has no duplicates: empty
  * values are never compared.
  */
 import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { safeDeliveryError, webhookHost } from '~/lib/delivery-display';
 import type { DbOrTx } from '../db/client';
 import {
   contatos,
@@ -98,11 +100,6 @@ export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');
 
 const digitsOf = (column: SQL | typeof contatos.celular) => sql`regexp_replace(${column}, '[^0-9]', '', 'g')`;
 
-/** The host of a webhook URL, or a placeholder when the stored target does not parse. */
-export function webhookHost(target: string): string {
-  return URL.canParse(target) ? new URL(target).host : '?';
-}
-
 async function leadWithConsent(db: DbOrTx, id: string) {
   const [row] = await db
     .select({
@@ -135,12 +132,12 @@ async function leadDeliveries(db: DbOrTx, id: string): Promise<LeadDeliveryRow[]
     .from(deliveries)
     .where(and(eq(deliveries.subjectType, 'lead'), eq(deliveries.subjectId, id)))
     .orderBy(asc(deliveries.createdAt), asc(deliveries.kind), asc(deliveries.id));
-  return rows.map(({ target, lastError, ...row }) => {
-    if (row.kind !== 'webhook') return { ...row, host: null, lastError };
-    const host = webhookHost(target);
-    // Transports never put the URL in an error; should one ever, its path still stays off the page.
-    return { ...row, host, lastError: lastError?.replaceAll(target, host) ?? null };
-  });
+  return rows.map(({ target, lastError, ...row }) => ({
+    ...row,
+    host: row.kind === 'webhook' ? (webhookHost(target) ?? '?') : null,
+    // Masked as on the deliveries page: an SMTP error may quote an address, a URL its token.
+    lastError: lastError === null ? null : safeDeliveryError(lastError),
+  }));
 }
 
 async function duplicatesOf(db: DbOrTx, lead: Contato): Promise<DuplicateLead[]> {
