@@ -61,7 +61,7 @@ export const deliveryCopy = {
   navLabel: 'Entregas',
   intro:
     'E-mails para a equipe e chamadas de webhook de cada contato. As pendentes ainda serão tentadas automaticamente; as que falharam esgotaram as tentativas e só saem de novo se você reenviar.',
-  countsTitle: 'Entregas por situação',
+  countsTitle: 'Entregas em aberto por situação',
   countsKind: 'Tipo',
   countsTotal: 'Total',
   tableTitle: 'Entregas pendentes e com falha',

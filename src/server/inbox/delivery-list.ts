@@ -1,8 +1,8 @@
 /*
- * The deliveries page (issue 14 item 5): how many deliveries of the leads are in each status,
- * per kind, and one page of those still open — pending, retrying or failed — newest first,
- * each with its lead's name. Sent ones are counted, never listed: they are the bulk, and
- * there is nothing to do about them.
+ * The deliveries page (issue 14 item 5): how many deliveries of the leads are still open —
+ * pending, retrying or failed — per status and kind, and one page of them, newest first,
+ * each with its lead's name. Sent ones are neither counted nor listed: they are the bulk,
+ * and there is nothing to do about them.
  *
  * Open deliveries are few and read through a partial index of exactly them (migration 0010),
  * whatever the number of sent ones. The lead names are a second statement by primary key
@@ -47,19 +47,26 @@ export interface DeliveryRow {
   leadName: string | null;
 }
 
-/** Deliveries of the leads in each status, per kind (zero where there are none). */
-export type DeliveryCounts = Record<DeliveryStatus, Record<DeliveryKind, number>>;
+/**
+ * Open deliveries of the leads in each open status, per kind (zero where there are none).
+ * Sent and logged ones are not counted: they are nearly every row, so counting them reads
+ * the whole table (0.4–0.9 s at 300,000 deliveries on the embedded database, measured) for
+ * a number nobody acts on; the open ones come from the partial index.
+ */
+export type DeliveryCounts = Record<OpenDeliveryStatus, Record<DeliveryKind, number>>;
 
 export async function deliveryCounts(deps: DeliveryListDeps): Promise<DeliveryCounts> {
   const rows = await deps.db
     .select({ status: deliveries.status, kind: deliveries.kind, n: sql<number>`count(*)::int` })
     .from(deliveries)
-    .where(eq(deliveries.subjectType, LEAD_DELIVERY_SUBJECT))
+    .where(
+      and(eq(deliveries.subjectType, LEAD_DELIVERY_SUBJECT), inArray(deliveries.status, [...OPEN_DELIVERY_STATUSES])),
+    )
     .groupBy(deliveries.status, deliveries.kind);
   const zero = () => ({ email: 0, webhook: 0 });
-  const counts: DeliveryCounts = { pending: zero(), retrying: zero(), sent: zero(), logged: zero(), failed: zero() };
+  const counts: DeliveryCounts = { pending: zero(), retrying: zero(), failed: zero() };
   for (const row of rows) {
-    const byKind = Object.hasOwn(counts, row.status) ? counts[row.status] : undefined;
+    const byKind = Object.hasOwn(counts, row.status) ? counts[row.status as OpenDeliveryStatus] : undefined;
     if (byKind && Object.hasOwn(byKind, row.kind)) byKind[row.kind] = Number(row.n);
   }
   return counts;
