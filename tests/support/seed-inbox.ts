@@ -19,43 +19,11 @@ import { contatos, deliveries } from '../../src/server/db/schema';
 import { createLeadService } from '../../src/server/leads/lead.service';
 import { insertDeliveries } from '../../src/server/outbox/outbox';
 import { useOwnerOnlyUmask } from '../../src/server/owner-only';
+import { INBOX_CAST, type InboxCastIds } from './inbox-cast';
 import { sharedDeps } from './service-deps';
 
 const MIGRATIONS = 'src/server/db/migrations';
 const DAY = 24 * 60 * 60 * 1000;
-
-/** Who the e2e test works with; `age` in days (a Monday-to-Friday week back is always past 2 business hours). */
-export const INBOX_CAST = {
-  joao: {
-    nome: 'João Araújo',
-    email: 'joao.araujo@exemplo.com',
-    celular: '(11) 98888-1234',
-    tipo: 'corretor',
-    empresa: 'Araújo Imóveis',
-    utm: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'lancamento' },
-    age: 7,
-  },
-  marta: {
-    nome: 'Marta Lima',
-    email: 'marta.lima@exemplo.com',
-    celular: '(21) 97777-4321',
-    tipo: 'proprietario',
-    empresa: '=HYPERLINK("http://exemplo.com")',
-    utm: { utm_source: 'facebook', utm_medium: 'social', utm_campaign: 'outubro' },
-    age: 0,
-  },
-  caio: {
-    nome: 'Caio Entregas',
-    email: 'caio.entregas@exemplo.com',
-    celular: '(31) 96666-5555',
-    tipo: 'imobiliaria',
-    empresa: 'Caio Negócios',
-    utm: { utm_source: 'google', utm_medium: 'organic', utm_campaign: 'blog' },
-    age: 8,
-  },
-} as const;
-
-export type InboxCastIds = Record<keyof typeof INBOX_CAST, string> & { failedWebhook: string };
 
 async function migrate(db: Db): Promise<void> {
   const internals = db as unknown as { dialect: PgDialect; session: PgSession };

@@ -1,0 +1,362 @@
+/*
+ * Issue 14's acceptance in Chromium: the sales inbox as the team uses it, against the
+ * production build. This file runs its own server on a database seeded before it started
+ * (tests/support/seed-inbox.ts): a lead past the 2-hour reply promise and a webhook that
+ * failed until its retries ran out only exist with time, and a browser test cannot reach
+ * into a running server's PGlite. Its webhook receiver is a real HTTP server that now
+ * answers 200.
+ *
+ * An admin filters and searches (with and without accents), sees the overdue flag, moves a
+ * lead through the pipeline with a note, re-sends a failed webhook (the receiver gets it,
+ * with the delivery's own id) and exports the view as CSV (parsed back here). A `vendas`
+ * member reaches the leads but not the blog editor nor user management; an `editor` the
+ * reverse. axe checks every admin page of the access policy, each reached by keyboard.
+ */
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
+import { ACCESS_POLICY } from '../../src/server/auth/access-policy';
+import { callAction } from '../support/actions';
+import { adminCookie, teamCookie } from '../support/blog-accounts';
+import { startReceiver, type Receiver } from '../support/receiver';
+import { INBOX_CAST, type InboxCastIds } from '../support/inbox-cast';
+import { startBuiltServer, type RunningServer } from '../support/server';
+import { expect, test } from './fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+let server: RunningServer;
+let receiver: Receiver;
+let ids: InboxCastIds;
+const cookies: Record<'admin' | 'vendas' | 'editor', string> = { admin: '', vendas: '', editor: '' };
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+/** Marta's implementation request (CPF, with her CNH), posted as the form posts it. */
+async function implementationRequest(baseURL: string): Promise<string> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    tipoDocumento: 'cpf',
+    cpf: '529.982.247-25',
+    nomeCompleto: INBOX_CAST.marta.nome,
+    celular: INBOX_CAST.marta.celular,
+    email: INBOX_CAST.marta.email,
+    emailAcesso: INBOX_CAST.marta.email,
+    senha: 'segredo123',
+  }))
+    form.append(name, value);
+  form.append('cnh', new Blob([PDF], { type: 'application/pdf' }), 'cnh-marta.pdf');
+  const response = await fetch(`${baseURL}/api/implementacao`, {
+    method: 'POST',
+    headers: { Origin: baseURL, Accept: 'application/json' },
+    body: form,
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  receiver = await startReceiver();
+  const dataDir = mkdtempSync(join(tmpdir(), 'pilota-inbox-e2e-'));
+  const { stdout } = await promisify(execFile)(
+    join('node_modules', '.bin', 'tsx'),
+    ['tests/support/seed-inbox.ts', dataDir, receiver.url],
+    { timeout: 180_000 },
+  );
+  ids = JSON.parse(stdout.trim().split('\n').at(-1)!) as InboxCastIds;
+  server = await startBuiltServer({ DATA_DIR: dataDir, LEAD_RATE_LIMIT: 'off', LEAD_WEBHOOK_URLS: receiver.url });
+  cookies.admin = (await adminCookie(server.url, dataDir)).cookie;
+  cookies.vendas = (await teamCookie(server.url, dataDir, 'vendas')).cookie;
+  cookies.editor = (await teamCookie(server.url, dataDir, 'editor')).cookie;
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await receiver?.close();
+  // The log is the team's, not the leads': no name, e-mail or phone of the cast in it.
+  const log = server?.output() ?? '';
+  for (const person of Object.values(INBOX_CAST)) {
+    expect(log).not.toContain(person.email);
+    expect(log).not.toContain(person.celular);
+  }
+});
+
+async function signInAs(context: BrowserContext, who: keyof typeof cookies) {
+  await context.clearCookies();
+  await context.addCookies(
+    cookies[who].split('; ').map((pair) => {
+      const [name, ...value] = pair.split('=');
+      return { name: name!, value: value.join('='), url: server.url };
+    }),
+  );
+}
+
+/** Serious or critical WCAG 2.1 AA violations on the page as it is now. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+test('an admin filters, searches with and without accents, and sees who is overdue', async ({ page, context }) => {
+  await signInAs(context, 'admin');
+  await page.goto(`${server.url}/blog/admin`);
+  await page.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Leads' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+  for (const person of Object.values(INBOX_CAST)) await expect(rowOf(page, person.nome)).toBeVisible();
+
+  // A filter by type lives in the URL.
+  const filters = page.getByRole('search');
+  await filters.getByRole('checkbox', { name: 'Corretor' }).check();
+  await filters.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page).toHaveURL(/[?&]tipo=corretor/);
+  await expect(rowOf(page, 'João Araújo')).toBeVisible();
+  await expect(rowOf(page, 'Marta Lima')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Limpar filtros' }).click();
+
+  // Accents and case do not matter to the search, both ways.
+  for (const query of ['Joao Araujo', 'ARAÚJO', 'araujo imoveis']) {
+    await filters.getByLabel('Buscar (nome, e-mail, telefone ou empresa)').fill(query);
+    await filters.getByRole('button', { name: 'Filtrar' }).click();
+    await expect(rowOf(page, 'João Araújo'), query).toBeVisible();
+    await expect(rowOf(page, 'Marta Lima'), query).toHaveCount(0);
+  }
+  // A phone typed another way finds its lead too.
+  await filters.getByLabel('Buscar (nome, e-mail, telefone ou empresa)').fill('97777 4321');
+  await filters.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(rowOf(page, 'Marta Lima')).toBeVisible();
+  await expect(rowOf(page, 'João Araújo')).toHaveCount(0);
+
+  // Only the overdue: the week-old leads still "novo", flagged; the one from today is not.
+  await page.goto(`${server.url}/admin/leads?atrasados=1`);
+  await expect(page.getByRole('search').getByRole('checkbox', { name: /Somente atrasados/ })).toBeChecked();
+  await expect(rowOf(page, 'João Araújo')).toContainText('Atrasado');
+  await expect(rowOf(page, 'Caio Entregas')).toContainText('Atrasado');
+  await expect(rowOf(page, 'Marta Lima')).toHaveCount(0);
+
+  // Each row opens WhatsApp and the e-mail client.
+  const joao = rowOf(page, 'João Araújo');
+  await expect(joao.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', 'https://wa.me/5511988881234');
+  await expect(joao.getByRole('link', { name: INBOX_CAST.joao.email })).toHaveAttribute(
+    'href',
+    `mailto:${INBOX_CAST.joao.email}`,
+  );
+});
+
+test('an admin moves a lead through the pipeline with a note, from the list and from its page', async ({
+  page,
+  context,
+}) => {
+  await signInAs(context, 'admin');
+  await page.goto(`${server.url}/admin/leads?q=joao`);
+  const row = rowOf(page, 'João Araújo');
+  await row.getByLabel('Novo status de João Araújo').selectOption({ label: 'Em contato' });
+  await row.getByRole('button', { name: 'Alterar: João Araújo' }).click();
+  await expect(page.getByRole('status')).toContainText('Em contato');
+  // Still the same view, and the lead is no longer overdue once someone answered.
+  await expect(page).toHaveURL(/[?&]q=joao/);
+  await expect(rowOf(page, 'João Araújo')).not.toContainText('Atrasado');
+
+  await rowOf(page, 'João Araújo').getByRole('link', { name: 'João Araújo', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/${ids.joao}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('João Araújo');
+
+  await page.getByRole('textbox', { name: 'Nota' }).fill('Ligou às 14h, quer demonstração na sexta.');
+  await page.getByRole('button', { name: 'Salvar nota' }).click();
+  await expect(page.getByRole('status')).toBeVisible();
+  const timeline = page.getByRole('region', { name: 'Histórico' });
+  await expect(timeline).toContainText('Ligou às 14h, quer demonstração na sexta.');
+  await expect(timeline).toContainText('Novo → Em contato');
+
+  // Discarding needs a reason: refused without one, kept what was typed.
+  const statusForm = page.getByRole('form', { name: 'Alterar status' });
+  await statusForm.getByLabel('Novo status').selectOption({ label: 'Descartado' });
+  await statusForm.getByRole('button', { name: 'Alterar status' }).click();
+  await expect(page.getByRole('alert')).toContainText('Informe o motivo do descarte.');
+  await page
+    .getByRole('form', { name: 'Alterar status' })
+    .getByLabel('Novo status')
+    .selectOption({ label: 'Qualificado' });
+  await page.getByRole('form', { name: 'Alterar status' }).getByRole('button', { name: 'Alterar status' }).click();
+  await expect(page.getByRole('status')).toContainText('Qualificado');
+  await page
+    .getByRole('form', { name: 'Alterar status' })
+    .getByLabel('Novo status')
+    .selectOption({ label: 'Convertido' });
+  await page.getByRole('form', { name: 'Alterar status' }).getByRole('button', { name: 'Alterar status' }).click();
+  await expect(page.getByRole('status')).toContainText('Convertido');
+  await expect(timeline).toContainText('Qualificado → Convertido');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A change made from a stale page (someone else moved it first) is refused, never applied twice.
+  await page.goto(`${server.url}/admin/leads?q=joao`);
+  const stale = await page.request.post(`${server.url}/admin/leads?_action=leads.changeStatus`, {
+    form: { leadId: ids.joao, de: 'novo', para: 'descartado', motivo: 'duplicado' },
+    headers: { Origin: server.url },
+  });
+  expect(stale.status()).toBe(409);
+  expect(await stale.text()).toContain('Outra pessoa alterou este contato antes de você');
+});
+
+test("an admin re-sends a lead's failed webhook, and the receiver gets it with its own id", async ({
+  page,
+  context,
+}) => {
+  await signInAs(context, 'admin');
+  await page.goto(`${server.url}/admin/leads/${ids.caio}`);
+  const deliveries = page.getByRole('region', { name: 'Entregas' });
+  const failed = deliveries.getByRole('row').filter({ hasText: 'Webhook' });
+  await expect(failed).toContainText('Falhou');
+  await expect(failed).toContainText('HTTP 500');
+  // The URL's path (where a token may live) is never shown, only the host.
+  await expect(deliveries).not.toContainText('/hook');
+  expect(receiver.requests).toHaveLength(0);
+
+  await failed.getByRole('button', { name: /Reenviar/ }).click();
+  await expect(page.getByRole('status')).toContainText('Entrega reenviada.');
+  const arrived = await receiver.waitFor(undefined, 30_000);
+  expect(arrived.headers['x-pilota-delivery']).toBe(ids.failedWebhook);
+  expect(arrived.headers['x-pilota-lead']).toBe(ids.caio);
+  expect(JSON.stringify(arrived.json)).toContain(INBOX_CAST.caio.email);
+  await expect(async () => {
+    await page.reload();
+    await expect(
+      page.getByRole('region', { name: 'Entregas' }).getByRole('row').filter({ hasText: 'Webhook' }),
+    ).toContainText('Enviada', { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  // Sent is sent: the deliveries page has no failure left to re-send.
+  await page.goto(`${server.url}/admin/entregas`);
+  await expect(page.getByText('Nenhuma entrega pendente ou com falha. Tudo foi entregue.')).toBeVisible();
+});
+
+test('the CSV export of a filtered view opens in Excel in Brazil and holds only that view', async ({
+  page,
+  context,
+}) => {
+  await signInAs(context, 'admin');
+  await page.goto(`${server.url}/admin/leads?utm_source=facebook`);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Exportar CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = await readFile((await download.path())!);
+  // UTF-8 with a BOM, so Excel reads the accents.
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
+  const header = lines[0]!.split(';');
+  expect(header.slice(0, 4)).toEqual(['Data', 'Nome', 'E-mail', 'Celular']);
+  expect(lines).toHaveLength(2);
+  const cells = parseCsvLine(lines[1]!);
+  const cell = (name: string) => cells[header.indexOf(name)];
+  expect(cell('Nome')).toBe('Marta Lima');
+  expect(cell('Data')).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  expect(cell('utm_source')).toBe('facebook');
+  // A formula typed into a form is text in the spreadsheet, never run.
+  expect(cell('Empresa')).toBe(`'${INBOX_CAST.marta.empresa}`);
+});
+
+test('vendas reaches the leads but not the blog editor nor the people; an editor the reverse', async ({
+  page,
+  context,
+}) => {
+  await signInAs(context, 'vendas');
+  for (const path of ['/admin/leads', `/admin/leads/${ids.joao}`, '/admin/entregas', '/admin/relatorios']) {
+    const response = await page.goto(`${server.url}${path}`);
+    expect(response?.status(), path).toBe(200);
+  }
+  const nav = page.getByRole('navigation', { name: 'Administração' });
+  await expect(nav.getByRole('link', { name: 'Leads' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Posts do blog' })).toHaveCount(0);
+  for (const path of ['/blog/admin/posts', '/blog/admin/posts/novo', '/admin/usuarios']) {
+    const response = await page.goto(`${server.url}${path}`);
+    expect(response?.status(), path).toBe(403);
+    await expect(page.getByRole('main')).not.toContainText(INBOX_CAST.joao.email);
+  }
+
+  await signInAs(context, 'editor');
+  expect((await page.goto(`${server.url}/blog/admin/posts`))?.status()).toBe(200);
+  await expect(
+    page.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Leads' }),
+  ).toHaveCount(0);
+  for (const path of [
+    '/admin/leads',
+    `/admin/leads/${ids.joao}`,
+    '/admin/entregas',
+    '/admin/relatorios',
+    '/admin/usuarios',
+  ]) {
+    const response = await page.goto(`${server.url}${path}`);
+    expect(response?.status(), path).toBe(403);
+    await expect(page.getByRole('main')).not.toContainText(INBOX_CAST.joao.email);
+  }
+});
+
+test('every admin page passes axe and its main actions are reached by keyboard', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await signInAs(context, 'admin');
+  // Every page of the access policy: a new admin page fails here until it is listed with a real id.
+  const post = await callAction<{ post: { id: string } }>(
+    server.url,
+    'posts.create',
+    { title: 'Rascunho para a revisão de acessibilidade' },
+    { cookie: cookies.admin },
+  );
+  expect(post.status).toBe(200);
+  const concrete: Record<string, string> = {
+    '/admin/leads/[id]': `/admin/leads/${ids.joao}`,
+    '/admin/implantacoes/[id]': `/admin/implantacoes/${await implementationRequest(server.url)}`,
+    '/blog/admin/posts/[id]': `/blog/admin/posts/${post.data!.post.id}`,
+  };
+  const pages = Object.entries(ACCESS_POLICY)
+    .filter(([, policy]) => policy.access === 'admin' && policy.kind === 'page')
+    .map(([pattern]) => concrete[pattern] ?? pattern);
+  expect(pages.filter((path) => path.includes('['))).toEqual([]);
+  for (const path of pages) {
+    const response = await page.goto(`${server.url}${path}`);
+    expect(response?.status(), path).toBe(200);
+    expect(await seriousViolations(page), path).toEqual([]);
+    // The skip link is the first stop, and it lands on the content.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Pular para o conteúdo' }), path).toBeFocused();
+  }
+
+  // The filter form works from the keyboard alone: type a search, Enter submits it.
+  await page.goto(`${server.url}/admin/leads`);
+  await page.getByLabel('Buscar (nome, e-mail, telefone ou empresa)').focus();
+  await page.keyboard.type('marta');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]q=marta/);
+  await expect(rowOf(page, 'Marta Lima')).toBeVisible();
+});
+
+/** One line of our CSV (`;`, fields quoted with `"` when needed, `""` inside). */
+function parseCsvLine(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i]!;
+    if (quoted) {
+      if (char === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ';') {
+      cells.push(cell);
+      cell = '';
+    } else cell += char;
+  }
+  cells.push(cell);
+  return cells;
+}
