@@ -417,6 +417,7 @@ export const leadDetailCopy = {
     createdAt: 'Recebido em',
     status: 'Status',
     statusChangedAt: 'Status alterado em',
+    firstContactAt: 'Primeiro contato em',
     paginaOrigem: 'Página de origem',
     utmSource: 'utm_source',
     utmMedium: 'utm_medium',

@@ -202,6 +202,7 @@ describe.each(engines)('lead detail service on %s', (engine) => {
       mensagem: 'Quero migrar 40 contratos.',
       overdue: false,
       replyDueAt: null,
+      firstContactAt: sp('2026-11-16T11:00:00'),
       consent: {
         version: '2026-01',
         textSha256: 'ab'.repeat(32),
@@ -353,6 +354,7 @@ describe('the lead page on the built server', () => {
       'parceiro-hero',
       'carol-imoveis',
       '16/11/2026 10:00',
+      c.fields.firstContactAt,
       // Consent record: version, hash, page.
       '2026-01',
       'ab'.repeat(32),
