@@ -6,29 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from '@playwright/test';
 import { adminCookie } from '../support/blog-accounts';
 import { expect, test } from './fixtures';
+import { seriousViolations, signInAs } from './admin-helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-/** Serious or critical WCAG 2.1 AA violations on the page as it is now (as tests/e2e/quality.e2e.ts). */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
-async function signInAs(context: BrowserContext, cookie: string, baseURL: string) {
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const [name, ...value] = pair.split('=');
-      return { name: name!, value: value.join('='), url: baseURL };
-    }),
-  );
-}
 
 test('an admin finds, moves and downloads an implementation request; the download is recorded', async ({
   page,

@@ -18,7 +18,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { ACCESS_POLICY } from '../../src/server/auth/access-policy';
 import { callAction } from '../support/actions';
@@ -27,6 +26,8 @@ import { startReceiver, type Receiver } from '../support/receiver';
 import { INBOX_CAST, type InboxCastIds } from '../support/inbox-cast';
 import { startBuiltServer, type RunningServer } from '../support/server';
 import { expect, test } from './fixtures';
+import { seriousViolations, signInAs as signInWithCookie } from './admin-helpers';
+import { parseCsv } from '../support/csv-parse';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -86,23 +87,8 @@ test.afterAll(async () => {
   }
 });
 
-async function signInAs(context: BrowserContext, who: keyof typeof cookies) {
-  await context.clearCookies();
-  await context.addCookies(
-    cookies[who].split('; ').map((pair) => {
-      const [name, ...value] = pair.split('=');
-      return { name: name!, value: value.join('='), url: server.url };
-    }),
-  );
-}
-
-/** Serious or critical WCAG 2.1 AA violations on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+const signInAs = (context: BrowserContext, who: keyof typeof cookies) =>
+  signInWithCookie(context, cookies[who], server.url);
 
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
@@ -251,12 +237,11 @@ test('the CSV export of a filtered view opens in Excel in Brazil and holds only 
   const bytes = await readFile((await download.path())!);
   // UTF-8 with a BOM, so Excel reads the accents.
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
-  const header = lines[0]!.split(';');
-  expect(header.slice(0, 4)).toEqual(['Data', 'Nome', 'E-mail', 'Celular']);
-  expect(lines).toHaveLength(2);
-  const cells = parseCsvLine(lines[1]!);
-  const cell = (name: string) => cells[header.indexOf(name)];
+  const [header, ...rows] = parseCsv(bytes.subarray(3).toString('utf8'));
+  expect(header!.slice(0, 4)).toEqual(['Data', 'Nome', 'E-mail', 'Celular']);
+  expect(rows).toHaveLength(1);
+  const cells = rows[0]!;
+  const cell = (name: string) => cells[header!.indexOf(name)];
   expect(cell('Nome')).toBe('Marta Lima');
   expect(cell('Data')).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   expect(cell('utm_source')).toBe('facebook');
@@ -337,26 +322,3 @@ test('every admin page passes axe and its main actions are reached by keyboard',
   await expect(page).toHaveURL(/[?&]q=marta/);
   await expect(rowOf(page, 'Marta Lima')).toBeVisible();
 });
-
-/** One line of our CSV (`;`, fields quoted with `"` when needed, `""` inside). */
-function parseCsvLine(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i]!;
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ';') {
-      cells.push(cell);
-      cell = '';
-    } else cell += char;
-  }
-  cells.push(cell);
-  return cells;
-}

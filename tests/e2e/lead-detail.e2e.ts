@@ -6,27 +6,10 @@
  * critical violation, before and after.
  */
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { teamCookie } from '../support/blog-accounts';
 import { expect, test } from './fixtures';
-
-/** Serious or critical WCAG 2.1 AA violations on the page as it is now (as tests/e2e/quality.e2e.ts). */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
-async function signInAs(context: BrowserContext, cookie: string, baseURL: string) {
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const [name, ...value] = pair.split('=');
-      return { name: name!, value: value.join('='), url: baseURL };
-    }),
-  );
-}
+import { seriousViolations, signInAs } from './admin-helpers';
 
 /** Submits the focused form's button with the keyboard: Tab from `from` onto it, then Enter. */
 async function tabToAndPress(page: Page, from: ReturnType<Page['getByLabel']>, button: string) {

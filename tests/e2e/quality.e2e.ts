@@ -1,22 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { PUBLIC_ROUTES } from '../../scripts/public-routes';
 import { expect, test } from './fixtures';
+import { seriousViolations } from './admin-helpers';
 
 /*
  * Quality gates that must hold on every public route: no serious or critical
  * accessibility violation (axe, WCAG 2.1 AA) and the security headers.
  */
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 for (const route of [...PUBLIC_ROUTES, '/auth']) {
   test(`axe finds no serious violation on ${route}`, async ({ page }) => {

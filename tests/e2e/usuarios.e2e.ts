@@ -3,28 +3,10 @@
  * /admin/usuarios with the keyboard alone and reads the result; the page and the sales
  * team's home have no serious or critical axe violation; the seller is refused the page.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from '@playwright/test';
 import { inboxHomeCopy, teamMembersCopy as copy } from '../../content/messages/inbox';
 import { adminCookie, teamCookie } from '../support/blog-accounts';
 import { expect, test } from './fixtures';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
-async function signInAs(context: BrowserContext, cookie: string, baseURL: string) {
-  await context.clearCookies();
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const [name, ...value] = pair.split('=');
-      return { name: name!, value: value.join('='), url: baseURL };
-    }),
-  );
-}
+import { seriousViolations, signInAs } from './admin-helpers';
 
 test('an admin changes a seller’s role with the keyboard; the seller’s home counts the inbox', async ({
   page,

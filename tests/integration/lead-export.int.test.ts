@@ -11,38 +11,10 @@ import { EXPORT_PAGE_SIZE, leadsCsv, leadsForExport } from '~/server/inbox/lead-
 import { listLeads } from '~/server/inbox/lead-list';
 import { parseLeadFilters } from '~/lib/validation/lead-filters';
 import { engines, useTestDatabase } from '../support/db';
+import { parseCsv } from '../support/csv-parse';
 
 const NOW = new Date('2026-11-23T17:00:00Z');
 const filtersOf = (query: string) => parseLeadFilters(new URLSearchParams(query)).filters;
-
-/** RFC 4180 with `;` (quoted cells may hold separators, doubled quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += char;
-  }
-  return rows;
-}
 
 describe.each(engines)('leads CSV export on %s', (engine) => {
   const t = useTestDatabase(engine);

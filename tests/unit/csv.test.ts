@@ -5,39 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CSV_BOM, csvCell, csvLine, csvStream, csvText, type CsvColumn } from '../../src/lib/csv';
-
-/** RFC 4180 with `;`: quoted cells may hold separators, quotes (doubled) and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += char;
-  }
-  if (cell || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
-}
+import { parseCsv } from '../support/csv-parse';
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<{ text: string; bytes: Uint8Array }> {
   const bytes = new Uint8Array(await new Response(stream).arrayBuffer());

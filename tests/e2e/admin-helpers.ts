@@ -1,0 +1,28 @@
+/*
+ * What the admin-area e2e files share: axe's verdict on a page, and signing a browser
+ * context in with a session cookie taken over HTTP (tests/support/blog-accounts.ts).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
+
+/** Serious or critical WCAG 2.1 AA violations on the page as it is now, each with where it is. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+/** Replaces the context's cookies with the session in `cookie` (a Cookie header) for `baseURL`. */
+export async function signInAs(context: BrowserContext, cookie: string, baseURL: string): Promise<void> {
+  await context.clearCookies();
+  await context.addCookies(
+    cookie.split('; ').map((pair) => {
+      const [name, ...value] = pair.split('=');
+      return { name: name!, value: value.join('='), url: baseURL };
+    }),
+  );
+}
