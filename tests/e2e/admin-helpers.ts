@@ -16,9 +16,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-/** Replaces the context's cookies with the session in `cookie` (a Cookie header) for `baseURL`. */
+/**
+ * Puts the session in `cookie` (a Cookie header) into the context for `baseURL`, replacing
+ * any session cookie of the same name (switching accounts); other cookies, such as the
+ * cookie choice the fixtures preset, stay.
+ */
 export async function signInAs(context: BrowserContext, cookie: string, baseURL: string): Promise<void> {
-  await context.clearCookies();
   await context.addCookies(
     cookie.split('; ').map((pair) => {
       const [name, ...value] = pair.split('=');
