@@ -177,7 +177,12 @@ describe.each(engines)('chunked document uploads on %s', (engine) => {
 
     // Only an admin gets it back, from the admin route.
     const asAdmin = context(new Request(`${SITE_URL}/admin/documentos/${document!.id}`), { id: document!.id });
-    asAdmin.locals.user = { role: 'admin' } as NonNullable<App.Locals['user']>;
+    // A signed-in admin as the middleware leaves it: the download asks the session's role and records who.
+    asAdmin.locals.session = {
+      user: { id: 'u-admin', name: 'Ana Admin', email: 'ana@pilota.example', role: 'admin' },
+      sessionId: 's-admin',
+      expiresAt: new Date('2099-01-01T00:00:00Z'),
+    } as unknown as NonNullable<App.Locals['session']>;
     const response = await download(asAdmin);
     expect(response.status).toBe(200);
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(file))).toBe(true);
