@@ -158,7 +158,7 @@ test('an admin moves a lead through the pipeline with a note, from the list and 
   await page.getByRole('textbox', { name: 'Nota' }).fill('Ligou às 14h, quer demonstração na sexta.');
   await page.getByRole('button', { name: 'Salvar nota' }).click();
   await expect(page.getByRole('status')).toBeVisible();
-  const timeline = page.getByRole('region', { name: 'Histórico' });
+  const timeline = page.getByRole('region', { name: 'Histórico', exact: true });
   await expect(timeline).toContainText('Ligou às 14h, quer demonstração na sexta.');
   await expect(timeline).toContainText('Novo → Em contato');
 
@@ -198,7 +198,7 @@ test("an admin re-sends a lead's failed webhook, and the receiver gets it with i
 }) => {
   await signInAs(context, 'admin');
   await page.goto(`${server.url}/admin/leads/${ids.caio}`);
-  const deliveries = page.getByRole('region', { name: 'Entregas' });
+  const deliveries = page.getByRole('region', { name: 'Entregas', exact: true });
   const failed = deliveries.getByRole('row').filter({ hasText: 'Webhook' });
   await expect(failed).toContainText('Falhou');
   await expect(failed).toContainText('HTTP 500');
@@ -215,7 +215,7 @@ test("an admin re-sends a lead's failed webhook, and the receiver gets it with i
   await expect(async () => {
     await page.reload();
     await expect(
-      page.getByRole('region', { name: 'Entregas' }).getByRole('row').filter({ hasText: 'Webhook' }),
+      page.getByRole('region', { name: 'Entregas', exact: true }).getByRole('row').filter({ hasText: 'Webhook' }),
     ).toContainText('Enviada', { timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   // Sent is sent: the deliveries page has no failure left to re-send.
@@ -309,6 +309,10 @@ test('every admin page passes axe and its main actions are reached by keyboard',
     const response = await page.goto(`${server.url}${path}`);
     expect(response?.status(), path).toBe(200);
     expect(await seriousViolations(page), path).toEqual([]);
+    // On a phone every table scrolls sideways: its scrolling box must still be reachable by keyboard.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await seriousViolations(page), `${path} at 390 px`).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 720 });
     // The skip link is the first stop, and it lands on the content.
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Pular para o conteúdo' }), path).toBeFocused();
