@@ -29,7 +29,11 @@ export const admin = {
       },
     }),
 
-    /** Anonymises or deletes everything about a person (documents included), with an audit record. */
+    /**
+     * Anonymises or deletes everything about a person (documents included), with an audit record.
+     * With `requestId`, only what the request proved, plus the possible matches the admin included
+     * (src/server/lgpd/subject-scope.ts); the identifier posted alongside is then not used.
+     */
     erase: defineAdminAction({
       accept: 'form',
       input: z.object({
@@ -38,13 +42,15 @@ export const admin = {
         modo: z.enum(['anonymize', 'delete']),
         confirmar: z.literal('on', { error: lgpdAdminCopy.subject.confirmRequired }),
         requestId: z.uuid().optional(),
+        include: z.array(z.string().max(100)).max(200).optional(),
       }),
       failure: lgpdAdminCopy.subject.failure,
       handler: async (input, context, actor) => {
         const identifier = parseIdentifier(input.por, input.valor);
         if (!identifier) throw new ActionError({ code: 'BAD_REQUEST', message: lgpdAdminCopy.search.invalid });
         const runtime = context.locals.runtime;
-        const counts = await eraseSubject(runtime.db, identifier, input.modo, actor, runtime.now(), input.requestId);
+        const request = input.requestId ? { id: input.requestId, include: input.include } : undefined;
+        const counts = await eraseSubject(runtime.db, identifier, input.modo, actor, runtime.now(), request);
         log.info(`${input.modo} by admin ${actor.id}: ${JSON.stringify(counts)}`);
         return { mode: input.modo, counts };
       },

@@ -1,12 +1,8 @@
 /*
- * Everything the site holds about one data subject, for the admin area (LGPD art. 18):
- * find it by e-mail, phone or CPF; export it as JSON (access, portability); anonymise or
- * delete it, documents included, with an audit record of who did it and when.
- *
- * Finding starts from the identifier and follows the person's other identifiers found on the
- * way (a CPF leads to the implementation request, whose e-mail leads to the person's leads),
- * a few rounds at most. The access e-mail of an implementation request is matched but not
- * followed: for a company it may be a shared address.
+ * What the admin does with one data subject's data (LGPD art. 18): export it as JSON
+ * (access, portability), anonymise it or delete it, documents included, with an audit record
+ * of who did it and when. What "the subject's data" is comes from ./subject-find.ts, and
+ * for a data-subject request from what the request proved (./subject-scope.ts).
  *
  * Anonymising keeps rows (dates, counts, types, pages, campaigns) and empties every personal
  * field — the team's notes on the person's leads are deleted and discard reasons replaced,
@@ -15,9 +11,11 @@
  * webhooks about the person are dropped (finished ones lose their content when anonymising),
  * security events lose the e-mail, and the person's data-subject requests keep only their type,
  * dates and e-mail hash — with the audit row, the anonymous record of what was done. The audit
- * row names the admin and keeps the subject only as the SHA-256 of the identifier searched.
+ * row names the admin and keeps the subject only as the SHA-256 of the identifier searched (of
+ * the request's e-mail, for a request); each possible match the admin included is recorded as
+ * a security event naming the admin, the request, the record and the action.
  */
-import { and, eq, getTableColumns, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { REMOVED_REASON } from '~/lib/lead-pipeline';
 import type { SubjectIdentifier } from '~/lib/lgpd-identifier';
 import type { Db, DbOrTx } from '../db/client';
@@ -26,252 +24,67 @@ import {
   deliveries,
   dsrRequests,
   formConsents,
-  implementationStatusChanges,
   leadNotes,
   leadStatusChanges,
   lgpdAudit,
   privateFiles,
   securityEvents,
   solicitacoesImplementacao,
-  type Contato,
-  type Delivery,
-  type DsrRequest,
-  type FormConsent,
-  type ImplementationStatusChange,
-  type LeadNote,
-  type LeadStatusChange,
-  type LgpdAuditRow,
-  type SecurityEvent,
-  type SolicitacaoImplementacao,
+  type LgpdAuditAction,
 } from '../db/schema';
-import { DSR_SUBJECT, sha256Hex, type Actor } from './dsr.service';
+import type { Actor } from './dsr.service';
+import { findSubject, subjectHash, type RequestRow, type SubjectData } from './subject-find';
+import type { RequestScope } from './subject-scope';
 
-const MAX_ROUNDS = 3;
-const LEAD_SUBJECT = 'lead';
-const IMPLEMENTATION_SUBJECT = 'implementacao';
+export {
+  findSubject,
+  hasPersonalData,
+  subjectHash,
+  type DocumentRow,
+  type ImplementationRow,
+  type PossibleMatch,
+  type RequestRow,
+  type RequestScope,
+  type SubjectData,
+} from './subject-find';
 
-export type ImplementationRow = Omit<SolicitacaoImplementacao, 'senhaHash'>;
-export type RequestRow = Omit<DsrRequest, 'tokenHash' | 'submissionKey' | 'ipHash'>;
-
-export interface DocumentRow {
-  id: string;
-  createdAt: Date;
-  kind: string;
-  originalName: string;
-  size: number;
-  sha256: string;
-  /** The implementation request it came with. */
-  requestId: string;
-}
-
-export interface SubjectData {
-  identifier: SubjectIdentifier;
-  leads: Contato[];
-  /** The team's notes on those leads, and how each lead and request moved through its pipeline. */
-  notes: LeadNote[];
-  leadHistory: LeadStatusChange[];
-  implementationHistory: ImplementationStatusChange[];
-  implementations: ImplementationRow[];
-  documents: DocumentRow[];
-  consents: FormConsent[];
-  deliveries: Delivery[];
-  requests: RequestRow[];
-  securityEvents: SecurityEvent[];
-  /** Past exports, erasures and answers about this identifier (anonymous). */
-  audit: LgpdAuditRow[];
-}
-
-interface Identifiers {
-  emails: Set<string>;
-  phones: Set<string>;
-  cpfs: Set<string>;
-}
-
-const digits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '');
-const add = (set: Set<string>, value: string | null | undefined) => {
-  if (value) set.add(value);
-};
-
-/** SHA-256 of an identifier's normalised value: all an audit row keeps of the person. */
-export const subjectHash = (identifier: SubjectIdentifier) => sha256Hex(identifier.value);
-
-const lower = (column: SQL | typeof contatos.email) => sql`lower(${column})`;
-
-function leadMatch(ids: Identifiers): SQL | undefined {
-  return or(
-    inArray(lower(contatos.email), [...ids.emails]),
-    inArray(sql`regexp_replace(${contatos.celular}, '\\D', '', 'g')`, [...ids.phones]),
+/** The audit row of an export or erasure, and the record of each possible match the admin included in it. */
+async function audit(
+  db: DbOrTx,
+  data: SubjectData,
+  action: Exclude<LgpdAuditAction, 'complete'>,
+  identifier: SubjectIdentifier,
+  actor: Actor,
+  now: Date,
+) {
+  const proof = data.proof;
+  await db.insert(lgpdAudit).values({
+    at: now,
+    action,
+    actorId: actor.id,
+    actorEmail: actor.email,
+    identifierKind: proof ? 'email' : identifier.kind,
+    subjectHash: proof ? proof.emailHash : subjectHash(identifier),
+    requestId: proof?.requestId ?? null,
+    counts: counts(data),
+  });
+  if (!proof || proof.included.length === 0) return;
+  await db.insert(securityEvents).values(
+    proof.included.map((record) => ({
+      userId: actor.id,
+      eventType: 'lgpd_match_included',
+      createdAt: now,
+      details: {
+        source: 'admin:lgpd',
+        severity: 'info',
+        admin: actor.email,
+        request: proof.requestId,
+        record,
+        action,
+      },
+    })),
   );
 }
-
-function implementationMatch(ids: Identifiers): SQL | undefined {
-  const s = solicitacoesImplementacao;
-  const emails = [...ids.emails];
-  const phones = [...ids.phones];
-  const cpfs = [...ids.cpfs];
-  return or(
-    inArray(sql`lower(${s.email})`, emails),
-    inArray(sql`lower(${s.responsavelEmail})`, emails),
-    inArray(sql`lower(${s.emailAcesso})`, emails),
-    inArray(s.celular, phones),
-    inArray(s.responsavelCelular, phones),
-    inArray(s.cpf, cpfs),
-    inArray(s.responsavelCpf, cpfs),
-  );
-}
-
-function requestMatch(ids: Identifiers): SQL | undefined {
-  return or(
-    inArray(dsrRequests.email, [...ids.emails]),
-    inArray(dsrRequests.emailHash, [...ids.emails].map(sha256Hex)),
-    inArray(dsrRequests.cpf, [...ids.cpfs]),
-  );
-}
-
-/** Every column but the password hash, which no admin screen or export ever shows. */
-const IMPLEMENTATION_COLUMNS = (() => {
-  const { senhaHash: _omit, ...columns } = getTableColumns(solicitacoesImplementacao);
-  return columns;
-})();
-
-/** Leads, implementation requests and data-subject requests of the person, following their identifiers. */
-async function findCore(db: DbOrTx, identifier: SubjectIdentifier) {
-  const ids: Identifiers = { emails: new Set(), phones: new Set(), cpfs: new Set() };
-  const start = { email: ids.emails, phone: ids.phones, cpf: ids.cpfs }[identifier.kind];
-  start.add(identifier.value);
-  let leads: Contato[] = [];
-  let implementations: ImplementationRow[] = [];
-  let requests: DsrRequest[] = [];
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const before = ids.emails.size + ids.phones.size + ids.cpfs.size;
-    // One after the other: inside a transaction they share one connection.
-    leads = await db.select().from(contatos).where(leadMatch(ids));
-    implementations = await db
-      .select(IMPLEMENTATION_COLUMNS)
-      .from(solicitacoesImplementacao)
-      .where(implementationMatch(ids));
-    requests = await db.select().from(dsrRequests).where(requestMatch(ids));
-    for (const lead of leads) {
-      add(ids.emails, lead.email.toLowerCase());
-      add(ids.phones, digits(lead.celular));
-    }
-    for (const request of implementations) {
-      if (request.tipoDocumento === 'cpf') {
-        add(ids.emails, request.email?.toLowerCase());
-        add(ids.phones, request.celular);
-        add(ids.cpfs, request.cpf);
-      } else {
-        add(ids.emails, request.responsavelEmail?.toLowerCase());
-        add(ids.phones, request.responsavelCelular);
-        add(ids.cpfs, request.responsavelCpf);
-      }
-    }
-    for (const request of requests) {
-      add(ids.emails, request.email);
-      add(ids.cpfs, request.cpf);
-    }
-    if (ids.emails.size + ids.phones.size + ids.cpfs.size === before) break;
-  }
-  return { ids, leads, implementations, requests };
-}
-
-function deliveryMatch(ids: Identifiers, leadIds: string[], implementationIds: string[], requestIds: string[]) {
-  const emails = [...ids.emails];
-  return or(
-    and(eq(deliveries.subjectType, LEAD_SUBJECT), inArray(deliveries.subjectId, leadIds)),
-    and(eq(deliveries.subjectType, IMPLEMENTATION_SUBJECT), inArray(deliveries.subjectId, implementationIds)),
-    and(eq(deliveries.subjectType, DSR_SUBJECT), inArray(deliveries.subjectId, requestIds)),
-    inArray(sql`lower(${deliveries.target})`, emails),
-    // Any other message that names the person (e.g. an account e-mail): the payload mentions the address.
-    ...emails.map((email) => sql`position(${email} in lower(${deliveries.payload}::text)) > 0`),
-  );
-}
-
-function consentMatch(leadIds: string[], implementationIds: string[]) {
-  return or(
-    and(eq(formConsents.subjectType, 'lead'), inArray(formConsents.subjectId, leadIds)),
-    and(eq(formConsents.subjectType, 'implementacao'), inArray(formConsents.subjectId, implementationIds)),
-  );
-}
-
-const eventMatch = (ids: Identifiers) => inArray(sql`lower(${securityEvents.details}->>'email')`, [...ids.emails]);
-
-function documentRefs(implementations: ImplementationRow[]): { fileId: string; requestId: string }[] {
-  return implementations.flatMap((request) =>
-    [request.cnhFileId, request.responsavelCnhFileId]
-      .filter((id): id is string => typeof id === 'string')
-      .map((fileId) => ({ fileId, requestId: request.id })),
-  );
-}
-
-/** Everything about the person, newest first within each kind. */
-export async function findSubject(db: DbOrTx, identifier: SubjectIdentifier): Promise<SubjectData> {
-  const { ids, leads, implementations, requests } = await findCore(db, identifier);
-  const leadIds = leads.map((row) => row.id);
-  const implementationIds = implementations.map((row) => row.id);
-  const requestIds = requests.map((row) => row.id);
-  const refs = documentRefs(implementations);
-  const hashes = [identifier.value, ...ids.emails, ...ids.phones, ...ids.cpfs].map(sha256Hex);
-  const files =
-    refs.length === 0
-      ? []
-      : await db
-          .select({
-            id: privateFiles.id,
-            createdAt: privateFiles.createdAt,
-            kind: privateFiles.kind,
-            originalName: privateFiles.originalName,
-            size: privateFiles.size,
-            sha256: privateFiles.sha256,
-          })
-          .from(privateFiles)
-          .where(
-            inArray(
-              privateFiles.id,
-              refs.map((ref) => ref.fileId),
-            ),
-          );
-  const consents = await db.select().from(formConsents).where(consentMatch(leadIds, implementationIds));
-  const notes = await db.select().from(leadNotes).where(inArray(leadNotes.leadId, leadIds));
-  const leadHistory = await db.select().from(leadStatusChanges).where(inArray(leadStatusChanges.leadId, leadIds));
-  const implementationHistory = await db
-    .select()
-    .from(implementationStatusChanges)
-    .where(inArray(implementationStatusChanges.requestId, implementationIds));
-  const messages = await db
-    .select()
-    .from(deliveries)
-    .where(deliveryMatch(ids, leadIds, implementationIds, requestIds));
-  const events = await db.select().from(securityEvents).where(eventMatch(ids));
-  const audit = await db
-    .select()
-    .from(lgpdAudit)
-    .where(inArray(lgpdAudit.subjectHash, [...new Set(hashes)]));
-  const newest = <T extends { createdAt: Date }>(rows: T[]) =>
-    rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-  return {
-    identifier,
-    leads: newest(leads),
-    notes: newest(notes),
-    leadHistory: newest(leadHistory),
-    implementationHistory: newest(implementationHistory),
-    implementations: newest(implementations),
-    documents: newest(
-      files.map((file) => ({ ...file, requestId: refs.find((ref) => ref.fileId === file.id)!.requestId })),
-    ),
-    consents: consents.sort((a, b) => b.consentedAt.getTime() - a.consentedAt.getTime()),
-    deliveries: newest(messages),
-    requests: newest(requests.map(({ tokenHash: _t, submissionKey: _s, ipHash: _i, ...row }) => row)),
-    securityEvents: newest(events),
-    audit: audit.sort((a, b) => b.at.getTime() - a.at.getTime()),
-  };
-}
-
-/** Whether anything personal was found (the audit trail alone is anonymous). */
-export const hasPersonalData = (data: SubjectData) =>
-  data.leads.length + data.implementations.length + data.documents.length + data.deliveries.length > 0 ||
-  data.securityEvents.length > 0 ||
-  data.requests.some((request) => request.anonymizedAt === null);
 
 /** Where a webhook went, without its path or token. */
 const webhookOrigin = (url: string) => (URL.canParse(url) ? new URL(url).origin : '');
@@ -287,8 +100,9 @@ export async function exportSubject(
   actor: Actor,
   now: Date,
   controller: { legalName: string; registration: string; encarregado: { nome: string; email: string } },
+  request?: RequestScope,
 ): Promise<{ file: object; data: SubjectData }> {
-  const data = await findSubject(db, identifier);
+  const data = await findSubject(db, identifier, request);
   const contents =
     data.documents.length === 0
       ? []
@@ -309,7 +123,7 @@ export async function exportSubject(
       registro: controller.registration,
       encarregado: controller.encarregado,
     },
-    identificador: { tipo: identifier.kind, valor: identifier.value },
+    identificador: { tipo: data.identifier.kind, valor: data.identifier.value },
     contatos: data.leads.map(({ submissionKey: _k, ipHash: _i, searchText: _s, ...lead }) => lead),
     notasDaEquipe: data.notes.map((note) => ({
       contato: note.leadId,
@@ -357,15 +171,7 @@ export async function exportSubject(
       origem: event.details['source'] ?? null,
     })),
   };
-  await db.insert(lgpdAudit).values({
-    at: now,
-    action: 'export',
-    actorId: actor.id,
-    actorEmail: actor.email,
-    identifierKind: identifier.kind,
-    subjectHash: subjectHash(identifier),
-    counts: counts(data),
-  });
+  await audit(db, data, 'export', identifier, actor, now);
   return { file, data };
 }
 
@@ -379,6 +185,7 @@ function counts(data: SubjectData): Record<string, number> {
     deliveries: data.deliveries.length,
     requests: data.requests.length,
     securityEvents: data.securityEvents.length,
+    ...(data.proof ? { possibleMatchesIncluded: data.proof.included.length } : {}),
   };
 }
 
@@ -394,10 +201,10 @@ export async function eraseSubject(
   mode: EraseMode,
   actor: Actor,
   now: Date,
-  requestId?: string,
+  request?: RequestScope,
 ): Promise<Record<string, number>> {
   return db.transaction(async (tx) => {
-    const data = await findSubject(tx, identifier);
+    const data = await findSubject(tx, identifier, request);
     const leadIds = data.leads.map((row) => row.id);
     const implementationIds = data.implementations.map((row) => row.id);
     const deliveryIds = data.deliveries.map((row) => row.id);
@@ -472,18 +279,8 @@ export async function eraseSubject(
         .set({ nome: '', email: '', cpf: null, detalhes: '', anonymizedAt: now })
         .where(inArray(dsrRequests.id, requestIds));
     }
-    const touched = counts(data);
-    await tx.insert(lgpdAudit).values({
-      at: now,
-      action: mode,
-      actorId: actor.id,
-      actorEmail: actor.email,
-      identifierKind: identifier.kind,
-      subjectHash: subjectHash(identifier),
-      requestId: requestId && requestIds.includes(requestId) ? requestId : null,
-      counts: touched,
-    });
-    return touched;
+    await audit(tx, data, mode, identifier, actor, now);
+    return counts(data);
   });
 }
 

@@ -41,6 +41,8 @@ export const SECURITY_EVENT_TYPES = [
   'role_changed',
   /** An admin ended all sessions of an account at /admin/usuarios. */
   'sessions_revoked',
+  /** An admin included a possible match in a data-subject request's export or erasure (src/server/lgpd). */
+  'lgpd_match_included',
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
@@ -61,6 +63,7 @@ const DEFAULT_SEVERITY: Record<SecurityEventType, SecuritySeverity> = {
   lead_rejected: 'error',
   role_changed: 'info',
   sessions_revoked: 'info',
+  lgpd_match_included: 'info',
 };
 
 export interface SecurityEventInput {

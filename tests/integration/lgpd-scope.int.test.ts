@@ -1,0 +1,272 @@
+/*
+ * What an export or erasure made for a data-subject request may reach, on every engine.
+ * The request proves one thing: its confirmed e-mail. A stranger who sends a lead with a
+ * victim's phone, or an implementation request with a victim's CPF, and then files a
+ * request with their own e-mail gets nothing of the victim's and erases nothing of it: the
+ * victim's records only show up to the admin as possible matches. An admin who checked one
+ * includes it, and that choice is recorded (who, which record, when).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { parseIdentifier, type SubjectIdentifier } from '~/lib/lgpd-identifier';
+import type { Db } from '~/server/db/client';
+import {
+  contatos,
+  dsrRequests,
+  lgpdAudit,
+  privateFiles,
+  securityEvents,
+  solicitacoesImplementacao,
+} from '~/server/db/schema';
+import { createLeadService } from '~/server/leads/lead.service';
+import { eraseSubject, exportSubject, findSubject } from '~/server/lgpd/subject.service';
+import { insertDeliveries } from '~/server/outbox/outbox';
+import { engines, useTestDatabase } from '../support/db';
+import { sharedDeps } from '../support/service-deps';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+const ADMIN = { id: 'admin-1', email: 'ana.admin@pilota.example' };
+const CONTROLLER = {
+  legalName: 'Pilota Tecnologia Ltda.',
+  registration: 'CNPJ 00.000.000/0001-00',
+  encarregado: { nome: 'Encarregada', email: 'privacidade@pilota.example' },
+};
+const VICTIM = { email: 'vitima@example.com', phone: '(21) 99876-5432', cpf: '52998224725', nome: 'Vera Vítima' };
+const ATTACKER = { email: 'curioso@example.com', phone: '(31) 91234-5678', nome: 'Caio Curioso' };
+const DOCUMENT = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 7, 7, 7]);
+const base64 = Buffer.from(DOCUMENT).toString('base64');
+
+function leadService(db: Db) {
+  return createLeadService({
+    db,
+    outbox: {
+      enqueueDeliveries: (tx: Parameters<typeof insertDeliveries>[0], items: Parameters<typeof insertDeliveries>[1]) =>
+        insertDeliveries(tx, items, new Date()),
+    },
+    sendMail: async () => ({ transport: 'log' as const }),
+    config: {
+      dataDir: mkdtempSync(join(tmpdir(), 'pilota-lgpd-scope-')),
+      leadNotifyTo: 'comercial@pilota.example',
+      leadWebhookUrls: [],
+      webhookSecret: undefined,
+    },
+    log: () => {},
+    ...sharedDeps({ db, config: { authSecret: 'segredo' } }),
+  });
+}
+
+async function lead(db: Db, email: string, celular: string, nome: string): Promise<string> {
+  await leadService(db).create(
+    { nome, email, celular, tipo: 'proprietario', submission_key: randomUUID(), pagina_origem: 'http://localhost/' },
+    {},
+  );
+  const [row] = await db.select({ id: contatos.id }).from(contatos).where(eq(contatos.email, email));
+  return row!.id;
+}
+
+async function implementation(db: Db, fields: { email: string; cpf: string; nome: string; celular: string }) {
+  const [file] = await db
+    .insert(privateFiles)
+    .values({
+      kind: 'pdf',
+      mimeType: 'application/pdf',
+      originalName: `cnh-${fields.nome}.pdf`,
+      size: DOCUMENT.byteLength,
+      sha256: sha256(fields.nome),
+      content: DOCUMENT,
+    })
+    .returning({ id: privateFiles.id });
+  const [row] = await db
+    .insert(solicitacoesImplementacao)
+    .values({
+      tipoDocumento: 'cpf',
+      emailAcesso: fields.email,
+      senhaHash: 'scrypt$segredo',
+      cpf: fields.cpf,
+      nomeCompleto: fields.nome,
+      celular: fields.celular.replace(/\D/g, ''),
+      email: fields.email,
+      cnhFileId: file!.id,
+    })
+    .returning({ id: solicitacoesImplementacao.id });
+  return { id: row!.id, fileId: file!.id };
+}
+
+/** A data-subject request as /lgpd files it, already confirmed through its e-mailed link. */
+async function confirmedRequest(db: Db, email: string, cpf: string | null): Promise<string> {
+  const [row] = await db
+    .insert(dsrRequests)
+    .values({
+      createdAt: new Date(),
+      tipo: 'anonimizacao_eliminacao',
+      nome: ATTACKER.nome,
+      email,
+      emailHash: sha256(email),
+      cpf,
+      submissionKey: randomUUID(),
+      tokenHash: sha256(randomUUID()),
+      tokenExpiresAt: new Date(Date.now() + 3600_000),
+      confirmedAt: new Date(),
+      dueAt: new Date(Date.now() + 15 * 24 * 3600_000),
+    })
+    .returning({ id: dsrRequests.id });
+  return row!.id;
+}
+
+/** The victim: a lead and an implementation request with an identity document. */
+async function victim(db: Db) {
+  const leadId = await lead(db, VICTIM.email, VICTIM.phone, VICTIM.nome);
+  const request = await implementation(db, {
+    email: VICTIM.email,
+    cpf: VICTIM.cpf,
+    nome: VICTIM.nome,
+    celular: VICTIM.phone,
+  });
+  return { leadId, implementationId: request.id, fileId: request.fileId };
+}
+
+describe.each(engines)("a data-subject request's export and erasure on %s", (engine) => {
+  const t = useTestDatabase(engine);
+  const email = (value: string): SubjectIdentifier => parseIdentifier('email', value)!;
+
+  async function victimIntact(ids: { leadId: string; implementationId: string; fileId: string }) {
+    const [leadRow] = await t.db.select().from(contatos).where(eq(contatos.id, ids.leadId));
+    expect(leadRow).toMatchObject({ email: VICTIM.email, nome: VICTIM.nome });
+    const [request] = await t.db
+      .select()
+      .from(solicitacoesImplementacao)
+      .where(eq(solicitacoesImplementacao.id, ids.implementationId));
+    expect(request).toMatchObject({ cpf: VICTIM.cpf, email: VICTIM.email, cnhFileId: ids.fileId });
+    expect(await t.db.select({ id: privateFiles.id }).from(privateFiles).where(eq(privateFiles.id, ids.fileId))).toEqual([
+      { id: ids.fileId },
+    ]);
+  }
+
+  const exportFor = async (requestId: string, include?: string[]) => {
+    const { file } = await exportSubject(t.db, email(ATTACKER.email), ADMIN, new Date(), CONTROLLER, {
+      id: requestId,
+      ...(include ? { include } : {}),
+    });
+    return JSON.stringify(file);
+  };
+
+  it("a lead sent with the victim's phone does not bring the victim's data into the sender's request", async () => {
+    const ids = await victim(t.db);
+    await lead(t.db, ATTACKER.email, VICTIM.phone, ATTACKER.nome);
+    const requestId = await confirmedRequest(t.db, ATTACKER.email, null);
+
+    const exported = await exportFor(requestId);
+    expect(exported).toContain(ATTACKER.email);
+    for (const secret of [VICTIM.email, VICTIM.cpf, VICTIM.nome, base64]) expect(exported).not.toContain(secret);
+
+    const data = await findSubject(t.db, email(ATTACKER.email), { id: requestId });
+    expect(data.leads.map((row) => row.email)).toEqual([ATTACKER.email]);
+    expect(data.implementations).toEqual([]);
+    expect(data.documents).toEqual([]);
+    // Shown to the admin to check, not included.
+    expect(data.possibleMatches.map((match) => match.ref).sort()).toEqual(
+      [`lead:${ids.leadId}`, `implementacao:${ids.implementationId}`].sort(),
+    );
+
+    for (const mode of ['anonymize', 'delete'] as const) {
+      await eraseSubject(t.db, email(ATTACKER.email), mode, ADMIN, new Date(), { id: requestId });
+      await victimIntact(ids);
+    }
+    expect(await t.db.select().from(contatos).where(eq(contatos.email, ATTACKER.email))).toEqual([]);
+  });
+
+  it("an implementation request with the victim's CPF does not bring the victim's data into the sender's request", async () => {
+    const ids = await victim(t.db);
+    await implementation(t.db, { email: ATTACKER.email, cpf: VICTIM.cpf, nome: ATTACKER.nome, celular: ATTACKER.phone });
+    // The CPF typed on the request proves nothing either: anyone can type it.
+    const requestId = await confirmedRequest(t.db, ATTACKER.email, VICTIM.cpf);
+
+    const exported = await exportFor(requestId);
+    expect(exported).toContain(ATTACKER.nome);
+    for (const secret of [VICTIM.email, VICTIM.nome, VICTIM.phone.replace(/\D/g, '')])
+      expect(exported).not.toContain(secret);
+    const file = JSON.parse(exported) as { documentos: unknown[]; solicitacoesImplementacao: { email: string }[] };
+    // The sender's own request and document only.
+    expect(file.solicitacoesImplementacao.map((row) => row.email)).toEqual([ATTACKER.email]);
+    expect(file.documentos).toHaveLength(1);
+
+    const data = await findSubject(t.db, email(ATTACKER.email), { id: requestId });
+    expect(data.possibleMatches.map((match) => match.ref).sort()).toEqual(
+      [`lead:${ids.leadId}`, `implementacao:${ids.implementationId}`].sort(),
+    );
+
+    await eraseSubject(t.db, email(ATTACKER.email), 'delete', ADMIN, new Date(), { id: requestId });
+    await victimIntact(ids);
+    expect(
+      await t.db.select().from(solicitacoesImplementacao).where(eq(solicitacoesImplementacao.email, ATTACKER.email)),
+    ).toEqual([]);
+  });
+
+  it('a possible match the admin includes is exported and erased, and the choice is recorded', async () => {
+    // The same person's older lead, from another address with the same phone.
+    const own = await lead(t.db, ATTACKER.email, ATTACKER.phone, ATTACKER.nome);
+    const older = await lead(t.db, 'caio.antigo@example.com', ATTACKER.phone, 'Caio C.');
+    const ids = await victim(t.db);
+    const requestId = await confirmedRequest(t.db, ATTACKER.email, null);
+    const ref = `lead:${older}`;
+    expect((await findSubject(t.db, email(ATTACKER.email), { id: requestId })).possibleMatches).toEqual([
+      expect.objectContaining({ ref, email: 'caio.antigo@example.com' }),
+    ]);
+
+    // A record that is not one of the request's possible matches cannot be included this way.
+    const included = await findSubject(t.db, email(ATTACKER.email), {
+      id: requestId,
+      include: [ref, `lead:${ids.leadId}`],
+    });
+    expect(included.leads.map((row) => row.id).sort()).toEqual([own, older].sort());
+    expect(included.possibleMatches).toEqual([]);
+
+    const at = new Date('2026-11-25T12:00:00.000Z');
+    const { file } = await exportSubject(t.db, email(ATTACKER.email), ADMIN, at, CONTROLLER, {
+      id: requestId,
+      include: [ref],
+    });
+    expect(JSON.stringify(file)).toContain('caio.antigo@example.com');
+    const counts = await eraseSubject(t.db, email(ATTACKER.email), 'delete', ADMIN, at, {
+      id: requestId,
+      include: [ref],
+    });
+    expect(counts).toMatchObject({ leads: 2, possibleMatchesIncluded: 1 });
+    expect(await t.db.select().from(contatos).where(eq(contatos.id, older))).toEqual([]);
+    await victimIntact(ids);
+
+    const recorded = await t.db
+      .select()
+      .from(securityEvents)
+      .where(eq(securityEvents.eventType, 'lgpd_match_included'));
+    expect(recorded).toHaveLength(2);
+    for (const [index, action] of ['export', 'delete'].entries()) {
+      expect(recorded[index]).toMatchObject({
+        userId: ADMIN.id,
+        createdAt: at,
+        details: expect.objectContaining({ admin: ADMIN.email, request: requestId, record: ref, action }),
+      });
+    }
+    const audit = await t.db
+      .select()
+      .from(lgpdAudit)
+      .where(and(eq(lgpdAudit.requestId, requestId), eq(lgpdAudit.action, 'delete')));
+    expect(audit).toEqual([
+      expect.objectContaining({ actorId: ADMIN.id, subjectHash: sha256(ATTACKER.email), at }),
+    ]);
+    expect(audit[0]!.counts).toMatchObject({ possibleMatchesIncluded: 1 });
+  });
+
+  it('an unconfirmed request proves nothing: its export holds no record', async () => {
+    await lead(t.db, ATTACKER.email, ATTACKER.phone, ATTACKER.nome);
+    const requestId = await confirmedRequest(t.db, ATTACKER.email, null);
+    await t.db.update(dsrRequests).set({ confirmedAt: null }).where(eq(dsrRequests.id, requestId));
+    const data = await findSubject(t.db, email(ATTACKER.email), { id: requestId });
+    expect(data.leads).toEqual([]);
+    expect(data.possibleMatches).toEqual([]);
+  });
+});
