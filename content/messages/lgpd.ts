@@ -91,7 +91,8 @@ export const dsrConfirmPage = {
 /** The e-mail to the person, with the confirmation link. */
 export const dsrConfirmationEmail = {
   subject: 'Confirme sua solicitação de direitos (LGPD) — Pilota',
-  greeting: (nome: string) => `Olá, ${nome}!`,
+  /** No name: nothing typed on the form is mailed to an address that has not confirmed it is the sender's. */
+  greeting: 'Olá!',
   body: (tipo: string) =>
     `Recebemos uma solicitação para exercer o seguinte direito previsto na LGPD: ${tipo}. Para confirmar que foi você, abra o link abaixo em até 48 horas:`,
   button: 'Confirmar solicitação',
@@ -177,6 +178,25 @@ export const lgpdAdminCopy = {
       complete: 'Solicitação marcada como atendida.',
     },
     failure: 'Não foi possível concluir a ação. Tente novamente.',
+  },
+  /** A data-subject request's view: only what the request proved, and what merely looks related. */
+  scope: {
+    request:
+      'Atendimento de uma solicitação: aparecem apenas os registros com o e-mail que o titular confirmou. Registros que só têm o mesmo celular, CPF ou outro dado ficam abaixo, em possíveis correspondências, e não entram na exportação nem na exclusão.',
+    included: (count: number) =>
+      count === 1
+        ? '1 possível correspondência incluída por você nesta solicitação.'
+        : `${count} possíveis correspondências incluídas por você nesta solicitação.`,
+  },
+  possibleMatches: {
+    title: 'Possíveis correspondências — verifique antes de incluir',
+    intro:
+      'Estes registros compartilham celular, CPF ou e-mail com os do titular, mas não têm o e-mail confirmado na solicitação. Qualquer pessoa pode digitar o celular ou o CPF de outra: inclua um registro só depois de confirmar com o titular que ele é dele. Cada inclusão fica registrada com o seu nome na exportação e na exclusão.',
+    columns: ['Data', 'Registro', 'Nome', 'E-mail', 'Celular', 'CPF', 'Ação'],
+    types: { lead: 'Contato', implementacao: 'Solicitação de implementação', lgpd: 'Solicitação LGPD' },
+    include: 'Incluir',
+    /** The button's accessible name: which record it includes. */
+    includeLabel: (type: string, date: string) => `Incluir ${type.toLowerCase()} de ${date}`,
   },
   audit: {
     export: 'Exportação',

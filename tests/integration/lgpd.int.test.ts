@@ -147,6 +147,21 @@ describe.each(engines)('data-subject requests on %s', (engine) => {
     expect(mail.text).toContain('Anonimização, bloqueio ou eliminação');
   });
 
+  it('the confirmation e-mail carries nothing the visitor typed: the address is not proven yet', async () => {
+    const typed = 'Ganhe um prêmio em premio-falso.example agora';
+    await fileRequest(
+      request({ nome: typed, detalhes: 'Visite premio-falso.example', email: 'alvo@example.com' }),
+      {},
+      deps(),
+    );
+    const mail = await smtp.waitFor((message) => message.envelopeTo.includes('alvo@example.com'));
+    expect(mail.text).toContain(`${SITE}/lgpd/confirmar?token=${tokens[0]}`);
+    for (const body of [mail.text ?? '', mail.html || '', mail.subject ?? '']) {
+      expect(body).not.toContain('premio-falso');
+      expect(body).not.toContain('Ganhe um prêmio');
+    }
+  });
+
   it('has the lead form protections: honeypot, idempotency, rate limit', async () => {
     expect(await fileRequest(request({ website: 'http://spam' }), {}, deps())).toEqual({ status: 'ignored' });
     const input = request();

@@ -24,15 +24,16 @@ export const CONFIRM_PATH = '/lgpd/confirmar';
 export const confirmationLink = (siteUrl: string, token: string) =>
   `${siteUrl}${CONFIRM_PATH}?token=${encodeURIComponent(token)}`;
 
-/** To the person: the single-use link that confirms the request. */
-export function buildConfirmationEmail(
-  request: Pick<DsrRequest, 'nome' | 'email' | 'tipo'>,
-  link: string,
-): MailMessage {
+/**
+ * To the person: the single-use link that confirms the request. The address is not proven
+ * yet (anyone may type anyone's), so the message carries only our own text, the right chosen
+ * from a fixed list and the link — never the name or details typed on the form.
+ */
+export function buildConfirmationEmail(request: Pick<DsrRequest, 'email' | 'tipo'>, link: string): MailMessage {
   const c = dsrConfirmationEmail;
   const tipo = dsrTipoLabels[request.tipo];
-  const text = `${c.greeting(request.nome)}\n\n${c.body(tipo)}\n\n${link}\n\n${c.ignore}\n`;
-  const html = page(`<p>${escapeHtml(c.greeting(request.nome))}</p>
+  const text = `${c.greeting}\n\n${c.body(tipo)}\n\n${link}\n\n${c.ignore}\n`;
+  const html = page(`<p>${escapeHtml(c.greeting)}</p>
 <p>${escapeHtml(c.body(tipo))}</p>
 <p><a class="button" href="${escapeHtml(link)}">${escapeHtml(c.button)}</a></p>
 <p>${escapeHtml(link)}</p>
