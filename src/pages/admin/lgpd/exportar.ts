@@ -1,7 +1,8 @@
 /*
- * POST /admin/lgpd/exportar (form fields `por`, `valor`) — everything about one person as a
- * JSON file to download (LGPD art. 18, II and V: access and portability), recorded in the
- * audit trail. Admins only: the middleware refuses anyone else, and the check below asks
+ * POST /admin/lgpd/exportar (form fields `por`, `valor`; `requestId` and `include` when
+ * answering a data-subject request) — everything about one person as a JSON file to download
+ * (LGPD art. 18, II and V: access and portability), recorded in the audit trail. For a request,
+ * only what it proved and the possible matches the admin included (src/server/lgpd/subject-scope.ts). Admins only: the middleware refuses anyone else, and the check below asks
  * again (and refuses a cross-site post). The identifier is posted, never put in the URL.
  * A plain endpoint rather than an action: it answers a file download (Content-Disposition),
  * and an action can only answer data for its caller to read.
@@ -17,6 +18,8 @@ import { exportSubject } from '~/server/lgpd/subject.service';
 
 export const prerender = false;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const POST: APIRoute = async ({ request, locals, url }) => {
   const refused = refuseUnlessAdmin(locals.session, request, url);
   if (refused) return refused;
@@ -28,13 +31,24 @@ export const POST: APIRoute = async ({ request, locals, url }) => {
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE },
     });
   }
+  const requestId = String(form?.get('requestId') ?? '');
+  const forRequest = UUID.test(requestId)
+    ? { id: requestId, include: (form?.getAll('include') ?? []).map(String).slice(0, 200) }
+    : undefined;
   const { id, email } = locals.session!.user;
   const now = locals.runtime.now();
-  const { file } = await exportSubject(locals.runtime.db, identifier, { id, email }, now, {
-    legalName: contact.legalName,
-    registration: contact.companyRegistration,
-    encarregado: { nome: encarregado.nome, email: encarregado.email },
-  });
+  const { file } = await exportSubject(
+    locals.runtime.db,
+    identifier,
+    { id, email },
+    now,
+    {
+      legalName: contact.legalName,
+      registration: contact.companyRegistration,
+      encarregado: { nome: encarregado.nome, email: encarregado.email },
+    },
+    forRequest,
+  );
   return new Response(JSON.stringify(file, null, 2), {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
