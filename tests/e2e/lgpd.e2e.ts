@@ -5,7 +5,10 @@
  * the e2e SMTP server), the team is told, and an admin finds the request (with its deadline),
  * opens everything about the person, exports it (the file holds the lead and the
  * implementation request) and deletes it: afterwards nothing about that e-mail remains but
- * the anonymous audit record, and the document is gone from storage.
+ * the anonymous audit record, and the document is gone from storage. Two more leads share the
+ * person's phone: the request's page lists them as possible matches, never in the export; the
+ * admin includes the one that is the person's (it goes with the deletion), and the stranger's
+ * lead survives.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -19,27 +22,33 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 // Used by no other e2e file (not even as a responsável's CPF): the admin's search follows a CPF to every request that has it,
 // and deleting this person must not take another test's implementation request along.
 const CPF = '390.533.447-05';
+const PHONE = '(21) 99876-5432';
 
-/** A lead and an implementation request (CPF, with a CNH) for `email`, posted as the forms post them. */
-async function personWithData(baseURL: string, email: string): Promise<{ id: string }> {
+/** A lead as the form posts it. */
+async function sendLead(baseURL: string, nome: string, email: string, celular: string) {
   const lead = await fetch(`${baseURL}/_actions/lead`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: baseURL, Accept: 'application/json' },
     body: new URLSearchParams({
-      nome: 'Teresa Titular',
+      nome,
       email,
-      celular: '(21) 99876-5432',
+      celular,
       tipo: 'proprietario',
       submission_key: crypto.randomUUID(),
     }).toString(),
   });
   expect(lead.status).toBe(200);
+}
+
+/** A lead and an implementation request (CPF, with a CNH) for `email`, posted as the forms post them. */
+async function personWithData(baseURL: string, email: string): Promise<{ id: string }> {
+  await sendLead(baseURL, 'Teresa Titular', email, PHONE);
   const form = new FormData();
   for (const [name, value] of Object.entries({
     tipoDocumento: 'cpf',
     cpf: CPF,
     nomeCompleto: 'Teresa Titular',
-    celular: '(21) 99876-5432',
+    celular: PHONE,
     email,
     emailAcesso: email,
     senha: 'segredo123',
@@ -63,6 +72,11 @@ test('a data-subject request, filed, confirmed by e-mail, exported and deleted b
   test.setTimeout(180_000);
   const email = `teresa-${randomBytes(4).toString('hex')}@exemplo.com`;
   const { id: implementationId } = await personWithData(baseURL!, email);
+  // Two leads with her phone and other addresses: her own old one, and a stranger's.
+  const older = `teresa-antiga-${randomBytes(4).toString('hex')}@exemplo.com`;
+  const stranger = `estranho-${randomBytes(4).toString('hex')}@exemplo.com`;
+  await sendLead(baseURL!, 'Teresa Antiga', older, PHONE);
+  await sendLead(baseURL!, 'Estranho Qualquer', stranger, PHONE);
 
   // 1. Filed on /lgpd. The form is plain HTML until touched; then the island takes over.
   await page.goto('/lgpd');
@@ -133,6 +147,11 @@ test('a data-subject request, filed, confirmed by e-mail, exported and deleted b
   await expect(page.getByRole('table', { name: 'Registros de consentimento' })).toContainText(
     '2026-11-implementacao-v1',
   );
+  // The leads that only share her phone are listed to be checked, not included.
+  const matches = page.getByRole('table', { name: 'Possíveis correspondências — verifique antes de incluir' });
+  await expect(matches).toContainText(older);
+  await expect(matches).toContainText(stranger);
+  await expect(page.getByRole('table', { name: 'Contatos (leads)' })).not.toContainText(older);
   expect(await seriousViolations(page)).toEqual([]);
 
   // 4. Exported: a JSON file with the lead and the implementation request.
@@ -154,6 +173,19 @@ test('a data-subject request, filed, confirmed by e-mail, exported and deleted b
   expect(Buffer.from(exported.documentos[0]!.conteudoBase64, 'base64')).toEqual(PDF);
   expect(exported.solicitacoesLgpd).toEqual([expect.objectContaining({ email })]);
   expect(JSON.stringify(exported)).not.toContain('senha');
+  expect(JSON.stringify(exported)).not.toContain(older);
+  expect(JSON.stringify(exported)).not.toContain(stranger);
+
+  // The admin checked with her that the older lead is hers, and includes it.
+  await matches
+    .getByRole('row')
+    .filter({ hasText: older })
+    .getByRole('button', { name: /^Incluir contato de / })
+    .click();
+  await expect(page.getByText('1 possível correspondência incluída por você nesta solicitação.')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Contatos (leads)' })).toContainText(older);
+  await expect(matches).not.toContainText(older);
+  await expect(matches).toContainText(stranger);
 
   // 5. Deleted, after ticking the confirmation.
   const deletion = page.locator('form').filter({ has: page.getByRole('button', { name: 'Excluir' }) });
@@ -182,6 +214,18 @@ test('a data-subject request, filed, confirmed by e-mail, exported and deleted b
     await expect(page.getByRole('main')).not.toContainText(email);
   }
   expect((await page.request.get(documentPath!)).status()).toBe(404);
+  // The included lead went with her data; the stranger's is untouched.
+  for (const [value, found] of [
+    [older, false],
+    [stranger, true],
+  ] as const) {
+    await page.getByRole('radio', { name: 'e-mail' }).check();
+    await page.getByLabel('E-mail, celular ou CPF').fill(value);
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    const leads = page.getByRole('table', { name: 'Contatos (leads)' });
+    if (found) await expect(leads).toContainText(value);
+    else await expect(page.getByText('Nenhum dado pessoal encontrado para este identificador.')).toBeVisible();
+  }
   await page.goto('/blog/admin');
   await expect(page.getByRole('main')).not.toContainText(email);
   await page.goto('/admin/lgpd');
