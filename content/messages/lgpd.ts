@@ -183,6 +183,8 @@ export const lgpdAdminCopy = {
   scope: {
     request:
       'Atendimento de uma solicitação: aparecem apenas os registros com o e-mail que o titular confirmou. Registros que só têm o mesmo celular, CPF ou outro dado ficam abaixo, em possíveis correspondências, e não entram na exportação nem na exclusão.',
+    search:
+      'Busca livre: mostra também os registros ligados pelo celular, CPF ou e-mail encontrados no caminho. Para atender uma solicitação de titular, abra-a pela lista (Ver dados do titular), que mostra só o que o titular comprovou.',
     included: (count: number) =>
       count === 1
         ? '1 possível correspondência incluída por você nesta solicitação.'
