@@ -16,6 +16,7 @@ import { parseIdentifier, type SubjectIdentifier } from '~/lib/lgpd-identifier';
 import type { Db } from '~/server/db/client';
 import {
   contatos,
+  deliveries,
   dsrRequests,
   lgpdAudit,
   privateFiles,
@@ -141,9 +142,9 @@ describe.each(engines)("a data-subject request's export and erasure on %s", (eng
       .from(solicitacoesImplementacao)
       .where(eq(solicitacoesImplementacao.id, ids.implementationId));
     expect(request).toMatchObject({ cpf: VICTIM.cpf, email: VICTIM.email, cnhFileId: ids.fileId });
-    expect(await t.db.select({ id: privateFiles.id }).from(privateFiles).where(eq(privateFiles.id, ids.fileId))).toEqual([
-      { id: ids.fileId },
-    ]);
+    expect(
+      await t.db.select({ id: privateFiles.id }).from(privateFiles).where(eq(privateFiles.id, ids.fileId)),
+    ).toEqual([{ id: ids.fileId }]);
   }
 
   const exportFor = async (requestId: string, include?: string[]) => {
@@ -181,7 +182,12 @@ describe.each(engines)("a data-subject request's export and erasure on %s", (eng
 
   it("an implementation request with the victim's CPF does not bring the victim's data into the sender's request", async () => {
     const ids = await victim(t.db);
-    await implementation(t.db, { email: ATTACKER.email, cpf: VICTIM.cpf, nome: ATTACKER.nome, celular: ATTACKER.phone });
+    await implementation(t.db, {
+      email: ATTACKER.email,
+      cpf: VICTIM.cpf,
+      nome: ATTACKER.nome,
+      celular: ATTACKER.phone,
+    });
     // The CPF typed on the request proves nothing either: anyone can type it.
     const requestId = await confirmedRequest(t.db, ATTACKER.email, VICTIM.cpf);
 
@@ -255,10 +261,40 @@ describe.each(engines)("a data-subject request's export and erasure on %s", (eng
       .select()
       .from(lgpdAudit)
       .where(and(eq(lgpdAudit.requestId, requestId), eq(lgpdAudit.action, 'delete')));
-    expect(audit).toEqual([
-      expect.objectContaining({ actorId: ADMIN.id, subjectHash: sha256(ATTACKER.email), at }),
-    ]);
+    expect(audit).toEqual([expect.objectContaining({ actorId: ADMIN.id, subjectHash: sha256(ATTACKER.email), at })]);
     expect(audit[0]!.counts).toMatchObject({ possibleMatchesIncluded: 1 });
+  });
+
+  it("an address inside a longer one does not bring the longer address's messages", async () => {
+    // The team's e-mail about Mariana's lead names her in its subject and mentions mariana@example.com.
+    await lead(t.db, 'mariana@example.com', VICTIM.phone, VICTIM.nome);
+    await lead(t.db, 'ana@example.com', ATTACKER.phone, ATTACKER.nome);
+    const requestId = await confirmedRequest(t.db, 'ana@example.com', null);
+    // A message about no record of hers that does name her address, after a line break and before a full stop.
+    const [named] = await insertDeliveries(
+      t.db,
+      [
+        {
+          kind: 'email',
+          message: { to: 'comercial@pilota.example', subject: 'Aviso', text: 'Responder para:\nana@example.com.' },
+          meta: { subjectType: 'conta', subjectId: randomUUID() },
+        },
+      ],
+      new Date(),
+    );
+    const messages = async () => (await t.db.select().from(deliveries)).filter((row) => row.status === 'pending');
+    const before = await messages();
+
+    const { file } = await exportSubject(t.db, email('ana@example.com'), ADMIN, new Date(), CONTROLLER, {
+      id: requestId,
+    });
+    expect(JSON.stringify(file)).toContain(ATTACKER.nome);
+    expect(JSON.stringify(file)).not.toContain(VICTIM.nome);
+    expect((file as { comunicacoes: { id: string }[] }).comunicacoes.map((row) => row.id)).toContain(named);
+    await eraseSubject(t.db, email('ana@example.com'), 'delete', ADMIN, new Date(), { id: requestId });
+    const mariana = (row: { payload: unknown }) => JSON.stringify(row.payload).includes('mariana@example.com');
+    expect((await messages()).filter(mariana)).toEqual(before.filter(mariana));
+    expect(before.filter(mariana).length).toBeGreaterThan(0);
   });
 
   it('an unconfirmed request proves nothing: its export holds no record', async () => {

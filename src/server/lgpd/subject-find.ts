@@ -28,13 +28,7 @@ import {
 } from '../db/schema';
 import { DSR_SUBJECT, sha256Hex } from './dsr.service';
 import type { Identifiers, ImplementationRow } from './subject-records';
-import {
-  requestScope,
-  searchScope,
-  type PossibleMatch,
-  type RequestProof,
-  type RequestScope,
-} from './subject-scope';
+import { requestScope, searchScope, type PossibleMatch, type RequestProof, type RequestScope } from './subject-scope';
 
 export type { ImplementationRow } from './subject-records';
 export type { PossibleMatch, RequestScope } from './subject-scope';
@@ -76,7 +70,6 @@ export interface SubjectData {
   proof: RequestProof | null;
 }
 
-
 /** SHA-256 of an identifier's normalised value: all an audit row keeps of the person. */
 export const subjectHash = (identifier: SubjectIdentifier) => sha256Hex(identifier.value);
 
@@ -88,8 +81,24 @@ function deliveryMatch(ids: Identifiers, leadIds: string[], implementationIds: s
     and(eq(deliveries.subjectType, DSR_SUBJECT), inArray(deliveries.subjectId, requestIds)),
     inArray(sql`lower(${deliveries.target})`, emails),
     // Any other message that names the person (e.g. an account e-mail): the payload mentions the address.
-    ...emails.map((email) => sql`position(${email} in lower(${deliveries.payload}::text)) > 0`),
+    // JSON escapes (\n, \t…) read as spaces, so an address right after a line break still counts.
+    ...emails.map(
+      (email) =>
+        sql`lower(regexp_replace(${deliveries.payload}::text, ${JSON_ESCAPE}, ' ', 'g')) ~ ${wholeAddress(email)}`,
+    ),
   );
+}
+
+const REGEX_SPECIAL = /[.*+?^${}()|[\]\\]/g;
+/** A backslash escape of JSON text (\n, \", \\…), as a PostgreSQL regular expression. */
+const JSON_ESCAPE = String.raw`\\[nrtbf"\\/]`;
+
+/**
+ * A regular expression for `email` as a whole address in text: not the tail of a longer one
+ * (ana@x.com inside mariana@x.com) nor the head of a longer domain (…@x.com.br).
+ */
+function wholeAddress(email: string): string {
+  return `(^|[^a-z0-9._%+-])${email.replace(REGEX_SPECIAL, '\\$&')}($|[^a-z0-9.-]|\\.($|[^a-z0-9]))`;
 }
 
 function consentMatch(leadIds: string[], implementationIds: string[]) {
@@ -108,7 +117,6 @@ function documentRefs(implementations: ImplementationRow[]): { fileId: string; r
       .map((fileId) => ({ fileId, requestId: request.id })),
   );
 }
-
 
 /**
  * Everything about the person, newest first within each kind: for the admin's search, from
@@ -156,10 +164,7 @@ export async function findSubject(
     .from(deliveries)
     .where(deliveryMatch(ids, leadIds, implementationIds, requestIds));
   const events = await db.select().from(securityEvents).where(eventMatch(ids));
-  const audit = await db
-    .select()
-    .from(lgpdAudit)
-    .where(inArray(lgpdAudit.subjectHash, scoped.auditHashes));
+  const audit = await db.select().from(lgpdAudit).where(inArray(lgpdAudit.subjectHash, scoped.auditHashes));
   const newest = <T extends { createdAt: Date }>(rows: T[]) =>
     rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   return {
@@ -187,4 +192,3 @@ export const hasPersonalData = (data: SubjectData) =>
   data.leads.length + data.implementations.length + data.documents.length + data.deliveries.length > 0 ||
   data.securityEvents.length > 0 ||
   data.requests.some((request) => request.anonymizedAt === null);
-
