@@ -1,7 +1,10 @@
 /*
- * Fixed-window rate limit kept in the database (table rate_limits), so all app
- * instances share the counters and a restart does not reset them. One statement
- * per check: insert, or bump the counter / open a new window when the old one ended.
+ * Sliding-window rate limit kept in the database (table rate_limits), so all app
+ * instances share the counters and a restart does not reset them. Each counter keeps
+ * the times of the hits it let through within the last window, so no stretch of that
+ * length ever lets more than the limit through — a fixed window lets twice the limit
+ * through around its boundary. One statement per check: insert, or drop the hits that
+ * left the window and add this one when there is room.
  *
  * The public forms (leads, implementation requests and their documents, data-subject
  * requests, cookie choices) share LEAD_RATE_LIMIT per hashed client address, each form
@@ -12,13 +15,14 @@
  * spools as it would anyway.
  */
 import { createHmac, createSecretKey } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { lte, sql } from 'drizzle-orm';
 import type { Config, RateLimit } from './config';
 import type { Db, DbOrTx } from './db/client';
 import { rateLimits } from './db/schema';
 
 /** The public forms with a counter of their own (the prefix of the counter's key). */
-export type RateLimitedForm = 'lead' | 'lgpd' | 'implementacao' | 'implementacao-documento' | 'cookies';
+export type RateLimitedForm =
+  'lead' | 'lgpd' | 'implementacao' | 'implementacao-documento' | 'implementacao-documento-parte' | 'cookies';
 
 export interface RateLimiter {
   /**
@@ -47,7 +51,7 @@ export function createRateLimiter({ db, config, now, ready }: RateLimiterDeps): 
       const limit = config.leadRateLimit;
       if (!limit || !ready()) return true;
       const counter = `${form}:${ip ? hash(ip) : 'unknown'}`;
-      return hitRateLimit(db, counter, { ...limit, count: limit.count * scale }, now()).catch(() => true);
+      return hitRateLimit(db, counter, { ...limit, count: Math.ceil(limit.count * scale) }, now()).catch(() => true);
     },
   };
 }
@@ -57,21 +61,39 @@ function hashIpWith(key: ReturnType<typeof createSecretKey>, ip: string): string
   return createHmac('sha256', key).update(ip).digest('hex').slice(0, 32);
 }
 
-/** Counts one hit for `key`; false when it goes over the limit. */
+/** How long a counter outlives its latest hit before housekeeping deletes it: longer than any window. */
+export const RATE_LIMIT_ROW_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Counts one hit for `key`; false when `limit.count` hits were already let through within
+ * the last `limit.windowMs`. A refused hit is not kept, so a client that keeps trying gets
+ * through again as soon as its oldest let-through hit leaves the window.
+ */
 export async function hitRateLimit(db: DbOrTx, key: string, limit: RateLimit, now: Date): Promise<boolean> {
   // ISO strings with explicit casts: both drivers bind them the same way.
   const cutoff = sql`${new Date(now.getTime() - limit.windowMs).toISOString()}::timestamptz`;
   const at = sql`${now.toISOString()}::timestamptz`;
+  const recent = sql`array(select hit from unnest(${rateLimits.hits}) as hit where hit > ${cutoff} order by hit)`;
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, windowStart: now, count: 1 })
+    .values({ key, windowStart: now, count: 1, hits: sql`array[${at}]` })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.windowStart} <= ${cutoff} then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${rateLimits.windowStart} <= ${cutoff} then ${at} else ${rateLimits.windowStart} end`,
+        hits: sql`case when cardinality(${recent}) < ${limit.count} then ${recent} || ${at} else ${recent} end`,
+        count: sql`cardinality(${recent}) + 1`,
+        windowStart: at,
       },
     })
     .returning({ count: rateLimits.count });
   return (row?.count ?? 1) <= limit.count;
+}
+
+/** Deletes the counters nobody hit for RATE_LIMIT_ROW_TTL_MS; returns how many. */
+export async function pruneRateLimits(db: DbOrTx, now: Date): Promise<number> {
+  const gone = await db
+    .delete(rateLimits)
+    .where(lte(rateLimits.windowStart, new Date(now.getTime() - RATE_LIMIT_ROW_TTL_MS)))
+    .returning({ key: rateLimits.key });
+  return gone.length;
 }

@@ -1,13 +1,17 @@
 /*
  * The public forms' one failure rule (src/server/rate-limit.ts): a post is let through
  * without counting when the limit is off or the database is not ready, and let through when
- * the count itself fails; the client address is kept only as a keyed hash. Counting against
- * a real database is covered by the forms' integration tests (lead, implementation, LGPD,
+ * the count itself fails; the client address is kept only as a keyed hash. The windows
+ * slide, for the forms' limits and the sign-in lockout alike: a burst on both sides of where
+ * a fixed window would restart is refused (counted in an in-memory embedded database). The
+ * forms' own counting is covered by their integration tests (lead, implementation, LGPD,
  * cookie consent).
  */
-import { describe, expect, it } from 'vitest';
-import type { Db } from '~/server/db/client';
-import { createRateLimiter } from '~/server/rate-limit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCKOUT_MAX_FAILURES, lockedUntil, recordFailedSignIn } from '~/server/auth/lockout';
+import { openDatabase, type DatabaseHandle, type Db } from '~/server/db/client';
+import { migrateDatabase } from '~/server/db/migrate';
+import { createRateLimiter, hitRateLimit, pruneRateLimits } from '~/server/rate-limit';
 
 /** A database every query of which fails (or, with `touched`, records that it was asked). */
 function failingDb(touched: { count: number }): Db {
@@ -62,5 +66,62 @@ describe('createRateLimiter', () => {
     expect(hash).not.toContain('203.0.113.7');
     expect(limiter('segredo').hashIp('203.0.113.7')).toBe(hash);
     expect(limiter('outro').hashIp('203.0.113.7')).not.toBe(hash);
+  });
+});
+
+describe('sliding windows', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openDatabase({});
+    await migrateDatabase(database.db);
+  }, 60_000);
+  afterAll(() => database.close());
+
+  const T0 = Date.parse('2026-08-03T15:00:00Z');
+  const at = (seconds: number) => new Date(T0 + seconds * 1000);
+  const WINDOW = { count: 20, windowMs: 60_000 };
+
+  async function burst(key: string, hits: number, seconds: number): Promise<number> {
+    let allowed = 0;
+    for (let i = 0; i < hits; i++) if (await hitRateLimit(database.db, key, WINDOW, at(seconds))) allowed++;
+    return allowed;
+  }
+
+  it('a burst across a window boundary is refused: never more than the limit in any 60 s', async () => {
+    // One hit opens what a fixed window would count from; the rest come just before it would end.
+    expect(await burst('lead:burst', 1, 0)).toBe(1);
+    expect(await burst('lead:burst', 25, 59)).toBe(19);
+    // Two seconds later a fixed window would start from zero and take 20 more; only the first hit has left.
+    expect(await burst('lead:burst', 25, 61)).toBe(1);
+    expect(await burst('lead:burst', 5, 118)).toBe(0);
+    // Once the burst of second 59 has left the window, its 19 places are free again.
+    expect(await burst('lead:burst', 25, 119.5)).toBe(19);
+  });
+
+  it('refused hits are not kept: a client that keeps trying gets through as its oldest hits leave', async () => {
+    expect(await burst('lead:steady', 20, 0)).toBe(20);
+    for (let second = 1; second < 60; second++) expect(await burst('lead:steady', 1, second)).toBe(0);
+    expect(await burst('lead:steady', 25, 60.5)).toBe(20);
+  });
+
+  it('counters nobody hit for a day are deleted', async () => {
+    await burst('lead:old', 1, 0);
+    await burst('lead:recent', 1, 86_000);
+    expect(await pruneRateLimits(database.db, at(86_401))).toBeGreaterThanOrEqual(1);
+    expect(await burst('lead:recent', 19, 86_402)).toBe(19);
+  });
+
+  it('sign-in lockout: failures on both sides of a 5-minute boundary still lock the e-mail', async () => {
+    const email = 'alvo@exemplo.com';
+    expect(await recordFailedSignIn(database.db, email, at(0))).toBeUndefined();
+    for (let i = 0; i < LOCKOUT_MAX_FAILURES - 2; i++) {
+      expect(await recordFailedSignIn(database.db, email, at(290))).toBeUndefined();
+    }
+    // Past five minutes from the first failure a fixed window would start over at one; the three
+    // failures of second 290 still count, so the fifth within five minutes locks.
+    expect(await recordFailedSignIn(database.db, email, at(305))).toBeUndefined();
+    const until = await recordFailedSignIn(database.db, email, at(306));
+    expect(until).toBeInstanceOf(Date);
+    expect(await lockedUntil(database.db, email, at(307))).toEqual(until);
   });
 });

@@ -3,9 +3,9 @@
  * 5 failed sign-ins for one e-mail within 5 minutes lock that e-mail for 15 minutes,
  * during which even the right password is refused.
  *
- * The window is fixed from the first failure: counting starts again once 5 minutes have
- * passed since it. Each failure is one atomic upsert, so parallel attempts cannot slip
- * past the threshold. The clock is passed in, so tests move time instead of sleeping.
+ * The window slides: each failure counts for 5 minutes from when it happened, so failures
+ * on both sides of any boundary still add up. Each failure is one atomic upsert, so parallel
+ * attempts cannot slip past the threshold. The clock is passed in, so tests move time instead of sleeping.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
@@ -31,17 +31,19 @@ export async function lockedUntil(db: DbOrTx, email: string, now: Date): Promise
  * (the caller logs account_locked), otherwise undefined.
  */
 export async function recordFailedSignIn(db: DbOrTx, email: string, now: Date): Promise<Date | undefined> {
-  const windowStart = new Date(now.getTime() - LOCKOUT_WINDOW_MS);
+  const cutoff = sql`${new Date(now.getTime() - LOCKOUT_WINDOW_MS).toISOString()}::timestamptz`;
+  const at = sql`${now.toISOString()}::timestamptz`;
   const t = authLoginAttempts;
-  const fresh = sql`${t.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz`;
+  const recent = sql`array(select failure from unnest(${t.failedAt}) as failure where failure > ${cutoff} order by failure)`;
   const [row] = await db
     .insert(t)
-    .values({ email: key(email), failures: 1, windowStartedAt: now })
+    .values({ email: key(email), failures: 1, windowStartedAt: now, failedAt: sql`array[${at}]` })
     .onConflictDoUpdate({
       target: t.email,
       set: {
-        failures: sql`case when ${fresh} then 1 else ${t.failures} + 1 end`,
-        windowStartedAt: sql`case when ${fresh} then ${now.toISOString()}::timestamptz else ${t.windowStartedAt} end`,
+        failedAt: sql`${recent} || ${at}`,
+        failures: sql`cardinality(${recent}) + 1`,
+        windowStartedAt: at,
       },
     })
     .returning({ failures: t.failures });
@@ -50,7 +52,7 @@ export async function recordFailedSignIn(db: DbOrTx, email: string, now: Date): 
   // The count starts over once the lock ends.
   await db
     .update(t)
-    .set({ failures: 0, windowStartedAt: now, lockedUntil: until })
+    .set({ failures: 0, windowStartedAt: now, failedAt: [], lockedUntil: until })
     .where(eq(t.email, key(email)));
   return until;
 }

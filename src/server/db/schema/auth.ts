@@ -108,8 +108,12 @@ export const authRateLimit = pgTable('auth_rate_limit', {
  */
 export const authLoginAttempts = pgTable('auth_login_attempts', {
   email: text('email').primaryKey(),
+  /** Failures within the last window, the latest included. */
   failures: integer('failures').notNull().default(0),
+  /** The latest failure. */
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  /** When each failure still inside the window happened, oldest first (a sliding window). */
+  failedAt: timestamp('failed_at', { withTimezone: true }).array().notNull().default([]),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 

@@ -130,7 +130,8 @@ export const documentDownloads = pgTable(
  * stored here as the id, so neither a database read nor a log line is enough to add chunks
  * to someone's upload or attach it to a request. The request's transaction moves the
  * assembled file into private_files and deletes the upload; what is never submitted is
- * deleted once `expires_at` has passed (src/server/implementation/document-uploads.ts).
+ * deleted once `expires_at` has passed (src/server/implementation/document-uploads.ts), and
+ * what one client and everyone together may hold at a time is capped there.
  * Nothing ever serves a chunk back.
  */
 export const documentUploads = pgTable(
@@ -145,8 +146,15 @@ export const documentUploads = pgTable(
     sha256: text('sha256').notNull(),
     name: text('name').notNull(),
     chunkBytes: integer('chunk_bytes').notNull(),
+    /** Keyed hash of the address that started it (rate-limit.ts hashIp): what one client holds is capped. */
+    clientHash: text('client_hash').notNull().default(''),
+    /** Chunk bytes taken so far, resent ones included: capped at a multiple of `size`. */
+    receivedBytes: integer('received_bytes').notNull().default(0),
   },
-  (table) => [index('document_uploads_expires_at_idx').on(table.expiresAt)],
+  (table) => [
+    index('document_uploads_expires_at_idx').on(table.expiresAt),
+    index('document_uploads_client_hash_idx').on(table.clientHash),
+  ],
 );
 
 export const documentUploadChunks = pgTable(
