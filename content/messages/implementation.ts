@@ -30,6 +30,10 @@ export const uploadMessages = {
   corrupted: 'O arquivo chegou diferente do enviado. Tente novamente.',
   expired: 'O envio do arquivo expirou. Tente novamente.',
   malformed: 'Requisição inválida.',
+  resentTooOften: 'Este arquivo foi reenviado vezes demais. Selecione o arquivo de novo para recomeçar o envio.',
+  clientBusy:
+    'Há muitos arquivos sendo enviados da sua conexão. Envie o formulário com os arquivos já carregados ou tente de novo mais tarde.',
+  storageFull: 'No momento não conseguimos receber arquivos. Tente de novo em alguns minutos.',
 } as const;
 
 /** Submit-button text by phase. */

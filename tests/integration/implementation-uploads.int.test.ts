@@ -6,11 +6,12 @@
  * nothing, so the visitor can send again. Tokens are capabilities: only their hash is
  * stored, a consumed or expired one attaches nothing, and no route ever returns a chunk.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { APIContext } from 'astro';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fileMessages, uploadMessages } from '@content/messages/implementation';
+import { rateLimitMessage } from '@content/messages/lead';
 import {
   CHUNK_BYTES,
   CHUNK_INDEX_HEADER,
@@ -21,7 +22,15 @@ import {
 } from '~/lib/document-upload';
 import { MAX_CNH_BYTES } from '~/lib/file-type';
 import { documentUploadChunks, documentUploads, privateFiles, solicitacoesImplementacao } from '~/server/db/schema';
-import { UPLOAD_TTL_MS, pruneExpiredUploads } from '~/server/implementation/document-uploads';
+import {
+  UPLOAD_CLIENT_MAX_BYTES,
+  UPLOAD_TOTAL_MAX_BYTES,
+  UPLOAD_TTL_MS,
+  pruneExpiredUploads,
+} from '~/server/implementation/document-uploads';
+import { runHousekeeping } from '~/server/housekeeping';
+import { runScheduledHousekeeping } from '~/server/scheduled-housekeeping';
+import housekeepingFunction, { config as housekeepingFunctionConfig } from '../../netlify/functions/housekeeping.mts';
 import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { createMailer } from '~/server/mail';
 import { GET as download } from '~/pages/admin/documentos/[id]';
@@ -62,14 +71,26 @@ function pdfOfSize(size: number, seed = 1): Uint8Array {
   return bytes;
 }
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+/** A PDF of random bytes: stored as they are (compressible bytes would shrink in the table). */
+function randomPdf(size: number): Uint8Array {
+  const bytes = new Uint8Array(randomBytes(size));
+  bytes.set(new TextEncoder().encode('%PDF-1.7\n'));
+  return bytes;
+}
+/** node-postgres answers `execute` with a result object, PGlite with its rows too: both carry `rows`. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 describe.each(engines)('chunked document uploads on %s', (engine) => {
   const t: TestDatabase = useTestDatabase(engine);
   let stack: DeliveryStack;
   let clock = START;
+  let clientAddress = '203.0.113.9';
+  let leadRateLimit: { count: number; windowMs: number } | null = null;
 
   beforeEach(async () => {
     clock = START;
+    clientAddress = '203.0.113.9';
+    leadRateLimit = null;
     stack = deliveryStack(t.handle, {
       sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       log: () => {},
@@ -84,13 +105,13 @@ describe.each(engines)('chunked document uploads on %s', (engine) => {
     ({
       request,
       params,
-      clientAddress: '203.0.113.9',
+      clientAddress,
       redirect: (location: string, status: number) => new Response(null, { status, headers: { location } }),
       locals: {
         runtime: testRuntime({
           db: t.db,
           stack,
-          config: { siteUrl: SITE_URL, leadNotifyTo: 'time@pilota.example', authSecret: 'test-secret' },
+          config: { siteUrl: SITE_URL, leadNotifyTo: 'time@pilota.example', authSecret: 'test-secret', leadRateLimit },
           now: () => clock,
         }),
       },
@@ -367,4 +388,113 @@ describe.each(engines)('chunked document uploads on %s', (engine) => {
       expect(await response.text()).not.toContain('%PDF');
     }
   });
+  it('an upload takes its declared size twice over (every chunk and one retry each), then 429 with the pt-BR text', async () => {
+    const file = pdfOfSize(CHUNK_BYTES + 10, 6);
+    const started = await start({ size: file.byteLength, sha256: sha256(file), name: 'a.pdf' });
+    const token = started.json['token'] as string;
+    const first = file.subarray(0, CHUNK_BYTES);
+    const changed = Uint8Array.from(first);
+    // Resending the first chunk: taken while the upload has room (2 × (2 MiB + 10) bytes).
+    expect((await putChunk(token, 0, first)).status).toBe(200);
+    changed[100] = changed[100]! ^ 0xff;
+    expect((await putChunk(token, 0, changed)).status).toBe(200);
+    expect(await putChunk(token, 0, first)).toEqual({
+      status: 429,
+      json: { error: uploadMessages.resentTooOften, stage: 'upload' },
+    });
+    // The last 20 bytes of room still take the small chunk, and the file checks out.
+    expect((await putChunk(token, 1, file.subarray(CHUNK_BYTES))).status).toBe(200);
+    expect((await putChunk(token, 1, file.subarray(CHUNK_BYTES))).status).toBe(200);
+    expect((await putChunk(token, 1, file.subarray(CHUNK_BYTES))).status).toBe(429);
+    expect(await submit(cpfFields, { [UPLOAD_TOKEN_FIELDS.cnh]: token })).toMatchObject({
+      status: 400,
+      json: { error: uploadMessages.corrupted },
+    });
+  });
+
+  it('one address holds at most UPLOAD_CLIENT_MAX_BYTES of unfinished uploads (429); others still start', async () => {
+    const declaration = { size: MAX_CNH_BYTES, sha256: sha256('x'), name: 'cnh.pdf' };
+    const fits = UPLOAD_CLIENT_MAX_BYTES / MAX_CNH_BYTES;
+    for (let i = 0; i < fits; i++) expect((await start(declaration)).status).toBe(201);
+    expect(await start(declaration)).toEqual({
+      status: 429,
+      json: { error: uploadMessages.clientBusy, stage: 'upload' },
+    });
+    expect((await start({ ...declaration, size: 1 })).status).toBe(429);
+    clientAddress = '198.51.100.20';
+    expect((await start(declaration)).status).toBe(201);
+    // Once the first address's uploads expire, it may start again.
+    clock = new Date(START.getTime() + UPLOAD_TTL_MS);
+    clientAddress = '203.0.113.9';
+    expect((await start(declaration)).status).toBe(201);
+  });
+
+  it('all unfinished uploads together hold at most UPLOAD_TOTAL_MAX_BYTES: then 507 with the pt-BR text', async () => {
+    const declaration = { size: MAX_CNH_BYTES, sha256: sha256('x'), name: 'cnh.pdf' };
+    const perClient = UPLOAD_CLIENT_MAX_BYTES / MAX_CNH_BYTES;
+    for (let i = 0; i < UPLOAD_TOTAL_MAX_BYTES / MAX_CNH_BYTES; i++) {
+      clientAddress = `198.51.100.${Math.floor(i / perClient)}`;
+      expect((await start(declaration)).status).toBe(201);
+    }
+    clientAddress = '192.0.2.1';
+    expect(await start(declaration)).toEqual({
+      status: 507,
+      json: { error: uploadMessages.storageFull, stage: 'upload' },
+    });
+    expect((await stored()).uploads).toBe(UPLOAD_TOTAL_MAX_BYTES / MAX_CNH_BYTES);
+  });
+
+  it('chunk requests are rate-limited per address (429) before the body is read', async () => {
+    leadRateLimit = { count: 2, windowMs: 60_000 };
+    const file = pdfOfSize(100, 7);
+    const started = await start({ size: file.byteLength, sha256: sha256(file), name: 'a.pdf' });
+    const token = started.json['token'] as string;
+    // Three chunk requests per form post the limit allows: six here.
+    for (let i = 0; i < 6; i++) expect((await putChunk(token, 5, file)).status).toBe(400);
+    expect(await putChunk(token, 0, file)).toEqual({ status: 429, json: { error: rateLimitMessage, stage: 'upload' } });
+    clientAddress = '198.51.100.7';
+    expect((await putChunk(token, 0, file)).status).toBe(200);
+  });
+
+  it('housekeeping deletes expired uploads without a new upload, and the chunks’ space comes back', async () => {
+    const size = async () =>
+      Number(
+        rowsOf<{ bytes: number }>(
+          await t.db.execute(sql`select pg_total_relation_size('document_upload_chunks')::float8 as bytes`),
+        )[0]!.bytes,
+      );
+    const baseline = await size();
+    for (let i = 0; i < 3; i++) await upload(randomPdf(MAX_CNH_BYTES));
+    expect(await size()).toBeGreaterThan(baseline + 3 * MAX_CNH_BYTES * 0.9);
+    expect((await runHousekeeping(t.db, t.handle.pglite, clock)).uploads).toBe(0);
+
+    clock = new Date(START.getTime() + UPLOAD_TTL_MS);
+    const counts = await runHousekeeping(t.db, t.handle.pglite, clock);
+    expect(counts.uploads).toBe(3);
+    expect(await stored()).toMatchObject({ uploads: 0, chunks: 0 });
+    if (engine === 'pglite') {
+      // No autovacuum in the embedded database: the pass vacuums, and the table is back near empty.
+      expect(counts.reclaimedBytes).toBeGreaterThan(3 * MAX_CNH_BYTES * 0.9);
+      // What remains is the free-space and visibility maps and the index: a few hundred KB of 15 MB.
+      expect(await size()).toBeLessThan(baseline + 1024 * 1024);
+    }
+  });
+
+  const onNetlify = isPostgres(engine) ? it : () => undefined;
+  onNetlify(
+    'Netlify’s scheduled housekeeping deletes expired uploads through the pooler and logs counts only',
+    async () => {
+      await upload(pdfOfSize(500));
+      const lines: string[] = [];
+      const counts = await runScheduledHousekeeping(
+        { DATABASE_URL: t.url!, AUTH_SECRET: 'segredo' },
+        { now: new Date(START.getTime() + UPLOAD_TTL_MS), log: (line) => lines.push(line) },
+      );
+      expect(counts).toMatchObject({ uploads: 1, reclaimedBytes: 0 });
+      expect(lines).toEqual([expect.stringMatching(/^\[housekeeping\] 1 expired uploads deleted/)]);
+      expect(await stored()).toMatchObject({ uploads: 0, chunks: 0 });
+      expect(housekeepingFunctionConfig.schedule).toBe('*/10 * * * *');
+      expect(typeof housekeepingFunction).toBe('function');
+    },
+  );
 });

@@ -2,6 +2,8 @@
  * The implementation form's documents, in chunks (src/lib/document-upload.ts says why):
  * - POST, JSON `{ size, sha256, name }` → 201 `{ token, chunkBytes }`: an upload starts;
  * - PUT, raw bytes, headers X-Upload-Token and X-Chunk-Index → 200 `{ received }`.
+ * Both are rate-limited per client address (429), and what uploads may hold is capped
+ * (src/server/implementation/document-uploads.ts: 429 per client, 507 for the whole server).
  * The form then posts its token to /api/implementacao in place of the file. Problems answer
  * `{ error, stage: 'upload' }` with a 4xx and the pt-BR text, like the form's own upload errors;
  * a database that cannot be reached is a 503. Nothing here ever sends a document back.
@@ -23,6 +25,8 @@ export const prerender = false;
 const NO_STORE = { 'Cache-Control': 'no-store' };
 /** A request carries one document, with one retry: two uploads per form post the rate limit allows. */
 const UPLOADS_PER_REQUEST = 2;
+/** A form post's document is up to three chunks: the chunk requests allowed per form post. */
+const CHUNKS_PER_REQUEST = 3;
 
 const reply = (status: number, body: object) => Response.json(body, { status, headers: NO_STORE });
 const refusal = (status: number, error: string) => reply(status, { error, stage: 'upload' });
@@ -48,13 +52,19 @@ export const POST: APIRoute = ({ request, locals, clientAddress }) =>
     if (!(await runtime.rateLimits.allow('implementacao-documento', clientAddress, UPLOADS_PER_REQUEST))) {
       return refusal(429, rateLimitMessage);
     }
-    return reply(201, await startUpload(runtime.db, declared, runtime.now()));
+    const client = runtime.rateLimits.hashIp(clientAddress ?? 'unknown');
+    return reply(201, await startUpload(runtime.db, declared, client, runtime.now()));
   });
 
-export const PUT: APIRoute = ({ request, locals }) =>
+export const PUT: APIRoute = ({ request, locals, clientAddress }) =>
   answer(async () => {
     const runtime = locals.runtime;
     if (!runtime.ready()) return refusal(503, errorToasts.sendSave);
+    // Counted before the body is read: a refused client does not get its bytes read either.
+    if (!(await runtime.rateLimits.allow('implementacao-documento-parte', clientAddress, CHUNKS_PER_REQUEST))) {
+      await request.body?.cancel().catch(() => undefined);
+      return refusal(429, rateLimitMessage);
+    }
     const { token, index, content } = await readChunk(request);
     await putChunk(runtime.db, token, index, content, runtime.now());
     return reply(200, { received: index });

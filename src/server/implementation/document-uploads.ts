@@ -11,8 +11,15 @@
  * The token the browser holds is the only key: 32 random bytes, stored as its SHA-256, so
  * knowing the table's rows is not enough to add a chunk or attach the file. Nothing here
  * ever returns a chunk; the assembled file goes into private_files (admin-only) or nowhere.
- * An upload never submitted is deleted once UPLOAD_TTL_MS has passed: each new upload first
- * deletes the expired ones, which needs no timer (Netlify has none between requests).
+ * An upload never submitted is deleted once UPLOAD_TTL_MS has passed: by the housekeeping
+ * timer on Node and the scheduled function on Netlify (src/server/housekeeping.ts), and by
+ * each new upload before it counts what is held.
+ *
+ * What anonymous clients can make the server hold is bounded: an upload takes at most
+ * UPLOAD_MAX_RECEIVED_FACTOR times its declared size in chunks (each chunk once, and once
+ * more for a retry), the live uploads of one client address declare at most
+ * UPLOAD_CLIENT_MAX_BYTES, and those of everyone together UPLOAD_TOTAL_MAX_BYTES (507 past
+ * it). The chunk requests themselves are rate-limited per address by the route.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
@@ -27,10 +34,33 @@ import {
 } from '~/lib/file-type';
 import type { Db, DbOrTx } from '../db/client';
 import { documentUploadChunks, documentUploads, privateFiles } from '../db/schema';
-import { corrupted, expired, incomplete, invalidType, malformed, tooLarge, type FileField } from './upload-rejected';
+import {
+  clientBusy,
+  corrupted,
+  expired,
+  incomplete,
+  invalidType,
+  malformed,
+  resentTooOften,
+  storageFull,
+  tooLarge,
+  type FileField,
+} from './upload-rejected';
 
 /** How long an upload may wait for its form: the form uploads right before it posts, so an hour is generous. */
 export const UPLOAD_TTL_MS = 60 * 60 * 1000;
+
+/** Chunk bytes an upload takes per declared byte: every chunk once, and a retry of each (the island tries twice). */
+export const UPLOAD_MAX_RECEIVED_FACTOR = 2;
+
+/** Declared bytes of the live uploads of one client address: four full documents (a form, its retry, a neighbour's). */
+export const UPLOAD_CLIENT_MAX_BYTES = 4 * MAX_CNH_BYTES;
+
+/** Declared bytes of all live uploads together: fifty full documents, far above the site's traffic. */
+export const UPLOAD_TOTAL_MAX_BYTES = 50 * MAX_CNH_BYTES;
+
+/** Serialises the starts' count-then-insert, so parallel starts cannot all squeeze under the caps. */
+const UPLOAD_START_LOCK = 0x706c_7570;
 
 /** Longest declared file name kept (the stored name is cut further by `documentFileName`). */
 const MAX_NAME_LENGTH = 255;
@@ -71,13 +101,15 @@ export async function pruneExpiredUploads(db: DbOrTx, now: Date): Promise<number
 }
 
 /**
- * Starts an upload for a file the browser describes; returns the token to send its chunks
- * and the form with. Throws `UploadRejected` for a size over 5 MB (413) or a declaration
- * that is not one (400).
+ * Starts an upload for a file the browser describes, for the client whose address hashes to
+ * `clientHash`; returns the token to send its chunks and the form with. Throws
+ * `UploadRejected` for a size over 5 MB (413), a declaration that is not one (400), a client
+ * already holding UPLOAD_CLIENT_MAX_BYTES (429) or a server holding UPLOAD_TOTAL_MAX_BYTES (507).
  */
 export async function startUpload(
   db: Db,
   declared: UploadDeclaration,
+  clientHash: string,
   now: Date,
 ): Promise<{ token: string; chunkBytes: number }> {
   const { size, sha256, name } = declared;
@@ -85,14 +117,27 @@ export async function startUpload(
   if (size > MAX_CNH_BYTES) throw tooLarge();
   await pruneExpiredUploads(db, now);
   const token = randomBytes(32).toString('base64url');
-  await db.insert(documentUploads).values({
-    id: sha256Hex(token),
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + UPLOAD_TTL_MS),
-    size,
-    sha256,
-    name: name.slice(0, MAX_NAME_LENGTH),
-    chunkBytes: CHUNK_BYTES,
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${UPLOAD_START_LOCK})`);
+    const [held] = await tx
+      .select({
+        client: sql<number>`coalesce(sum(${documentUploads.size}) filter (where ${documentUploads.clientHash} = ${clientHash}), 0)::float8`,
+        total: sql<number>`coalesce(sum(${documentUploads.size}), 0)::float8`,
+      })
+      .from(documentUploads)
+      .where(gt(documentUploads.expiresAt, now));
+    if (Number(held?.total ?? 0) + size > UPLOAD_TOTAL_MAX_BYTES) throw storageFull();
+    if (Number(held?.client ?? 0) + size > UPLOAD_CLIENT_MAX_BYTES) throw clientBusy();
+    await tx.insert(documentUploads).values({
+      id: sha256Hex(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + UPLOAD_TTL_MS),
+      size,
+      sha256,
+      name: name.slice(0, MAX_NAME_LENGTH),
+      chunkBytes: CHUNK_BYTES,
+      clientHash,
+    });
   });
   return { token, chunkBytes: CHUNK_BYTES };
 }
@@ -123,13 +168,31 @@ export async function putChunk(db: Db, token: string, index: number, content: Ui
   const [start, end] = chunkRange(upload.size, upload.chunkBytes, index);
   if (content.byteLength !== end - start) throw malformed();
   if (index === 0 && !detectDocumentKind(content.subarray(0, SNIFF_BYTES))) throw invalidType();
+  // Counts the bytes before storing them: past the cap the upload takes no more.
+  const [counted] = await db
+    .update(documentUploads)
+    .set({ receivedBytes: sql`${documentUploads.receivedBytes} + ${content.byteLength}` })
+    .where(
+      and(
+        eq(documentUploads.id, upload.id),
+        gt(documentUploads.expiresAt, now),
+        sql`${documentUploads.receivedBytes} + ${content.byteLength} <= ${documentUploads.size} * ${UPLOAD_MAX_RECEIVED_FACTOR}`,
+      ),
+    )
+    .returning({ id: documentUploads.id });
+  if (!counted) {
+    await liveUpload(db, token, now); // gone meanwhile (submitted, expired): 410
+    throw resentTooOften();
+  }
   const bytes = sql`decode(${Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('base64')}, 'base64')`;
+  // The same bytes again (a retry after a lost answer) leave the row alone: no dead copy to reclaim.
   await db
     .insert(documentUploadChunks)
     .values({ uploadId: upload.id, index, content: bytes })
     .onConflictDoUpdate({
       target: [documentUploadChunks.uploadId, documentUploadChunks.index],
       set: { content: sql`excluded.content` },
+      setWhere: sql`${documentUploadChunks.content} is distinct from excluded.content`,
     });
 }
 

@@ -9,12 +9,21 @@ export const FILE_FIELDS = ['cnh', 'responsavelCnh'] as const;
 export type FileField = (typeof FILE_FIELDS)[number];
 
 export type RejectionReason =
-  'type' | 'size' | 'request-too-large' | 'malformed' | 'incomplete' | 'corrupted' | 'expired';
+  | 'type'
+  | 'size'
+  | 'request-too-large'
+  | 'malformed'
+  | 'incomplete'
+  | 'corrupted'
+  | 'expired'
+  | 'resent'
+  | 'client-busy'
+  | 'storage-full';
 
 export class UploadRejected extends Error {
   override name = 'UploadRejected';
   constructor(
-    readonly status: 400 | 410 | 413 | 415,
+    readonly status: 400 | 410 | 413 | 415 | 429 | 507,
     readonly reason: RejectionReason,
     message: string,
     readonly field?: FileField,
@@ -35,3 +44,9 @@ export const incomplete = (field?: FileField) =>
 export const corrupted = (field?: FileField) => new UploadRejected(400, 'corrupted', uploadMessages.corrupted, field);
 /** No such upload, or its time ran out (it has been or will be deleted): 410 Gone. */
 export const expired = (field?: FileField) => new UploadRejected(410, 'expired', uploadMessages.expired, field);
+/** The upload already took its declared size twice over: a client resending chunks without end. */
+export const resentTooOften = () => new UploadRejected(429, 'resent', uploadMessages.resentTooOften);
+/** The client's address already holds UPLOAD_CLIENT_MAX_BYTES of unfinished uploads. */
+export const clientBusy = () => new UploadRejected(429, 'client-busy', uploadMessages.clientBusy);
+/** All unfinished uploads together reached UPLOAD_TOTAL_MAX_BYTES: 507 Insufficient Storage. */
+export const storageFull = () => new UploadRejected(507, 'storage-full', uploadMessages.storageFull);

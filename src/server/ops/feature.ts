@@ -1,11 +1,13 @@
 /*
  * Operations' part in the server's start-up (registered in src/server/runtime.ts): the alert
- * checks every minute (./alerts.ts) and, on the embedded database, the socket `npm run
- * db:backup` asks for a dump through (./backup.ts). Both are closed by the stop `onStart`
- * returns, so they belong to the runtime that started them.
+ * checks every minute (./alerts.ts), the housekeeping timer (../housekeeping.ts: expired
+ * uploads and stale counters deleted, space given back) and, on the embedded database, the
+ * socket `npm run db:backup` asks for a dump through (./backup.ts). All are closed by the
+ * stop `onStart` returns, so they belong to the runtime that started them.
  */
 import { describeError } from '../describe-error';
-import { componentLogger } from '../log/logger';
+import { startHousekeeping } from '../housekeeping';
+import { componentLogger, lineLogger } from '../log/logger';
 import type { Feature } from '../runtime-types';
 import { startAlertMonitor } from './alerts';
 import { startOpsSocket, type OpsSocket } from './backup';
@@ -21,6 +23,13 @@ export const opsFeature: Feature = {
       config: runtime.config,
       now: runtime.now,
     });
+    const stopHousekeeping = startHousekeeping({
+      db: runtime.db,
+      pglite: runtime.database.kind === 'pglite' ? runtime.database.pglite : undefined,
+      now: runtime.now,
+      log: lineLogger('info'),
+      logError: lineLogger('error'),
+    });
     let socket: OpsSocket | undefined;
     if (runtime.database.kind === 'pglite' && runtime.database.pglite) {
       // Logged as the runtime logs a failed start; the alert checks go on without the socket.
@@ -30,6 +39,7 @@ export const opsFeature: Feature = {
     }
     return async () => {
       await stopMonitor();
+      await stopHousekeeping();
       await socket?.close();
     };
   },
