@@ -14,6 +14,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { OwnerOnlyNodeFS } from './owner-only-fs';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -96,8 +97,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true, mode: 0o700 });
-  const pglite = await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS });
-  // PGlite chmods a new database's files to 0666 whatever the umask: take that back at once.
+  // On disk, every file PGlite creates is owner-only from the start (./owner-only-fs.ts); the walk
+  // closes what an install made before that rule left open.
+  const pglite = await PGlite.create({
+    extensions: PGLITE_EXTENSIONS,
+    ...(options.pgliteDir ? { fs: new OwnerOnlyNodeFS(options.pgliteDir) } : { dataDir: 'memory://' }),
+  });
   if (options.pgliteDir) restrictToOwner(options.pgliteDir);
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
   return {
