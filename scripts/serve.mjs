@@ -19,6 +19,10 @@ import { indexHtmlRedirect } from '../src/integrations/index-html-redirect.mjs';
 import { loadStaticFiles } from './static-files.ts';
 import { componentLogger, requestContext } from '../src/server/log/logger.ts';
 import { trackRequest } from '../src/server/log/request-log.ts';
+import { useOwnerOnlyUmask } from '../src/server/owner-only.ts';
+
+// Before anything can write in DATA_DIR (the runtime sets it again when it boots).
+useOwnerOnlyUmask();
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const port = Number(process.env.PORT ?? 4321);

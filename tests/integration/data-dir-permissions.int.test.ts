@@ -4,15 +4,29 @@
  * other local users. Checked on the production server (BUILD_DIR, built first when missing
  * or stale) after it saved a lead, on an install left with open modes by older code, and
  * on the two commands that write the folder without a server: db:migrate and admin:grant.
+ *
+ * The same server takes a bounded flood of anonymous document uploads from one address:
+ * the caps answer with their pt-BR texts, what the address made the server write stays
+ * within them, every file the database creates meanwhile is owner-only from the start,
+ * and once the uploads expire the housekeeping gives the disk space back.
  */
 import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, lstatSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { uploadMessages } from '@content/messages/implementation';
+import { rateLimitMessage } from '@content/messages/lead';
+import { CHUNK_BYTES, CHUNK_INDEX_HEADER, UPLOAD_ENDPOINT, UPLOAD_TOKEN_HEADER } from '~/lib/document-upload';
+import { MAX_CNH_BYTES } from '~/lib/file-type';
+import { openDatabase, pgliteDirFor } from '~/server/db/client';
+import { UPLOAD_CLIENT_MAX_BYTES, UPLOAD_MAX_RECEIVED_FACTOR } from '~/server/implementation/document-uploads';
 import { ensureBuild } from '../support/ensure-build';
 import { logLines } from '../support/log';
 import { startBuiltServer, type RunningServer } from '../support/server';
+import { until } from '../support/until';
 
 /** Every file and folder under `root` (root included) with its permission bits. */
 function entries(root: string): { path: string; mode: number; dir: boolean }[] {
@@ -138,4 +152,150 @@ describe('DATA_DIR permissions of the commands that run without a server', () =>
     expect(granted.output).toContain('Nenhuma conta com o e-mail ninguem@exemplo.com');
     expect(openToOthers(dataDir)).toEqual([]);
   }, 180_000);
+});
+
+/** Bytes of every file under `root`. */
+function folderBytes(root: string): number {
+  return entries(root)
+    .filter((entry) => !entry.dir)
+    .reduce((sum, entry) => sum + lstatSync(entry.path).size, 0);
+}
+
+/**
+ * Walks `root` every few milliseconds until stopped, collecting every entry ever seen open to
+ * other users: files the database creates and removes between two looks at the end would slip by.
+ */
+function watchOpenModes(root: string): { stop: () => string[] } {
+  const seen = new Set<string>();
+  const look = () => {
+    try {
+      for (const entry of openToOthers(root)) seen.add(entry);
+    } catch (error) {
+      // Removed while we walked: the next look sees the folder as it is now.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  };
+  const timer = setInterval(look, 20);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      look();
+      return [...seen];
+    },
+  };
+}
+
+describe('anonymous uploads flooding the built server', () => {
+  let server: RunningServer | undefined;
+
+  beforeAll(() => ensureBuild(), 600_000);
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+
+  it('one address hits the caps with their pt-BR texts, files stay owner-only, and the space comes back', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pilota-flood-'));
+    const dbDir = pgliteDirFor(dataDir);
+    const watcher = watchOpenModes(dataDir);
+    const env = { DATA_DIR: dataDir, SMTP_URL: '', RESEND_API_KEY: '', LEAD_RATE_LIMIT: '10/60' };
+    server = await startBuiltServer(env);
+    const baseline = folderBytes(dbDir);
+    const { url } = server;
+    const started = Date.now();
+
+    const call = async (method: 'POST' | 'PUT', body: BodyInit, headers: Record<string, string>) => {
+      const response = await fetch(`${url}${UPLOAD_ENDPOINT}`, {
+        method,
+        body,
+        headers: { Origin: url, ...headers },
+        signal: AbortSignal.timeout(30_000),
+      });
+      return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+    };
+    const declaration = JSON.stringify({
+      size: MAX_CNH_BYTES,
+      sha256: createHash('sha256').update('x').digest('hex'),
+      name: 'cnh.pdf',
+    });
+    /** A different first chunk each time, so nothing is skipped as a repeat: the worst case for the table. */
+    const freshChunk = () => {
+      const bytes = randomBytes(CHUNK_BYTES);
+      bytes.write('%PDF-1.7\n');
+      return bytes;
+    };
+
+    // Starts until refused (bounded): the address's cap in declared bytes.
+    const tokens: string[] = [];
+    let refusedStart: { status: number; json: Record<string, unknown> } | undefined;
+    for (let i = 0; i < 10 && !refusedStart; i++) {
+      const answer = await call('POST', declaration, { 'Content-Type': 'application/json' });
+      if (answer.status === 201) tokens.push(answer.json['token'] as string);
+      else refusedStart = answer;
+    }
+    expect(tokens).toHaveLength(UPLOAD_CLIENT_MAX_BYTES / MAX_CNH_BYTES);
+    expect(refusedStart).toEqual({ status: 429, json: { error: uploadMessages.clientBusy, stage: 'upload' } });
+
+    // Each token takes new bytes for its first chunk until its allowance is spent (bounded).
+    let written = 0;
+    const answers: string[] = [];
+    for (const token of tokens) {
+      for (let i = 0; i < 10; i++) {
+        const answer = await call('PUT', freshChunk(), {
+          'Content-Type': 'application/octet-stream',
+          [UPLOAD_TOKEN_HEADER]: token,
+          [CHUNK_INDEX_HEADER]: '0',
+        });
+        if (answer.status !== 200) {
+          expect(answer).toEqual({ status: 429, json: { error: uploadMessages.resentTooOften, stage: 'upload' } });
+          answers.push('resent');
+          break;
+        }
+        written += CHUNK_BYTES;
+      }
+    }
+    expect(answers).toEqual(tokens.map(() => 'resent'));
+    const perToken = Math.floor((UPLOAD_MAX_RECEIVED_FACTOR * MAX_CNH_BYTES) / CHUNK_BYTES) * CHUNK_BYTES;
+    expect(written).toBe(tokens.length * perToken);
+
+    // Then the chunk requests' own limit: 10/60 × 3 per address, every request counted.
+    let rateLimited: { status: number; json: Record<string, unknown> } | undefined;
+    for (let i = 0; i < 40 && !rateLimited; i++) {
+      const answer = await call('PUT', freshChunk(), {
+        'Content-Type': 'application/octet-stream',
+        [UPLOAD_TOKEN_HEADER]: tokens[0]!,
+        [CHUNK_INDEX_HEADER]: '0',
+      });
+      if (answer.status !== 429 || answer.json['error'] !== uploadMessages.resentTooOften) rateLimited = answer;
+    }
+    expect(rateLimited).toEqual({ status: 429, json: { error: rateLimitMessage, stage: 'upload' } });
+    const seconds = (Date.now() - started) / 1000;
+    const flooded = folderBytes(dbDir);
+    // The worst case of one address within a minute: what it made the server write, and hold.
+    console.info(
+      `[flood] one address: ${(written / 2 ** 20).toFixed(0)} MiB of chunks taken in ${seconds.toFixed(1)} s; ` +
+        `database folder ${(baseline / 2 ** 20).toFixed(0)} → ${(flooded / 2 ** 20).toFixed(0)} MiB`,
+    );
+    expect(seconds).toBeLessThan(60);
+    expect(written).toBeLessThanOrEqual(UPLOAD_MAX_RECEIVED_FACTOR * UPLOAD_CLIENT_MAX_BYTES);
+
+    // An hour later (moved by hand while the server is down), the start-up housekeeping pass
+    // deletes the expired uploads and gives the space back.
+    await server.stop();
+    const database = await openDatabase({ pgliteDir: dbDir });
+    await database.db.execute(sql`update document_uploads set expires_at = now() - interval '1 second'`);
+    await database.close();
+    server = await startBuiltServer(env);
+    const line = await until(
+      () => logLines(server!.output()).find((text) => text.includes('expired uploads deleted')),
+      60_000,
+    );
+    expect(line).toMatch(/\[housekeeping\] 4 expired uploads deleted/);
+    const cleaned = folderBytes(dbDir);
+    console.info(`[flood] after housekeeping: database folder ${(cleaned / 2 ** 20).toFixed(0)} MiB`);
+    // Near the baseline: the table is emptied and the WAL it went through removed (one segment of slack).
+    expect(cleaned).toBeLessThan(baseline + 20 * 2 ** 20);
+
+    expect(watcher.stop()).toEqual([]);
+  }, 300_000);
 });
