@@ -9,6 +9,10 @@
  * Each event is also one line of the server log (component "security"): its type,
  * severity, source, the account id and a short reason — never the e-mail, the IP or its
  * hash, or the details' other fields, which the table keeps for the dashboard.
+ *
+ * A refused request is answered by the rate limiter, not by the database: so that a flood of
+ * them cannot fill the table, `rate_limited` gets one row per address, source and
+ * RATE_LIMITED_EVENT_WINDOW_MS (every one still reaches the log).
  */
 import { createHmac } from 'node:crypto';
 import { desc } from 'drizzle-orm';
@@ -16,6 +20,7 @@ import type { DbOrTx } from '../db/client';
 import { securityEvents, type SecurityEvent, type SecuritySeverity } from '../db/schema';
 import { describeError } from '../describe-error';
 import { componentLogger, lineLogger, type Logger } from '../log/logger';
+import { hitRateLimit } from '../rate-limit';
 
 /** Event types written server-side; the first ten are the spec's names. */
 export const SECURITY_EVENT_TYPES = [
@@ -97,6 +102,9 @@ export interface SecurityLoggerDeps {
   log?: Logger;
 }
 
+/** One `rate_limited` row per address and source within this long. */
+export const RATE_LIMITED_EVENT_WINDOW_MS = 60_000;
+
 const LOG_LEVEL: Record<SecuritySeverity, 'info' | 'warn' | 'error'> = {
   info: 'info',
   warning: 'warn',
@@ -126,6 +134,14 @@ export function createSecurityLogger({
   log = componentLogger('security'),
 }: SecurityLoggerDeps): SecurityLogger {
   const hashIp = (ip: string) => createHmac('sha256', secret).update(`ip:${ip}`).digest('hex').slice(0, 32);
+  /** Whether this is the first such event of the address and source in the window; true when counting fails. */
+  const firstInWindow = (event: SecurityEventInput, ipHash: unknown) =>
+    hitRateLimit(
+      db,
+      `security-event:${event.type}:${event.source}:${typeof ipHash === 'string' ? ipHash : 'unknown'}`,
+      { count: 1, windowMs: RATE_LIMITED_EVENT_WINDOW_MS },
+      now(),
+    ).catch(() => true);
   return {
     hashIp,
     log: async (event) => {
@@ -138,6 +154,7 @@ export function createSecurityLogger({
         severity,
         source: event.source,
       };
+      if (event.type === 'rate_limited' && !(await firstInWindow(event, details['ip_hash']))) return;
       try {
         await db.insert(securityEvents).values({
           userId: event.userId ?? null,
