@@ -33,6 +33,44 @@ export const authCard = {
   showPassword: 'Mostrar senha',
   hidePassword: 'Ocultar senha',
   noScript: 'Ative o JavaScript no navegador para entrar ou criar uma conta.',
+  forgotPassword: 'Esqueci minha senha',
+} as const;
+
+/**
+ * Not in the spec: asking for a link to set a new password (/auth/esqueci-senha). The answer
+ * is the same whether the address has an account or not.
+ */
+export const passwordResetRequestPage = {
+  pageTitle: 'Esqueci minha senha',
+  pageDescription: 'Peça um link para definir uma nova senha da área administrativa da Pilota.',
+  heading: 'Esqueci minha senha',
+  intro: 'Informe o e-mail da sua conta. Enviaremos um link para você definir uma nova senha.',
+  submit: 'Enviar link',
+  submitting: 'Enviando...',
+  sentTitle: 'Verifique seu e-mail',
+  sent: 'Se houver uma conta com este e-mail, enviamos um link para definir uma nova senha. O link vale por 1 hora.',
+  back: 'Voltar para o login',
+  noScript: 'Ative o JavaScript no navegador para pedir uma nova senha.',
+} as const;
+
+/**
+ * Not in the spec: the page the e-mailed link opens (/auth/nova-senha). Both a reset and a new
+ * account's confirmation land here: whoever opens the link from the mailbox chooses the password.
+ */
+export const newPasswordPage = {
+  pageTitle: 'Definir senha',
+  pageDescription: 'Defina a senha da sua conta na área administrativa da Pilota.',
+  heading: 'Definir senha',
+  intro:
+    'Escolha a senha da sua conta (pode ser a mesma do cadastro). Ao salvar, seu e-mail fica confirmado e todas as sessões abertas da conta são encerradas.',
+  password: 'Nova senha',
+  submit: 'Salvar senha',
+  submitting: 'Salvando...',
+  invalidHeading: 'Link inválido ou expirado',
+  invalidText: 'Este link já foi usado ou expirou. Peça um novo link para definir sua senha.',
+  requestAgain: 'Pedir um novo link',
+  back: 'Voltar para o login',
+  noScript: 'Ative o JavaScript no navegador para definir sua senha.',
 } as const;
 
 /** Toasts of the auth card (SPEC §8 'Authentication'). */
@@ -51,6 +89,11 @@ export const authToasts = {
   emailVerified: 'Agora é só entrar com seu e-mail e senha.',
   verifyLinkInvalidTitle: 'Link inválido',
   verifyLinkInvalid: 'O link de confirmação é inválido ou expirou. Tente entrar para receber um novo link.',
+  /** Not in the spec: the password chosen on /auth/nova-senha was saved. */
+  passwordSetTitle: 'Senha definida',
+  passwordSet: 'Agora é só entrar com seu e-mail e a nova senha.',
+  resetRequestError: 'Erro ao pedir o link',
+  newPasswordError: 'Erro ao definir a senha',
   /**
    * Not in the spec: no usable answer came back (no connection, a timeout, a proxy's error
    * page). The card keeps what was typed, so the text only asks for another try.
@@ -83,6 +126,10 @@ export const authErrors = {
   invalidInput: 'Caracteres potencialmente perigosos foram detectados e removidos.',
   invalidOrigin: 'Origem da requisição não permitida.',
   generic: 'Não foi possível concluir a operação. Tente novamente.',
+  /** Not in the spec: a link to set the password that was used already or expired. */
+  invalidResetLink: 'O link para definir a senha é inválido ou expirou. Peça um novo link.',
+  /** Not in the spec: an auth endpoint the site does not use (Better Auth has many). */
+  notFound: 'Endereço não encontrado.',
 } as const;
 
 /**
@@ -92,9 +139,18 @@ export const authErrors = {
 export const verificationEmail = {
   subject: 'Confirme seu e-mail na Pilota',
   greeting: 'Olá!',
-  body: 'Para ativar sua conta na área administrativa da Pilota, confirme seu e-mail pelo link abaixo.',
-  action: 'Confirmar meu e-mail',
+  body: 'Para ativar sua conta na área administrativa da Pilota, confirme seu e-mail e defina sua senha pelo link abaixo (pode ser a mesma do cadastro). O link vale por 1 hora.',
+  action: 'Confirmar e definir senha',
   ignore: 'Se você não criou esta conta, ignore esta mensagem.',
+} as const;
+
+/** Not in the spec: the link to set a new password, for an account whose e-mail is confirmed. */
+export const passwordResetEmail = {
+  subject: 'Definir nova senha na Pilota',
+  greeting: 'Olá!',
+  body: 'Recebemos um pedido para definir uma nova senha da sua conta na área administrativa da Pilota. Use o link abaixo: ele vale por 1 hora e uma única vez.',
+  action: 'Definir nova senha',
+  ignore: 'Se você não pediu, ignore esta mensagem: sua senha continua a mesma.',
 } as const;
 
 /**

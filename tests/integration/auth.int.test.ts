@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authErrors, existingAccountEmail, NAME_MAX_LENGTH } from '@content/messages/auth';
+import { authErrors, existingAccountEmail, NAME_MAX_LENGTH, passwordResetEmail } from '@content/messages/auth';
 import { INVALID_CHARACTERS_MESSAGE } from '~/lib/validation/text';
-import { AUTH_RATE_LIMITS, createAuth, handleAuthRequest, type Auth } from '~/server/auth';
+import { AUTH_RATE_LIMITS, createAuth, handleAuthRequest, PASSWORD_LINK_TTL_SECONDS, type Auth } from '~/server/auth';
 import { grantAdmin, UnverifiedAccountError } from '~/server/auth/admin-grant';
 import { startAdminSocket } from '~/server/auth/admin-socket';
 import { guardRequest } from '~/server/auth/guard';
@@ -32,6 +32,8 @@ const PASSWORD = 'Pilota#2026';
 const HOUR = 60 * 60 * 1000;
 /** A fake "now" a day ahead of the real clock, so rows written in real time count as past. */
 const fakeStart = () => Math.ceil((Date.now() + 24 * HOUR) / HOUR) * HOUR;
+/** The link every account e-mail carries: Better Auth's token check, then the page that sets the password. */
+const PASSWORD_LINK = /https?:\/\/\S+\/api\/auth\/reset-password\/[\w-]+\?callbackURL=%2Fauth%2Fnova-senha/;
 
 interface Reply {
   status: number;
@@ -142,18 +144,33 @@ describe.each(engines)('auth on %s', (engine) => {
   const signIn = (email: string, password = PASSWORD, ip?: string) =>
     call('/api/auth/sign-in/email', { body: { email, password }, ...(ip ? { ip } : {}) });
 
-  async function verificationLink(email: string): Promise<string> {
-    const mail = await smtp.waitFor((m) => m.envelopeTo.includes(email));
-    const link = /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(mail.text ?? '')?.[0];
-    if (!link) throw new Error(`no verification link in:\n${mail.text}`);
+  /** The link of the latest account e-mail sent to `email` (Better Auth's reset-password link, see auth.ts). */
+  async function verificationLink(email: string, nth = 0): Promise<string> {
+    const mail = await smtp.waitFor(
+      (m) =>
+        m.envelopeTo.includes(email) && smtp.messages.filter((x) => x.envelopeTo.includes(email)).indexOf(m) === nth,
+    );
+    const link = PASSWORD_LINK.exec(mail.text ?? '')?.[0];
+    if (!link) throw new Error(`no link in:\n${mail.text}`);
     return link;
   }
 
-  /** Signs up, follows the e-mailed link and signs in: the session cookie. */
+  /** Opens an e-mailed link: Better Auth checks the token and sends the browser on with it. */
+  async function tokenOf(link: string): Promise<string> {
+    const opened = await call(link);
+    expect(opened.status).toBe(302);
+    const location = new URL(opened.location!, SITE);
+    expect(location.pathname).toBe('/auth/nova-senha');
+    return location.searchParams.get('token')!;
+  }
+
+  const setPassword = (token: string, newPassword = PASSWORD, ip?: string) =>
+    call('/api/auth/reset-password', { body: { token, newPassword }, ...(ip ? { ip } : {}) });
+
+  /** Signs up, opens the e-mailed link, chooses the password there and signs in: the session cookie. */
   async function verifiedSession(email: string): Promise<string> {
     expect((await signUp(email)).status).toBe(200);
-    const verified = await call(await verificationLink(email));
-    expect(verified.status).toBe(302);
+    expect((await setPassword(await tokenOf(await verificationLink(email)))).status).toBe(200);
     const signedIn = await signIn(email);
     expect(signedIn.status).toBe(200);
     return signedIn.cookie!;
@@ -171,7 +188,8 @@ describe.each(engines)('auth on %s', (engine) => {
     // Nothing the person typed is mailed, not even the name (see the name tests below).
     expect(mail.text?.startsWith('Olá!\n')).toBe(true);
     expect(mail.text).not.toContain('Ana Souza');
-    expect(mail.text).toMatch(/http:\/\/localhost:4321\/api\/auth\/verify-email\?token=[\w.-]+&callbackURL=%2Fauth/);
+    expect(mail.text).toMatch(PASSWORD_LINK);
+    expect(mail.text).toContain(`${SITE}/api/auth/reset-password/`);
 
     const [user] = await t.db.select().from(authUser).where(eq(authUser.email, 'ana@exemplo.com'));
     expect(user).toMatchObject({ name: 'Ana Souza', emailVerified: false, role: 'user' });
@@ -191,13 +209,8 @@ describe.each(engines)('auth on %s', (engine) => {
     expect(early.status).toBe(403);
     expect(early.body).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', message: authErrors.emailNotVerified });
     expect(early.cookie).toBeUndefined();
-    // A fresh link is sent, and it lands on /auth too.
-    const resent = await smtp.waitFor(
-      (m) =>
-        m.envelopeTo.includes('bia@exemplo.com') &&
-        smtp.messages.filter((x) => x.envelopeTo.includes('bia@exemplo.com')).indexOf(m) === 1,
-    );
-    expect(resent.text).toContain('callbackURL=%2Fauth%3Fverificado%3D1');
+    // A fresh link is sent, and it leads to the page that sets the password too.
+    expect(await verificationLink('bia@exemplo.com', 1)).toMatch(PASSWORD_LINK);
     const [failed] = await events('login_failed');
     expect(failed?.details).toMatchObject({
       email: 'bia@exemplo.com',
@@ -205,9 +218,9 @@ describe.each(engines)('auth on %s', (engine) => {
       reason: 'email_not_verified',
     });
 
-    const followed = await call(link);
-    expect(followed.status).toBe(302);
-    expect(followed.location).toBe('/auth?verificado=1');
+    expect((await setPassword(await tokenOf(link))).status).toBe(200);
+    const [verified] = await t.db.select().from(authUser).where(eq(authUser.email, 'bia@exemplo.com'));
+    expect(verified?.emailVerified).toBe(true);
 
     const late = await signIn('bia@exemplo.com');
     expect(late.status).toBe(200);
@@ -305,11 +318,11 @@ describe.each(engines)('auth on %s', (engine) => {
     const [user] = await t.db.select().from(authUser);
     expect(user!.name).toBe(longest);
 
-    // The same rule holds when a signed-in account renames itself.
+    // Nor can a signed-in account rename itself: the site does not serve Better Auth's update-user.
     const cookie = await verifiedSession('renomeia@exemplo.com');
     const rename = await call('/api/auth/update-user', { body: { name: 'b'.repeat(10_000) }, cookie });
-    expect(rename.status).toBe(400);
-    expect(rename.body).toMatchObject({ code: 'INVALID_NAME', message: authErrors.nameTooLong });
+    expect(rename.status).toBe(404);
+    expect(rename.body).toMatchObject({ code: 'NOT_FOUND', message: authErrors.notFound });
     const [renamed] = await t.db.select().from(authUser).where(eq(authUser.email, 'renomeia@exemplo.com'));
     expect(renamed!.name).toBe('Ana Souza');
   });
@@ -321,7 +334,7 @@ describe.each(engines)('auth on %s', (engine) => {
     expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toContain('evil');
     const hrefs = [...(mail.html ?? '').matchAll(/href="([^"]*)"/g)].map((match) => match[1]!);
     expect(hrefs.length).toBeGreaterThan(0);
-    for (const href of hrefs) expect(href.startsWith(`${SITE}/api/auth/verify-email?`)).toBe(true);
+    for (const href of hrefs) expect(href.startsWith(`${SITE}/api/auth/reset-password/`)).toBe(true);
 
     // Nor can the sign-up choose where the link leads. (Better Auth's origin check, which
     // refuses such a callbackURL with 403 in production, is off under a test runner: this
@@ -333,7 +346,7 @@ describe.each(engines)('auth on %s', (engine) => {
     expect(elsewhere.status).toBe(200);
     const second = await smtp.waitFor((m) => m.envelopeTo.includes('hugo2@exemplo.com'));
     expect(`${second.text}\n${second.html}`).not.toContain('evil');
-    expect(second.text).toContain('callbackURL=%2Fauth%3Fverificado%3D1');
+    expect(second.text).toMatch(PASSWORD_LINK);
   });
 
   it('refuses a weak password on the server too', async () => {
@@ -539,6 +552,201 @@ describe.each(engines)('auth on %s', (engine) => {
       ['empresa', 'critical', 'lead-form'],
       ['nome', 'warning', 'lead-form'],
     ]);
+  });
+
+  it('a confirmation makes whoever opens it choose the password: a stranger who signed up first never gets in', async () => {
+    // A stranger takes the address first; its owner signs up afterwards and gets the same answer.
+    expect((await signUp('boss@exemplo.com', 'Intruso#2026', 'Intruso', '198.51.100.81')).status).toBe(200);
+    expect((await signUp('boss@exemplo.com', PASSWORD, 'Dona Real', '198.51.100.82')).status).toBe(200);
+    // Both e-mails reach the mailbox, and either lets its holder choose the password; the owner opens the second.
+    await verificationLink('boss@exemplo.com', 0);
+    const ownerLink = await verificationLink('boss@exemplo.com', 1);
+    expect((await signIn('boss@exemplo.com', 'Intruso#2026', '198.51.100.83')).status).toBe(403);
+    expect((await setPassword(await tokenOf(ownerLink), PASSWORD, '198.51.100.84')).status).toBe(200);
+
+    const [user] = await t.db.select().from(authUser).where(eq(authUser.email, 'boss@exemplo.com'));
+    expect(user).toMatchObject({ emailVerified: true });
+    expect((await signIn('boss@exemplo.com', 'Intruso#2026', '198.51.100.85')).status).toBe(401);
+    expect((await signIn('boss@exemplo.com', PASSWORD, '198.51.100.85')).status).toBe(200);
+    const [reset] = await events('password_reset');
+    expect(reset?.details).toMatchObject({ email: 'boss@exemplo.com', confirmedEmail: true });
+  });
+
+  it('"Esqueci minha senha" answers an unknown address exactly as a known one, and mails only the known one', async () => {
+    await verifiedSession('rui@exemplo.com');
+    smtp.messages.length = 0;
+    const ask = async (email: string, ip: string) => {
+      const request = new Request(new URL('/api/auth/request-password-reset', SITE), {
+        method: 'POST',
+        headers: { origin: SITE, 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+      const response = await handleAuthRequest(auth, request, ip, security);
+      return {
+        status: response.status,
+        headers: [...response.headers].filter(([n]) => n !== 'date'),
+        text: await response.text(),
+      };
+    };
+    const known = await ask('rui@exemplo.com', '198.51.100.91');
+    const unknown = await ask('ram@exemplo.com', '198.51.100.92');
+    expect(known.status).toBe(200);
+    expect(unknown).toEqual(known);
+
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes('rui@exemplo.com'));
+    expect(mail.subject).toBe(passwordResetEmail.subject);
+    expect(mail.text).toMatch(PASSWORD_LINK);
+    const queued = await t.db.select().from(deliveries).where(eq(deliveries.subjectType, 'auth-password-reset'));
+    expect(queued.map((d) => d.target)).toEqual(['rui@exemplo.com']);
+    expect((await events('password_reset_requested')).map((e) => e.details['email']).sort()).toEqual([
+      'ram@exemplo.com',
+      'rui@exemplo.com',
+    ]);
+  });
+
+  it('a link sets the password once, not after an hour, only to a strong password; its page says so in pt-BR', async () => {
+    await verifiedSession('sara@exemplo.com');
+    smtp.messages.length = 0;
+    const request = () =>
+      call('/api/auth/request-password-reset', { body: { email: 'sara@exemplo.com' }, ip: '198.51.100.101' });
+    expect((await request()).status).toBe(200);
+    const link = await verificationLink('sara@exemplo.com');
+    const token = await tokenOf(link);
+
+    const weak = await setPassword(token, 'password123');
+    expect(weak.status).toBe(400);
+    expect(weak.body).toMatchObject({ code: 'WEAK_PASSWORD', message: authErrors.weakPassword });
+    expect((await setPassword(token, 'Nova#Senha2026')).status).toBe(200);
+    // Spent: the API refuses it in pt-BR, and the link now lands on the page's invalid state.
+    const again = await setPassword(token, 'Outra#Senha2026');
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({ code: 'INVALID_TOKEN', message: authErrors.invalidResetLink });
+    const reopened = await call(link);
+    expect(reopened.status).toBe(302);
+    expect(reopened.location).toMatch(/\/auth\/nova-senha\?error=INVALID_TOKEN$/);
+    expect((await signIn('sara@exemplo.com', 'Nova#Senha2026')).status).toBe(200);
+
+    // A link an hour old is refused the same way.
+    expect((await request()).status).toBe(200);
+    const late = await tokenOf(await verificationLink('sara@exemplo.com', 1));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + PASSWORD_LINK_TTL_SECONDS * 1000 + 60_000);
+    const expired = await setPassword(late, 'Tardia#Senha2026');
+    expect(expired.status).toBe(400);
+    expect(expired.body).toMatchObject({ code: 'INVALID_TOKEN', message: authErrors.invalidResetLink });
+    vi.useRealTimers();
+    expect((await signIn('sara@exemplo.com', 'Nova#Senha2026')).status).toBe(200);
+  });
+
+  it('setting the password ends every session of the account and is a security event', async () => {
+    const first = await verifiedSession('teo@exemplo.com');
+    const second = (await signIn('teo@exemplo.com', PASSWORD, '198.51.100.111')).cookie!;
+    const other = await verifiedSession('uli@exemplo.com');
+    smtp.messages.length = 0;
+    await call('/api/auth/request-password-reset', { body: { email: 'teo@exemplo.com' }, ip: '198.51.100.112' });
+    const token = await tokenOf(await verificationLink('teo@exemplo.com'));
+    expect((await setPassword(token, 'Nova#Senha2026', '198.51.100.113')).status).toBe(200);
+
+    for (const cookie of [first, second]) expect((await call('/api/auth/get-session', { cookie })).body).toBeNull();
+    expect((await call('/api/auth/get-session', { cookie: other })).body).not.toBeNull();
+    const [teo] = await t.db.select().from(authUser).where(eq(authUser.email, 'teo@exemplo.com'));
+    expect((await t.db.select().from(authSession)).filter((row) => row.userId === teo!.id)).toEqual([]);
+    expect((await signIn('teo@exemplo.com', PASSWORD, '198.51.100.114')).status).toBe(401);
+    // The sign-up's own confirmation was the first; this one is the reset's.
+    const event = (await events('password_reset')).find(
+      (e) => e.details['ip_hash'] === security.hashIp('198.51.100.113'),
+    );
+    expect(event?.userId).toBe(teo!.id);
+    expect(event?.details).toMatchObject({
+      confirmedEmail: false,
+      sessionsEnded: true,
+      ip_hash: security.hashIp('198.51.100.113'),
+    });
+  });
+
+  it('rate-limits "Esqueci minha senha" per connection IP with the pt-BR message', async () => {
+    const max = AUTH_RATE_LIMITS['/request-password-reset'].max;
+    const statuses: number[] = [];
+    for (let i = 0; i <= max; i++) {
+      const reply = await call('/api/auth/request-password-reset', {
+        body: { email: `quem${i}@exemplo.com` },
+        ip: '203.0.113.50',
+      });
+      statuses.push(reply.status);
+      if (reply.status === 429)
+        expect(reply.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: authErrors.tooManyRequests });
+    }
+    expect(statuses).toEqual([...Array<number>(max).fill(200), 429]);
+    expect(
+      (await call('/api/auth/request-password-reset', { body: { email: 'x@exemplo.com' }, ip: '203.0.113.51' })).status,
+    ).toBe(200);
+  });
+
+  it("no Better Auth endpoint the site does not use answers, the admin plugin's included: an admin session changes nothing", async () => {
+    const adminCookie = await verifiedSession('chefe@exemplo.com');
+    await t.db.update(authUser).set({ role: 'admin' }).where(eq(authUser.email, 'chefe@exemplo.com'));
+    await verifiedSession('vendedora@exemplo.com');
+    const [seller] = await t.db.select().from(authUser).where(eq(authUser.email, 'vendedora@exemplo.com'));
+    const [chief] = await t.db.select().from(authUser).where(eq(authUser.email, 'chefe@exemplo.com'));
+    const snapshot = async () => ({
+      users: await t.db.select().from(authUser).orderBy(authUser.email),
+      sessions: (await t.db.select().from(authSession).orderBy(authSession.id)).map(
+        ({ updatedAt: _u, expiresAt: _e, ...row }) => row,
+      ),
+      accounts: await t.db.select().from(authAccount).orderBy(authAccount.id),
+    });
+    const before = await snapshot();
+    // Every endpoint of the configured Better Auth, from its own list: a new one is covered the day it appears.
+    const used = [
+      '/get-session',
+      '/sign-in/email',
+      '/sign-up/email',
+      '/sign-out',
+      '/request-password-reset',
+      '/reset-password',
+      '/reset-password/:token',
+    ];
+    const paths = Object.values(auth.api)
+      .map((endpoint) => (endpoint as { path?: string }).path)
+      .filter((path): path is string => typeof path === 'string' && !used.includes(path));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/admin/set-role',
+        '/admin/impersonate-user',
+        '/admin/remove-user',
+        '/update-user',
+        '/change-email',
+        '/verify-email',
+      ]),
+    );
+    const body = {
+      userId: chief!.id,
+      role: 'user',
+      newPassword: 'Trocada#2026',
+      email: 'tomada@exemplo.com',
+      name: 'Outro Nome',
+      data: { role: 'admin' },
+      sessionToken: 'x',
+    };
+    const answers: string[] = [];
+    for (const path of paths) {
+      const concrete = path.replace(/:\w+/g, 'x');
+      for (const method of ['GET', 'POST']) {
+        const reply = await call(`/api/auth${concrete}?userId=${seller!.id}&id=${seller!.id}`, {
+          method,
+          cookie: adminCookie,
+          ...(method === 'POST'
+            ? { body: { ...body, userId: path.includes('impersonate') ? seller!.id : chief!.id } }
+            : {}),
+        });
+        if (!(reply.status === 404 || (path === '/verify-email' && reply.status === 302)))
+          answers.push(`${method} ${path} → ${reply.status}`);
+        if (reply.cookie) answers.push(`${method} ${path} set a session`);
+      }
+    }
+    expect(answers).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+    expect((await call('/api/auth/get-session', { cookie: adminCookie })).body).not.toBeNull();
   });
 
   // Engine-specific paths of admin:grant, registered only where they apply.

@@ -1,7 +1,7 @@
 /*
  * Accounts for the blog's HTTP and browser tests, made the way a person makes them:
- * sign up through Better Auth's endpoint, verify by following the link in the captured
- * e-mail (or become admin with `npm run admin:grant`, which also marks the address
+ * sign up through Better Auth's endpoint, confirm through the link in the captured e-mail
+ * by choosing the password on the page it opens (or become admin with `npm run admin:grant`, which also marks the address
  * verified, through the running server's socket), then sign in and keep the cookie.
  *
  * Auth endpoints are rate-limited per IP and every test talks from 127.0.0.1, so a
@@ -77,17 +77,27 @@ export async function grantAdmin(dataDir: string, email: string, role = 'admin')
   });
 }
 
-/** Follows the verification link of the e-mail sent to `email`. */
-export async function verifyFromMail(smtp: CaptureSmtp, baseUrl: string, email: string): Promise<void> {
+/**
+ * Confirms `email` as its owner does: opens the link of the e-mail sent to it (Better Auth's
+ * token check sends the browser on to /auth/nova-senha with the token) and chooses `password` there.
+ */
+export async function verifyFromMail(
+  smtp: CaptureSmtp,
+  baseUrl: string,
+  email: string,
+  password = TEST_PASSWORD,
+): Promise<void> {
   // The mail goes through the job queue; on a busy machine that can take a while.
   const mail = await smtp.waitFor((message) => message.envelopeTo.includes(email), 90_000);
-  const link = /https?:\/\/\S+verify-email\S+/.exec(mail.text ?? '')?.[0];
-  if (!link) throw new Error(`no verification link in:\n${mail.text}`);
+  const link = /https?:\/\/\S+\/api\/auth\/reset-password\/\S+/.exec(mail.text ?? '')?.[0];
+  if (!link) throw new Error(`no confirmation link in:\n${mail.text}`);
   // The link names SITE_URL's host (localhost); the server listens on 127.0.0.1.
   const url = new URL(link);
-  const target = new URL(url.pathname + url.search, baseUrl);
-  const response = await fetch(target, { redirect: 'manual' });
-  if (response.status >= 400) throw new Error(`verification failed: ${response.status}`);
+  const opened = await fetch(new URL(url.pathname + url.search, baseUrl), { redirect: 'manual' });
+  const token = new URL(opened.headers.get('location') ?? '', baseUrl).searchParams.get('token');
+  if (!token) throw new Error(`confirmation link refused: ${opened.status} ${opened.headers.get('location')}`);
+  const response = await authPost(baseUrl, '/reset-password', { token, newPassword: password });
+  if (!response.ok) throw new Error(`setting the password failed: ${response.status} ${await response.text()}`);
 }
 
 /** A signed-in admin: sign-up, admin:grant, sign-in. */

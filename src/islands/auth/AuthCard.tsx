@@ -24,7 +24,7 @@ export const ADMIN_HOME = '/blog/admin';
 const SUCCESS_TOAST_MS = 1500;
 
 /** Why the visitor landed here, read from the query string by the page. */
-export type AuthNotice = 'verified' | 'invalid-link' | 'expired';
+export type AuthNotice = 'verified' | 'invalid-link' | 'expired' | 'password-set';
 
 export interface AuthCardProps {
   notice?: AuthNotice | undefined;
@@ -61,6 +61,7 @@ export function AuthCard({ notice }: AuthCardProps) {
     noticeShown.current = true;
     if (notice === 'verified') notify('success', authToasts.emailVerifiedTitle, authToasts.emailVerified);
     if (notice === 'invalid-link') notify('error', authToasts.verifyLinkInvalidTitle, authToasts.verifyLinkInvalid);
+    if (notice === 'password-set') notify('success', authToasts.passwordSetTitle, authToasts.passwordSet);
     if (notice === 'expired') {
       notify('error', authToasts.sessionExpiredTitle, authToasts.sessionExpired);
       // The cookie may still name the dead session; signing out clears it (best effort).

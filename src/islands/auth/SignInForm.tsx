@@ -10,6 +10,8 @@ import { Spinner } from '../ui/Spinner';
 import { TextField } from '../ui/TextField';
 import { sanitizeOrWarn, showServerError, showUnavailable, statusOfAuthResult } from './feedback';
 
+const FORGOT_PASSWORD_PAGE = '/auth/esqueci-senha';
+
 export interface SignInFormProps {
   onStart: () => void;
   onFailure: () => void;
@@ -76,6 +78,11 @@ export function SignInForm({ onStart, onFailure, onSuccess }: SignInFormProps) {
         {busy && <Spinner />}
         {busy ? authCard.signingIn : authCard.signIn}
       </button>
+      <p className="text-center text-sm">
+        <a href={FORGOT_PASSWORD_PAGE} className="font-medium text-brand-700 underline hover:text-brand-800">
+          {authCard.forgotPassword}
+        </a>
+      </p>
     </form>
   );
 }

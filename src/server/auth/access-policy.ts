@@ -95,6 +95,9 @@ export const ACCESS_POLICY: Readonly<Record<string, RoutePolicy>> = {
   '/admin/usuarios': page(ADMIN_ONLY),
   '/admin/relatorios': page(SALES_TEAM),
   [SIGN_IN_PAGE]: { access: 'sign-in' },
+  // Open to anyone, signed in or not: asking for a link to set the password, and the page the link opens.
+  '/auth/esqueci-senha': { access: 'public' },
+  '/auth/nova-senha': { access: 'public' },
   '/api/health': operations,
   '/api/health/live': operations,
   '/api/health/ready': operations,

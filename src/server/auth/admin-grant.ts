@@ -30,6 +30,30 @@ export class AccountNotFoundError extends Error {
   }
 }
 
+/** Longest part of an account name shown to the operator. */
+const SHOWN_NAME_MAX = 120;
+
+/**
+ * An account name as the operator's terminal may show it. The name was typed by whoever
+ * signed up, and this message is what the operator reads to decide whether the account is
+ * theirs: a line break, an ANSI escape (cursor moves, colours, erasing a line) or a bidi
+ * override would let it print forged text (a different creation date, a fake prompt). Every
+ * control, format and line/paragraph separator character becomes a visible `\u{…}`, quotes
+ * and backslashes are escaped, and the result is cut at SHOWN_NAME_MAX characters.
+ * @example printableName('Ana\n\u001b[2K') // 'Ana\\u{a}\\u{1b}[2K'
+ */
+export function printableName(name: string): string {
+  const escaped = [...name]
+    .slice(0, SHOWN_NAME_MAX)
+    .map((char) => {
+      if (char === '"' || char === '\\') return `\\${char}`;
+      if (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}]/u.test(char)) return `\\u{${char.codePointAt(0)!.toString(16)}}`;
+      return char;
+    })
+    .join('');
+  return [...name].length > SHOWN_NAME_MAX ? `${escaped}…` : escaped;
+}
+
 export class UnverifiedAccountError extends Error {
   override name = 'UnverifiedAccountError';
   constructor(
@@ -38,7 +62,7 @@ export class UnverifiedAccountError extends Error {
     readonly accountName: string,
   ) {
     super(
-      `A conta ${email} ("${accountName}", criada em ${formatDateTime(createdAt)}) ainda não confirmou o e-mail. ` +
+      `A conta ${email} ("${printableName(accountName)}", criada em ${formatDateTime(createdAt)}) ainda não confirmou o e-mail. ` +
         'Se foi você quem a criou, confirme pelo link recebido ou rode de novo com --verify. ' +
         'Se não reconhece essa data, não a promova: alguém pode ter se cadastrado com o seu e-mail. / ' +
         `Account ${email} has not confirmed its e-mail; if you created it, re-run with --verify.`,

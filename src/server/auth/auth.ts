@@ -10,10 +10,22 @@
  * - sign-up with an address that has an account answers exactly like a new sign-up (no
  *   account enumeration), changes nothing, and tells the owner by e-mail instead.
  *
+ * Whoever holds the mailbox ends up holding the account, whatever anyone typed first. A
+ * plain confirmation link cannot promise that: anyone may sign up with someone else's
+ * address, and the owner's click would then confirm the stranger's password (and a later
+ * sign-up by the owner, or a race of sign-ups, cannot tell the owner which link is theirs).
+ * So no e-mail confirms an account by itself: every account e-mail (confirmation and
+ * "Esqueci minha senha" alike) carries a Better Auth password-reset link, and the page it
+ * opens has the clicker choose the password. Saving it confirms the address (only the
+ * mailbox could have opened the link) and ends every session of the account; until then an
+ * unconfirmed account cannot sign in at all. A later sign-up for an unconfirmed address mails
+ * such a link again. Better Auth's own /verify-email stays closed (http.ts).
+ *
  * Sessions: 24 h expiry that slides on every read (updateAge 0), so a session dies after
  * 24 h without a request. Better Auth reads the clock itself (`new Date()`); tests move it
  * with a fake Date. Our own code uses `deps.now`.
  */
+import { eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
@@ -28,7 +40,7 @@ import { authAccount, authRateLimit, authSession, authUser, authVerification } f
 import type { MailMessage } from '../mail';
 import type { DeliveryMeta } from '../outbox/outbox';
 import { checkTextFields, type SecurityLogger } from '../security';
-import { existingAccountMail, verificationMail } from './emails';
+import { existingAccountMail, passwordResetMail, verificationMail } from './emails';
 import { clearFailedSignIns, lockedUntil, recordFailedSignIn } from './lockout';
 
 const authLog = componentLogger('auth');
@@ -37,8 +49,14 @@ const authLog = componentLogger('auth');
 export const CLIENT_IP_HEADER = 'x-pilota-client-ip';
 
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;
-/** Where a verification link lands; the card then says the e-mail is confirmed. */
+/** Where an old confirmation link (Better Auth's /verify-email, closed) lands: the card says it is invalid. */
 export const VERIFIED_CALLBACK = '/auth?verificado=1';
+/** The page an e-mailed link opens (through Better Auth's /reset-password/:token, which checks the token). */
+export const NEW_PASSWORD_PAGE = '/auth/nova-senha';
+/** Where the password page sends a visitor once the password is saved. */
+export const PASSWORD_SET_PAGE = '/auth?senha=definida';
+/** How long an e-mailed link to set the password stays valid. */
+export const PASSWORD_LINK_TTL_SECONDS = 60 * 60;
 export const COOKIE_PREFIX = 'pilota';
 /** Role of every new account (Better Auth's admin plugin); `npm run admin:grant` makes admins. */
 export const DEFAULT_ROLE = 'user';
@@ -56,6 +74,9 @@ export const AUTH_RATE_LIMITS = {
   '/sign-in/email': { window: 60, max: 20 },
   '/sign-up/email': { window: 60, max: 5 },
   '/send-verification-email': { window: 60, max: 3 },
+  // Each accepted request may mail a stranger's address: as tight as sign-up's resend.
+  '/request-password-reset': { window: 60, max: 3 },
+  '/reset-password': { window: 60, max: 10 },
 } as const;
 
 export interface AuthDeps {
@@ -85,15 +106,12 @@ export function trustedOriginsFor(siteUrl: string): string[] {
 }
 
 /**
- * Every verification link lands on /auth, where the card confirms the e-mail — also when the
- * request named another destination or none (a sign-in of an unverified account). The
- * e-mail goes to any address typed in, so no part of its link comes from the request;
- * Better Auth also refuses a destination off this site (origin check), this is the rule.
+ * The e-mailed link to set the password: Better Auth's token check, then NEW_PASSWORD_PAGE.
+ * The e-mail goes to any address typed in, so no part of the link comes from the request
+ * (a `redirectTo` sent with it is ignored).
  */
-function landOnAuthPage(link: string): string {
-  const url = new URL(link);
-  url.searchParams.set('callbackURL', VERIFIED_CALLBACK);
-  return url.toString();
+function passwordLink(siteUrl: string, token: string): string {
+  return `${siteUrl}/api/auth/reset-password/${encodeURIComponent(token)}?callbackURL=${encodeURIComponent(NEW_PASSWORD_PAGE)}`;
 }
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
@@ -110,6 +128,8 @@ function bodyEmail(ctx: HookContext): string {
 export function createAuth(deps: AuthDeps) {
   const { db, security, now } = deps;
   const https = deps.config.siteUrl.startsWith('https:');
+  /** Mails `email` a link to set its password (Better Auth's reset flow); bound once the instance exists. */
+  let mailPasswordLink: (email: string) => Promise<void> = () => Promise.reject(new Error('auth not built'));
 
   const before = createAuthMiddleware(async (ctx) => {
     const ip = clientIp(ctx);
@@ -166,6 +186,22 @@ export function createAuth(deps: AuthDeps) {
         });
         throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: authErrors.weakPassword });
       }
+    }
+    if (ctx.path === '/reset-password') {
+      // The same rules as a sign-up's password (SPEC §5), not only Better Auth's length.
+      const password = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
+      if (typeof password !== 'string' || !isPasswordValid(password)) {
+        throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: authErrors.weakPassword });
+      }
+    }
+    if (ctx.path === '/request-password-reset' && ctx.request) {
+      // Logged for every address alike, known or not: what the dashboard shows is the asking.
+      await security.log({
+        type: 'password_reset_requested',
+        source: 'auth:request-password-reset',
+        email: bodyEmail(ctx),
+        ip,
+      });
     }
     if (ctx.path === '/sign-out') {
       // Read before the sign-out deletes the session, so the event names who left.
@@ -234,7 +270,7 @@ export function createAuth(deps: AuthDeps) {
     }
   });
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Pilota',
     baseURL: deps.config.siteUrl,
     basePath: '/api/auth',
@@ -286,9 +322,36 @@ export function createAuth(deps: AuthDeps) {
        * queues its verification e-mail at this point too, so both take about as long.
        */
       onExistingUserSignUp: async ({ user }) => {
+        // Not confirmed yet: maybe the mailbox's owner signing up after a stranger took the
+        // address. They get a link that lets them choose the password.
+        if (!user.emailVerified) return mailPasswordLink(user.email);
         await deps.outbox.enqueueMail(db, existingAccountMail(user.email, `${deps.config.siteUrl}/auth`), {
           subjectType: 'auth-existing-account',
           subjectId: user.id,
+        });
+      },
+      resetPasswordTokenExpiresIn: PASSWORD_LINK_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      /** An unconfirmed account's link confirms it as it sets the password, so it reads as a confirmation. */
+      sendResetPassword: async ({ user, token }) => {
+        const url = passwordLink(deps.config.siteUrl, token);
+        const message = user.emailVerified ? passwordResetMail(user.email, url) : verificationMail(user.email, url);
+        await deps.outbox.enqueueMail(db, message, {
+          subjectType: user.emailVerified ? 'auth-password-reset' : 'auth-verification',
+          subjectId: user.id,
+        });
+      },
+      onPasswordReset: async ({ user }, request) => {
+        // Only the mailbox could have opened the link: the address is confirmed.
+        await db.update(authUser).set({ emailVerified: true, updatedAt: now() }).where(eq(authUser.id, user.id));
+        await clearFailedSignIns(db, user.email);
+        await security.log({
+          type: 'password_reset',
+          source: 'auth:reset-password',
+          userId: user.id,
+          email: user.email,
+          ip: request?.headers.get(CLIENT_IP_HEADER) ?? null,
+          details: { confirmedEmail: !user.emailVerified, sessionsEnded: true },
         });
       },
     },
@@ -298,12 +361,8 @@ export function createAuth(deps: AuthDeps) {
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: SESSION_TTL_SECONDS,
-      sendVerificationEmail: async ({ user, url }) => {
-        await deps.outbox.enqueueMail(db, verificationMail(user.email, landOnAuthPage(url)), {
-          subjectType: 'auth-verification',
-          subjectId: user.id,
-        });
-      },
+      // Better Auth's own link (it confirms without asking who clicks) is never mailed.
+      sendVerificationEmail: async ({ user }) => mailPasswordLink(user.email),
     },
     session: {
       expiresIn: SESSION_TTL_SECONDS,
@@ -345,6 +404,10 @@ export function createAuth(deps: AuthDeps) {
     hooks: { before, after },
     plugins: [admin({ defaultRole: DEFAULT_ROLE, adminRoles: ['admin'] })],
   });
+  mailPasswordLink = async (email) => {
+    await auth.api.requestPasswordReset({ body: { email } });
+  };
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

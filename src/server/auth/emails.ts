@@ -5,7 +5,7 @@
  * a message sent from our domain to a stranger), only our copy and links to this site.
  * Plain text first (what every client shows), HTML with every value escaped.
  */
-import { existingAccountEmail, verificationEmail } from '../../../content/messages/auth';
+import { existingAccountEmail, passwordResetEmail, verificationEmail } from '../../../content/messages/auth';
 import type { MailMessage } from '../mail';
 import { escapeHtml } from '../../lib/escape';
 
@@ -21,7 +21,10 @@ ${paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}
 </body></html>`;
 }
 
-/** Confirms a new account's address; `url` is Better Auth's verification link to this site. */
+/**
+ * Confirms a new account's address; `url` opens the page where whoever holds the mailbox
+ * chooses the account's password (auth.ts says why a bare confirmation is not enough).
+ */
 export function verificationMail(to: string, url: string): MailMessage {
   const { subject, greeting, body, action, ignore } = verificationEmail;
   const text = [greeting, '', body, '', url, '', ignore].join('\n');
@@ -33,4 +36,11 @@ export function existingAccountMail(to: string, signInUrl: string): MailMessage 
   const { subject, greeting, body, hint, action, ignore } = existingAccountEmail;
   const text = [greeting, '', body, '', hint, signInUrl, '', ignore].join('\n');
   return { to, subject, text, html: html([greeting, body, hint], { label: action, url: signInUrl }, ignore) };
+}
+
+/** The link to set a new password of an account whose address is confirmed; `url` as above. */
+export function passwordResetMail(to: string, url: string): MailMessage {
+  const { subject, greeting, body, action, ignore } = passwordResetEmail;
+  const text = [greeting, '', body, '', url, '', ignore].join('\n');
+  return { to, subject, text, html: html([greeting, body], { label: action, url }, ignore) };
 }

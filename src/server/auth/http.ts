@@ -4,13 +4,41 @@
  *   the client sent — Better Auth reads it from CLIENT_IP_HEADER, which is overwritten here;
  * - 429s and server errors become security events;
  * - Better Auth's English error messages become the spec's pt-BR ones, so the card can
- *   show "the server's message" as SPEC §8 asks.
+ *   show "the server's message" as SPEC §8 asks;
+ * - only the endpoints the site uses are open (OPEN_ENDPOINTS). Better Auth and its admin
+ *   plugin serve many more (set-role, impersonate-user, remove-user, change-email,
+ *   delete-user…), which would bypass the team's rules in src/server/auth/team-members.ts
+ *   (last admin, sessions ended on a demotion, events logged): every other path is a 404,
+ *   whatever its spelling, so an endpoint a library update adds stays closed too.
  */
 import { authErrors } from '../../../content/messages/auth';
 import { describeError } from '../describe-error';
 import { componentLogger } from '../log/logger';
 import type { SecurityLogger } from '../security';
-import { CLIENT_IP_HEADER, INVALID_NAME_CODE, type Auth } from './auth';
+import { CLIENT_IP_HEADER, INVALID_NAME_CODE, VERIFIED_CALLBACK, type Auth } from './auth';
+
+const BASE_PATH = '/api/auth';
+
+/** Method and path (under /api/auth, exactly as sent) of every Better Auth endpoint the site calls. */
+const OPEN_ENDPOINTS: readonly (readonly [string, string | RegExp])[] = [
+  ['GET', '/get-session'],
+  ['POST', '/sign-in/email'],
+  ['POST', '/sign-up/email'],
+  ['POST', '/sign-out'],
+  ['POST', '/request-password-reset'],
+  // The e-mailed link: Better Auth checks the token and sends the browser on to /auth/nova-senha.
+  ['GET', /^\/reset-password\/[A-Za-z0-9_-]{1,64}$/],
+  ['POST', '/reset-password'],
+];
+
+/** Whether the site serves this auth request (anything else answers 404). */
+export function isOpenAuthEndpoint(method: string, pathname: string): boolean {
+  if (!pathname.startsWith(`${BASE_PATH}/`)) return false;
+  const path = pathname.slice(BASE_PATH.length);
+  return OPEN_ENDPOINTS.some(
+    ([allowed, pattern]) => allowed === method && (typeof pattern === 'string' ? pattern === path : pattern.test(path)),
+  );
+}
 
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: authErrors.invalidCredentials,
@@ -29,6 +57,8 @@ const MESSAGES: Record<string, string> = {
   MISSING_OR_NULL_ORIGIN: authErrors.invalidOrigin,
   INVALID_CALLBACK_URL: authErrors.invalidOrigin,
   CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: authErrors.invalidOrigin,
+  INVALID_TOKEN: authErrors.invalidResetLink,
+  NOT_FOUND: authErrors.notFound,
 };
 
 /** Codes our own hooks raise with the precise pt-BR message already in the body. */
@@ -82,9 +112,22 @@ export async function handleAuthRequest(
       { status: 400, headers: { 'Cache-Control': 'no-store' } },
     );
   }
+  const path = new URL(request.url).pathname;
+  if (!isOpenAuthEndpoint(request.method, path)) {
+    // A confirmation link mailed before confirmations set the password: it confirms nothing now.
+    if (request.method === 'GET' && path === `${BASE_PATH}/verify-email`) {
+      return new Response(null, {
+        status: 302,
+        headers: { Location: `${VERIFIED_CALLBACK}&error=INVALID_TOKEN`, 'Cache-Control': 'no-store' },
+      });
+    }
+    return Response.json(
+      { code: 'NOT_FOUND', message: authErrors.notFound },
+      { status: 404, headers: { 'Cache-Control': 'no-store' } },
+    );
+  }
   request.headers.delete(CLIENT_IP_HEADER);
   request.headers.set(CLIENT_IP_HEADER, clientAddress);
-  const path = new URL(request.url).pathname;
   let response: Response;
   try {
     response = await auth.handler(request);

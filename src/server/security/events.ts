@@ -48,6 +48,10 @@ export const SECURITY_EVENT_TYPES = [
   'sessions_revoked',
   /** An admin included a possible match in a data-subject request's export or erasure (src/server/lgpd). */
   'lgpd_match_included',
+  /** Someone asked for a link to set an account's password (logged for unknown addresses too). */
+  'password_reset_requested',
+  /** A password was set through an e-mailed link: the address is confirmed, every session ended. */
+  'password_reset',
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
@@ -69,6 +73,8 @@ const DEFAULT_SEVERITY: Record<SecurityEventType, SecuritySeverity> = {
   role_changed: 'info',
   sessions_revoked: 'info',
   lgpd_match_included: 'info',
+  password_reset_requested: 'info',
+  password_reset: 'info',
 };
 
 export interface SecurityEventInput {
