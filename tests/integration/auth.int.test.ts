@@ -159,8 +159,9 @@ describe.each(engines)('auth on %s', (engine) => {
   async function tokenOf(link: string): Promise<string> {
     const opened = await call(link);
     expect(opened.status).toBe(302);
+    // Relative: the browser stays on the host it used.
+    expect(opened.location).toMatch(/^\/auth\/nova-senha\?token=[\w-]+$/);
     const location = new URL(opened.location!, SITE);
-    expect(location.pathname).toBe('/auth/nova-senha');
     return location.searchParams.get('token')!;
   }
 
@@ -623,7 +624,7 @@ describe.each(engines)('auth on %s', (engine) => {
     expect(again.body).toMatchObject({ code: 'INVALID_TOKEN', message: authErrors.invalidResetLink });
     const reopened = await call(link);
     expect(reopened.status).toBe(302);
-    expect(reopened.location).toMatch(/\/auth\/nova-senha\?error=INVALID_TOKEN$/);
+    expect(reopened.location).toBe('/auth/nova-senha?error=INVALID_TOKEN');
     expect((await signIn('sara@exemplo.com', 'Nova#Senha2026')).status).toBe(200);
 
     // A link an hour old is refused the same way.

@@ -15,7 +15,7 @@ import { authErrors } from '../../../content/messages/auth';
 import { describeError } from '../describe-error';
 import { componentLogger } from '../log/logger';
 import type { SecurityLogger } from '../security';
-import { CLIENT_IP_HEADER, INVALID_NAME_CODE, VERIFIED_CALLBACK, type Auth } from './auth';
+import { CLIENT_IP_HEADER, INVALID_NAME_CODE, NEW_PASSWORD_PAGE, VERIFIED_CALLBACK, type Auth } from './auth';
 
 const BASE_PATH = '/api/auth';
 
@@ -156,5 +156,21 @@ export async function handleAuthRequest(
       details: { path, status: response.status },
     });
   }
-  return localize(response);
+  return localize(sameOriginRedirect(response));
+}
+
+/**
+ * Better Auth answers an e-mailed link with an absolute redirect built from SITE_URL; the
+ * browser stays on the host it used (a loopback alias, a preview's address) when it is
+ * made relative, as every other redirect of the site is.
+ */
+function sameOriginRedirect(response: Response): Response {
+  const location = response.headers.get('location');
+  if (response.status < 300 || response.status >= 400 || !location) return response;
+  const target = new URL(location, 'http://relative.invalid');
+  if (target.pathname !== NEW_PASSWORD_PAGE) return response;
+  const headers = new Headers(response.headers);
+  headers.set('location', target.pathname + target.search);
+  headers.set('cache-control', 'no-store');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
