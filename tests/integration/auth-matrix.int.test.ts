@@ -15,7 +15,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminRefusals } from '@content/messages/auth';
+import { adminRefusals, authErrors } from '@content/messages/auth';
 import { callAction } from '../support/actions';
 import { adminCookie, teamCookie, userCookie } from '../support/blog-accounts';
 import { builtRoutes } from '../support/built-routes';
@@ -427,18 +427,165 @@ describe('authorization matrix on the built server', () => {
     }
   });
 
-  it("Better Auth's own admin endpoints: 401 anonymous, 403 user, 200 admin", async () => {
-    const listUsers = (cookie?: string) =>
-      fetch(`${server.url}/api/auth/admin/list-users`, { headers: cookie ? { cookie } : {} });
-    expect((await listUsers()).status).toBe(401);
-    expect((await listUsers(cookies.user)).status).toBe(403);
-    // The people are the admins' alone: the sales team and editors cannot list them.
-    expect((await listUsers(cookies.vendas)).status).toBe(403);
-    expect((await listUsers(cookies.editor)).status).toBe(403);
-    const admin = await listUsers(cookies.admin);
-    expect(admin.status).toBe(200);
-    expect(((await admin.json()) as { total: number }).total).toBe(4);
+  /*
+   * Better Auth's endpoints the site does not use, its admin plugin's first: they would
+   * change roles, sessions and passwords past the team's rules (/admin/usuarios), so the
+   * site serves none of them, to anyone, admins included, under any spelling.
+   */
+  const UNUSED_AUTH_ENDPOINTS = [
+    'admin/set-role',
+    'admin/get-user',
+    'admin/create-user',
+    'admin/update-user',
+    'admin/list-users',
+    'admin/list-user-sessions',
+    'admin/unban-user',
+    'admin/ban-user',
+    'admin/impersonate-user',
+    'admin/stop-impersonating',
+    'admin/revoke-user-session',
+    'admin/revoke-user-sessions',
+    'admin/remove-user',
+    'admin/set-user-password',
+    'admin/has-permission',
+    'update-user',
+    'change-email',
+    'change-password',
+    'delete-user',
+    'delete-user/callback',
+    'list-sessions',
+    'revoke-session',
+    'revoke-sessions',
+    'revoke-other-sessions',
+    'update-session',
+    'send-verification-email',
+    'sign-in/social',
+    'link-social',
+    'list-accounts',
+    'unlink-account',
+    'refresh-token',
+    'get-access-token',
+    'account-info',
+    'verify-password',
+    'callback/x',
+    'ok',
+    'error',
+  ];
+
+  it.each(EVERYONE)(
+    "no Better Auth endpoint the site does not use answers %s, the admin plugin's included",
+    async (who) => {
+      const people = async () =>
+        (await rawRequest(server.url, 'GET', '/admin/usuarios', { cookie: cookies.admin, accept: 'text/html' })).body;
+      const before = await people();
+      const problems: string[] = [];
+      for (const endpoint of UNUSED_AUTH_ENDPOINTS) {
+        // Every spelling for the admin plugin's; the others as written (they answer 404 the same way).
+        const paths = endpoint.startsWith('admin/')
+          ? pathSpellings(`/api/auth/${endpoint}`)
+          : [`/api/auth/${endpoint}`];
+        for (const path of paths) {
+          for (const method of ['GET', 'POST']) {
+            const headers: Record<string, string> = {
+              origin: server.url,
+              accept: 'application/json',
+              'content-type': 'application/json',
+            };
+            if (cookies[who]) headers['cookie'] = cookies[who];
+            const body =
+              method === 'POST'
+                ? JSON.stringify({ userId: FAKE_ID, role: 'user', newPassword: 'Trocada#2026x' })
+                : undefined;
+            const response = await rawRequest(server.url, method, path, headers, body);
+            const where = `${method} ${path} → ${response.status}`;
+            if (response.status >= 200 && response.status < 300) problems.push(`${where}: answered`);
+            if (response.status >= 500) problems.push(`${where}: server error`);
+            if (response.headers['set-cookie']) problems.push(`${where}: set a cookie`);
+          }
+        }
+        const plain = await rawRequest(
+          server.url,
+          'POST',
+          `/api/auth/${endpoint}`,
+          {
+            origin: server.url,
+            'content-type': 'application/json',
+            ...(cookies[who] ? { cookie: cookies[who] } : {}),
+          },
+          '{}',
+        );
+        if (plain.status !== 404) problems.push(`POST /api/auth/${endpoint} → ${plain.status}, not 404`);
+      }
+      expect(problems).toEqual([]);
+      // Every role and session as it was: the team page shows the same people.
+      expect(await people()).toBe(before);
+    },
+  );
+
+  /*
+   * "Esqueci minha senha" and the page its e-mailed link opens: public, for everyone, and
+   * never stored (the second carries the link's token in its address).
+   */
+  describe.each([
+    ['/auth/esqueci-senha', 200, 'Esqueci minha senha'],
+    ['/auth/nova-senha?token=abc123', 200, 'Definir senha'],
+    ['/auth/nova-senha?error=INVALID_TOKEN', 400, 'Link inválido ou expirado'],
+    ['/auth/nova-senha', 400, 'Link inválido ou expirado'],
+  ] as const)('page %s', (path, status, heading) => {
+    it.each(EVERYONE)(
+      'answers %s in pt-BR, private and never stored, showing nothing of the admin area',
+      async (who) => {
+        for (const spelling of [path, path.replace('nova', 'nov%61').replace('esqueci', 'esquec%69')]) {
+          const response = await rawRequest(server.url, 'GET', spelling, {
+            accept: 'text/html',
+            ...(cookies[who] ? { cookie: cookies[who] } : {}),
+          });
+          if (response.status === 301 || response.status === 308) continue;
+          expect(response.status, spelling).toBe(status);
+          expect(response.body, spelling).toContain(heading);
+          expect(response.body, spelling).toContain('lang="pt-BR"');
+          expect(response.headers['cache-control'], spelling).toBe(NO_STORE);
+          expect(
+            secrets().filter((secret) => response.body.includes(secret)),
+            spelling,
+          ).toEqual([]);
+        }
+      },
+    );
   });
+
+  it.each(EVERYONE)(
+    'the reset endpoints answer %s as anyone: no enumeration, a bad token refused in pt-BR',
+    async (who) => {
+      const post = (path: string, body: object) =>
+        rawRequest(
+          server.url,
+          'POST',
+          `/api/auth/${path}`,
+          {
+            origin: server.url,
+            accept: 'application/json',
+            'content-type': 'application/json',
+            ...(cookies[who] ? { cookie: cookies[who] } : {}),
+          },
+          JSON.stringify(body),
+        );
+      const bad = await post('reset-password', { token: 'nao-existe', newPassword: 'Trocada#2026x' });
+      expect(bad.status).toBe(400);
+      expect(JSON.parse(bad.body)).toMatchObject({ code: 'INVALID_TOKEN', message: authErrors.invalidResetLink });
+      expect(bad.headers['set-cookie']).toBeUndefined();
+      const link = await rawRequest(
+        server.url,
+        'GET',
+        '/api/auth/reset-password/nao-existe?callbackURL=%2Fauth%2Fnova-senha',
+        {
+          ...(cookies[who] ? { cookie: cookies[who] } : {}),
+        },
+      );
+      expect(link.status).toBe(302);
+      expect(link.headers.location).toBe('/auth/nova-senha?error=INVALID_TOKEN');
+    },
+  );
 
   it('a client that hangs up at once leaves no error in the log, and the server keeps answering', async () => {
     const logged = server.output().length;
