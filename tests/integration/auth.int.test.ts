@@ -130,7 +130,10 @@ describe.each(engines)('auth on %s', (engine) => {
     const text = await response.text();
     return {
       status: response.status,
-      body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
+      body:
+        text && response.headers.get('content-type')?.includes('json')
+          ? (JSON.parse(text) as Record<string, unknown>)
+          : null,
       location: response.headers.get('location'),
       cookie: sessionCookie(response),
     };
