@@ -12,17 +12,23 @@ export interface RawResponse {
   body: string;
 }
 
+/**
+ * `localAddress`: the loopback address to send from (127.0.0.2…), so the server sees another
+ * client — another person's machine, with its own per-IP limits.
+ */
 export function rawRequest(
   baseUrl: string,
   method: string,
   path: string,
   headers: Record<string, string> = {},
   body?: string,
+  { localAddress }: { localAddress?: string } = {},
 ): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
   const sent = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: hostname, port, method, path, headers: sent }, (res) => {
+    const target = { host: hostname, port, method, path, headers: sent, ...(localAddress ? { localAddress } : {}) };
+    const request = httpRequest(target, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
