@@ -7,7 +7,15 @@ import { seriousViolations } from './admin-helpers';
  * accessibility violation (axe, WCAG 2.1 AA) and the security headers.
  */
 
-for (const route of [...PUBLIC_ROUTES, '/auth']) {
+// The sign-in card and its password pages (a valid-looking token, and the used/expired link's state).
+const AUTH_PAGES = [
+  '/auth',
+  '/auth/esqueci-senha',
+  '/auth/nova-senha?token=abc123',
+  '/auth/nova-senha?error=INVALID_TOKEN',
+];
+
+for (const route of [...PUBLIC_ROUTES, ...AUTH_PAGES]) {
   test(`axe finds no serious violation on ${route}`, async ({ page }) => {
     await page.goto(route);
     expect(await seriousViolations(page)).toEqual([]);
