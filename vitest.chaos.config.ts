@@ -3,10 +3,10 @@ import unitConfig from './vitest.config.ts';
 
 /*
  * `npm run test:chaos`: the chaos suite (tests/chaos), against the production build. Its own
- * config so `npm run test:unit` does not run it too. The scenarios spend most of their time
- * waiting for the queue's real retry delays (30–60 s, and a killed server's jobs expire after
- * 60 s), not on the cores, so every scenario runs at once: the suite takes about as long as
- * its slowest scenario.
+ * config so `npm run test:unit` does not run it too. The scenarios spend much of their time
+ * waiting for the queue's retry delays and expiries (on the short profile of
+ * tests/chaos/stack.ts), not on the cores, so every scenario runs at once: the suite takes
+ * about as long as its slowest scenario.
  */
 export default defineConfig({
   resolve: unitConfig.resolve ?? {},

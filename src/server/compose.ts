@@ -13,6 +13,7 @@ import { createAuth } from './auth/auth';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createDeliveries } from './delivery/feature';
+import { deliverySettingsFor } from './delivery/settings';
 import { createImplementationService } from './implementation/implementation.service';
 import { JobQueue } from './jobs/queue';
 import { createLeadService } from './leads/lead.service';
@@ -61,10 +62,17 @@ export function composeRuntime(
   const sendMail = createMailer(config, lineLogger('info'));
   // pg-boss's own errors are logged with the deliveries', as they always were.
   const deliveryLog = lineLogger('warn', 'deliveries');
-  const queue = new JobQueue(database, { cron: options.cron ?? false, log: deliveryLog });
+  const settings = deliverySettingsFor(config.deliveryTiming);
+  const queue = new JobQueue(database, {
+    cron: options.cron ?? false,
+    log: deliveryLog,
+    // An attempt cut off by a killed server is retried within about one expiry, not up to a minute later.
+    superviseIntervalSeconds: Math.min(60, settings.expireInSeconds),
+  });
   const { outbox, delivery } = createDeliveries(database, queue, {
     sendMail,
     webhook: { secret: config.webhookSecret },
+    settings,
     log: deliveryLog,
   });
   const services = composeServices({

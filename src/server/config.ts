@@ -105,6 +105,11 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalString,
   ALERT_BACKLOG_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(15)),
   ALERT_REPEAT_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(60)),
+  // Delivery timing (src/server/delivery/settings.ts): the production policy unless an operator shortens it.
+  DELIVERY_RETRY_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).default(30)),
+  // Above the webhook call's 10 s timeout, so an attempt still running is never counted as dead.
+  DELIVERY_EXPIRE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(15).max(3600).default(60)),
+  DELIVERY_BREAKER_PAUSE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(900).default(30)),
   /** Netlify's own name for the site's main address; only read on the Netlify target. */
   URL: optionalString,
 });
@@ -143,6 +148,17 @@ export interface Config {
   alertBacklogMs: number;
   /** …and each kind of alert is sent at most once per this period. */
   alertRepeatMs: number;
+  /** The delivery queue's timing (README "Environment"); the production policy by default. */
+  deliveryTiming: DeliveryTiming;
+}
+
+export interface DeliveryTiming {
+  /** Base delay before an e-mail or webhook call is tried again (doubled per attempt, up to 1 h). */
+  retrySeconds: number;
+  /** An attempt still running after this is counted as dead (its server was killed) and tried again. */
+  expireSeconds: number;
+  /** How long a target that kept failing is paused before one probe. */
+  breakerPauseSeconds: number;
 }
 
 /** Thrown with every problem listed, one per line, naming the variable. */
@@ -200,6 +216,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     metricsToken: e.METRICS_TOKEN,
     alertBacklogMs: e.ALERT_BACKLOG_MINUTES * 60_000,
     alertRepeatMs: e.ALERT_REPEAT_MINUTES * 60_000,
+    deliveryTiming: {
+      retrySeconds: e.DELIVERY_RETRY_SECONDS,
+      expireSeconds: e.DELIVERY_EXPIRE_SECONDS,
+      breakerPauseSeconds: e.DELIVERY_BREAKER_PAUSE_SECONDS,
+    },
   };
 }
 

@@ -3,14 +3,14 @@
  * it is offered (500), another leaves some calls unanswered past the sender's 10 s timeout,
  * and the mail server goes away for a few seconds and comes back on the same port. Each
  * receiver misbehaves on a delivery's first call only (./receiver.ts), so every delivery is
- * due again within one retry delay (30–60 s) and the scenario converges in bounded time.
+ * due again within one retry delay (DELIVERY_PROFILE) and the scenario converges in bounded time.
  * Every lead must still be one row and reach both receivers and the mailbox, every re-sent
  * call carrying the delivery id of the first, and in the end every delivery is recorded as sent.
  */
 import { describe, it } from 'vitest';
 import { startLeadLoad } from './load';
 import { failingFirstCalls, hangingFirstCalls } from './receiver';
-import { chaosEngines, report, runScenario, until } from './stack';
+import { DELIVERY_PROFILE, chaosEngines, report, runScenario, until } from './stack';
 import { noProblems } from './verdict';
 
 const LEADS = 200;
@@ -21,11 +21,13 @@ const NAMES = Object.keys(RECEIVERS);
 const SMTP_OUTAGE_MS = 5_000;
 /**
  * A delivery's last failure is at most 10 s (a call left hanging) after its first call, and its
- * retry is due 30–60 s later (polled every 2 s); mail that failed in the outage likewise, while
- * the breaker pauses all mail for 30 s and then probes. First calls go out within seconds of the
- * last lead on an idle machine; the rest is slack for a busy one.
+ * retry is due one to two retry delays later (polled every 2 s); mail that failed in the outage
+ * likewise, a second failure doubling the delay, while the breaker pauses all mail and then
+ * probes. First calls go out within seconds of the last lead on an idle machine; the last 40 s
+ * are slack for a busy one.
  */
-const DELIVERED_AFTER_LOAD_MS = 10_000 + 60_000 + 30_000;
+const RETRY_MS = DELIVERY_PROFILE.retrySeconds * 1000;
+const DELIVERED_AFTER_LOAD_MS = 10_000 + 2 * RETRY_MS + 4 * RETRY_MS + DELIVERY_PROFILE.breakerPauseSeconds * 1000 + 40_000;
 
 describe('flaky and hanging webhook receivers and an SMTP outage during a lead burst', () => {
   it.concurrent.for(chaosEngines)(

@@ -4,7 +4,9 @@
  * tests/support/db.ts does), named webhook receivers
  * (./receiver.ts) and the team's mailbox (./mailbox.ts), and production
  * servers (scripts/serve.mjs over BUILD_DIR, tests/support/server.ts) started on them
- * with the real delivery settings — nothing in the app is shortened for the suite.
+ * with the real delivery policy on a short timing profile (DELIVERY_PROFILE): operator
+ * settings any deployment may set, so the retries, expiries and breaker pauses the scenarios
+ * wait for take seconds instead of minutes, on the same code paths as production.
  */
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +34,15 @@ export const chaosEngines: ChaosEngine[] = (
 ).filter((engine) => !only || only.includes(engine));
 
 const SECRET = 'segredo-do-caos';
+const METRICS_TOKEN = 'metricas-do-caos';
+
+/**
+ * The delivery timing every chaos server runs with (README "Environment"): a failed attempt
+ * is retried after 5–10 s (then 10–20 s …), an attempt cut off by a kill expires after 20 s
+ * (above the webhook call's 10 s timeout, so a slow call is never re-sent while it runs) and
+ * supervision looks for expired attempts as often; a target that kept failing is paused 5 s.
+ */
+export const DELIVERY_PROFILE = { retrySeconds: 5, expireSeconds: 20, breakerPauseSeconds: 5 } as const;
 
 /*
  * Servers still running when this worker exits — a scenario that timed out is abandoned
@@ -70,11 +81,11 @@ export interface ChaosStack {
    */
   waitForDeliveries: (emails: Iterable<string>, timeoutMs: number) => Promise<number | null>;
   /**
-   * Waits until every lead delivery is recorded as sent, reading the database while the
-   * servers run: PostgreSQL only (true, or false after `timeoutMs`); undefined on the
-   * embedded database, which only its server may open.
+   * Waits until every delivery is recorded as sent (true, or false after `timeoutMs`), while the
+   * servers run: on PostgreSQL from the database, on the embedded database — which only its
+   * server may open — from the running server's own /metrics.
    */
-  waitForAllSent: (timeoutMs: number) => Promise<boolean | undefined>;
+  waitForAllSent: (timeoutMs: number) => Promise<boolean>;
   /** The verdict on what everyone saw; call once every instance has stopped (the embedded database has one owner). */
   judge: (
     load: LeadLoad,
@@ -127,6 +138,10 @@ export async function chaosStack(
     LEAD_WEBHOOK_URLS: [...receivers.values()].map((receiver) => receiver.url).join(','),
     WEBHOOK_SECRET: SECRET,
     LEAD_RATE_LIMIT: 'off',
+    METRICS_TOKEN,
+    DELIVERY_RETRY_SECONDS: String(DELIVERY_PROFILE.retrySeconds),
+    DELIVERY_EXPIRE_SECONDS: String(DELIVERY_PROFILE.expireSeconds),
+    DELIVERY_BREAKER_PAUSE_SECONDS: String(DELIVERY_PROFILE.breakerPauseSeconds),
   };
   const servers: RunningServer[] = [];
 
@@ -164,15 +179,21 @@ export async function chaosStack(
       return (await until(done, timeoutMs)) ? (Date.now() - started) / 1000 : null;
     },
     waitForAllSent: async (timeoutMs) => {
-      if (!postgres) return undefined;
-      const pending = () =>
-        reading(async (read) =>
-          Number(
-            (
-              await read(`select count(*)::int as n from deliveries where subject_type = 'lead' and status <> 'sent'`)
-            )[0]?.['n'],
-          ),
-        );
+      const pending = async () => {
+        if (postgres) {
+          return reading(async (read) =>
+            Number(
+              (
+                await read(`select count(*)::int as n from deliveries where subject_type = 'lead' and status <> 'sent'`)
+              )[0]?.['n'],
+            ),
+          );
+        }
+        // Every delivery here is a lead's; a server between a kill and its restart counts as not done.
+        const server = servers.findLast((candidate) => !exited(candidate));
+        if (!server) return Number.POSITIVE_INFINITY;
+        return unsentInMetrics(server.url).catch(() => Number.POSITIVE_INFINITY);
+      };
       const deadline = Date.now() + timeoutMs;
       while ((await pending()) > 0) {
         if (Date.now() > deadline) return false;
@@ -228,6 +249,17 @@ export async function chaosStack(
       for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Deliveries not (yet) sent, from a server's /metrics (the `pilota_deliveries` gauge by kind and state). */
+async function unsentInMetrics(base: string): Promise<number> {
+  const response = await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!response.ok) return Number.POSITIVE_INFINITY;
+  let unsent = 0;
+  for (const [, labels, value] of (await response.text()).matchAll(/^pilota_deliveries\{([^}]*)\} (\d+)$/gm)) {
+    if (!labels!.includes('state="sent"')) unsent += Number(value);
+  }
+  return unsent;
 }
 
 const exited = (server: RunningServer) => server.process.exitCode !== null || server.process.signalCode !== null;

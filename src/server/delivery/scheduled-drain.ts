@@ -24,7 +24,7 @@ import { checkDeliveryAlerts } from '../ops/alerts';
 import { requestBacklogDrain, type BacklogRequest } from './backlog-drain';
 import type { DrainResult } from './engine';
 import { createDeliveries, registerDeliveries } from './feature';
-import type { DeliverySettings } from './settings';
+import { deliverySettingsFor, type DeliverySettings } from './settings';
 
 /** Netlify ends a scheduled function after 30 s; the run stops taking jobs well before. */
 export const SCHEDULED_DRAIN_BUDGET_MS = 20_000;
@@ -83,7 +83,7 @@ export async function runScheduledDrain(
       secret: config.webhookSecret,
       ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
     },
-    settings: options.settings,
+    settings: options.settings ?? deliverySettingsFor(config.deliveryTiming),
     log,
     workers: false,
   });

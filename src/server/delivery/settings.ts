@@ -3,7 +3,8 @@
  * instance and per target, pacing, the circuit breaker. One object, so a test or the
  * scheduled drain can shorten the whole policy at once.
  */
-import type { BreakerSettings } from './breaker';
+import type { DeliveryTiming } from '../config';
+import { DEFAULT_BREAKER, type BreakerSettings } from './breaker';
 
 export interface DeliverySettings {
   /** Retries after the first attempt. */
@@ -46,3 +47,17 @@ export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
   pollingIntervalSeconds: 2,
   expireInSeconds: 60,
 };
+
+/**
+ * The policy with an operator's timing (the DELIVERY_* variables, src/server/config.ts): the
+ * defaults above unless set. Shorter values suit a staging or test deployment that must see
+ * retries, expired attempts and a paused target within seconds, not minutes.
+ */
+export function deliverySettingsFor(timing: DeliveryTiming): DeliverySettings {
+  return {
+    ...DEFAULT_DELIVERY_SETTINGS,
+    retryDelaySeconds: timing.retrySeconds,
+    expireInSeconds: timing.expireSeconds,
+    breaker: { ...DEFAULT_BREAKER, pauseSeconds: timing.breakerPauseSeconds },
+  };
+}

@@ -53,6 +53,11 @@ export interface JobQueueDeps {
   log?: (line: string) => void;
   /** Run pg-boss's cron here, so `boss.schedule()` entries send their jobs: the Node server does (default off). */
   cron?: boolean;
+  /**
+   * How often pg-boss's supervision fails expired attempts so they are retried (pg-boss's
+   * default, 60 s, when unset); an expiry shorter than that would otherwise wait for it.
+   */
+  superviseIntervalSeconds?: number;
 }
 
 type Handler<T> = (job: JobWithMetadata<T>) => Promise<unknown>;
@@ -75,7 +80,11 @@ export class JobQueue {
   constructor(handle: DatabaseHandle, deps: JobQueueDeps = {}) {
     this.#log = deps.log ?? lineLogger('warn');
     // A transaction-mode pooler (Netlify + Supabase) drops LISTEN with the transaction: poll there.
-    const common: ConstructorOptions = { schedule: deps.cron === true, useListenNotify: !handle.transactionPooler };
+    const common: ConstructorOptions = {
+      schedule: deps.cron === true,
+      useListenNotify: !handle.transactionPooler,
+      ...(deps.superviseIntervalSeconds ? { superviseIntervalSeconds: deps.superviseIntervalSeconds } : {}),
+    };
     this.boss =
       handle.kind === 'pglite'
         ? new PgBoss({ ...common, db: fromPglite(handle.pglite!), backend: 'pglite' })
