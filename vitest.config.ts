@@ -10,10 +10,28 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Integration files share one database per engine; running files one at a time keeps them independent.
-    fileParallelism: false,
+    /*
+     * Files run in parallel worker processes, two at a time (`--maxWorkers` changes it): each
+     * test database is its own (tests/support/db.ts), each server gets a free port and its own
+     * data folder, each worker its own PgBouncer, and a missing build is made once under a lock
+     * (scripts/build-freshness.mjs). Integration files mostly wait on servers, queues and
+     * sockets, so two workers on two cores keep both busy.
+     */
+    fileParallelism: true,
+    maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          // One migrated database per engine for the run, copied per test database.
+          globalSetup: ['tests/integration/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

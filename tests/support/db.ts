@@ -8,19 +8,36 @@
  * directly, as a deploy does over DATABASE_MIGRATION_URL, and then used only through
  * the pooler (tests/support/pgbouncer.ts says why it is strict).
  *
+ * Under the integration suite every database is a copy of one migrated per engine for the
+ * whole run (tests/integration/global-setup.ts); elsewhere (the chaos suite) each is created
+ * and migrated here.
+ *
  *   describe.each(engines)('%s', (engine) => {
  *     const t = useTestDatabase(engine);          // hooks: create, truncate between tests, drop
  *     it('…', async () => { await t.db.select()… });
  *   });
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { openDatabase, type DatabaseHandle, type Db } from '~/server/db/client';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { PGLITE_EXTENSIONS, openDatabase, type DatabaseHandle, type Db } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
+import * as schema from '~/server/db/schema';
 import { acquirePgBouncer, pgBouncerMissingReason } from './pgbouncer';
 
 export type Engine = 'pglite' | 'postgres' | 'pgbouncer';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A file holding a migrated embedded database (PGlite's dumpDataDir), to load copies from. */
+    pgliteTemplate?: string;
+    /** A migrated database on TEST_DATABASE_URL's server, to copy with CREATE DATABASE … TEMPLATE. */
+    postgresTemplate?: string;
+  }
+}
 
 const TEST_DATABASE_URL = process.env['TEST_DATABASE_URL'];
 
@@ -79,7 +96,34 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
-/** Creates and migrates a throwaway database on `engine`. */
+/** The embedded template's bytes, read once per worker process. */
+let pgliteTemplateBytes: { file: string; bytes: Blob } | undefined;
+
+/** A new in-memory embedded database: a copy of the run's migrated template, or migrated here without one. */
+async function openPglite(): Promise<DatabaseHandle> {
+  const file = inject('pgliteTemplate');
+  if (!file) {
+    const handle = await openDatabase({});
+    await migrateDatabase(handle.db);
+    return handle;
+  }
+  if (pgliteTemplateBytes?.file !== file) pgliteTemplateBytes = { file, bytes: new Blob([readFileSync(file)]) };
+  // As openDatabase opens an in-memory database, with the data folder loaded from the template.
+  const pglite = await PGlite.create('memory://', {
+    extensions: PGLITE_EXTENSIONS,
+    loadDataDir: pgliteTemplateBytes.bytes,
+  });
+  return {
+    db: drizzlePglite({ client: pglite, schema }) as unknown as Db,
+    kind: 'pglite',
+    pglite,
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+/** Creates (a migrated copy of the run's template, or migrates) a throwaway database on `engine`. */
 export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
   let handle: DatabaseHandle;
   let url: string | undefined;
@@ -88,14 +132,17 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   if (engine === 'postgres' || engine === 'pgbouncer') {
     if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
     const name = `pilota_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${name}`);
+    const template = inject('postgresTemplate');
+    await adminQuery(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     const parsed = new URL(TEST_DATABASE_URL);
     parsed.pathname = `/${name}`;
     directUrl = parsed.toString();
     dropDatabase = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     if (engine === 'pgbouncer') {
-      const direct = await openDatabase({ databaseUrl: directUrl, maxConnections: 1 });
-      await migrateDatabase(direct.db).finally(() => direct.close());
+      if (!template) {
+        const direct = await openDatabase({ databaseUrl: directUrl, maxConnections: 1 });
+        await migrateDatabase(direct.db).finally(() => direct.close());
+      }
       const { bouncer, release } = await acquirePgBouncer(TEST_DATABASE_URL);
       url = bouncer.urlFor(directUrl);
       handle = await openDatabase({ databaseUrl: url, transactionPooler: true });
@@ -107,11 +154,10 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
     } else {
       url = directUrl;
       handle = await openDatabase({ databaseUrl: url, maxConnections: 5 });
-      await migrateDatabase(handle.db);
+      if (!template) await migrateDatabase(handle.db);
     }
   } else {
-    handle = await openDatabase({});
-    await migrateDatabase(handle.db);
+    handle = await openPglite();
   }
 
   const truncate = async () => {
