@@ -27,7 +27,8 @@ const SMTP_OUTAGE_MS = 5_000;
  * are slack for a busy one.
  */
 const RETRY_MS = DELIVERY_PROFILE.retrySeconds * 1000;
-const DELIVERED_AFTER_LOAD_MS = 10_000 + 2 * RETRY_MS + 4 * RETRY_MS + DELIVERY_PROFILE.breakerPauseSeconds * 1000 + 40_000;
+const DELIVERED_AFTER_LOAD_MS =
+  10_000 + 2 * RETRY_MS + 4 * RETRY_MS + DELIVERY_PROFILE.breakerPauseSeconds * 1000 + 40_000;
 
 describe('flaky and hanging webhook receivers and an SMTP outage during a lead burst', () => {
   it.concurrent.for(chaosEngines)(

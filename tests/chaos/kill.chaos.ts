@@ -27,8 +27,7 @@ const NAMES = Object.keys(RECEIVERS);
  * sent again, and the rows say so. The suite goes on as soon as they do (read from the database
  * on PostgreSQL, from the server's /metrics on the embedded one); this is the bound.
  */
-const RESENT_AFTER_RESTART_MS =
-  (2 * DELIVERY_PROFILE.expireSeconds + 2 * DELIVERY_PROFILE.retrySeconds) * 1000 + 8_000;
+const RESENT_AFTER_RESTART_MS = (2 * DELIVERY_PROFILE.expireSeconds + 2 * DELIVERY_PROFILE.retrySeconds) * 1000 + 8_000;
 
 describe('kill -9 of the server mid-load, then a restart on the same data', () => {
   it.concurrent.for(chaosEngines)(
