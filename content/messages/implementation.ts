@@ -34,6 +34,8 @@ export const uploadMessages = {
   clientBusy:
     'Há muitos arquivos sendo enviados da sua conexão. Envie o formulário com os arquivos já carregados ou tente de novo mais tarde.',
   storageFull: 'No momento não conseguimos receber arquivos. Tente de novo em alguns minutos.',
+  dailyDocumentsReached: 'Sua conexão já enviou o limite de documentos por hoje. Tente de novo amanhã.',
+  pendingDocumentsFull: 'No momento não conseguimos receber novos documentos. Tente de novo em algumas horas.',
 } as const;
 
 /** Submit-button text by phase. */

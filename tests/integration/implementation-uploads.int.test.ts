@@ -28,6 +28,7 @@ import {
   UPLOAD_TTL_MS,
   pruneExpiredUploads,
 } from '~/server/implementation/document-uploads';
+import { DOCUMENTS_PER_CLIENT_PER_DAY, PENDING_DOCUMENTS_MAX_BYTES } from '~/server/implementation/document-quota';
 import { runHousekeeping } from '~/server/housekeeping';
 import { runScheduledHousekeeping } from '~/server/scheduled-housekeeping';
 import housekeepingFunction, { config as housekeepingFunctionConfig } from '../../netlify/functions/housekeeping.mts';
@@ -442,6 +443,53 @@ describe.each(engines)('chunked document uploads on %s', (engine) => {
       json: { error: uploadMessages.storageFull, stage: 'upload' },
     });
     expect((await stored()).uploads).toBe(UPLOAD_TOTAL_MAX_BYTES / MAX_CNH_BYTES);
+  });
+
+  const pdfBlob = (seed: number) =>
+    new Blob([pdfOfSize(200, seed) as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
+
+  it('one address stores at most DOCUMENTS_PER_CLIENT_PER_DAY documents a day: then 429 with the pt-BR text', async () => {
+    leadRateLimit = { count: 100, windowMs: 60_000 };
+    for (let i = 0; i < DOCUMENTS_PER_CLIENT_PER_DAY; i++) {
+      expect((await submit(cpfFields, { cnh: pdfBlob(i) })).status).toBe(201);
+    }
+    const refused = { status: 429, json: { error: uploadMessages.dailyDocumentsReached, stage: 'upload' } };
+    expect(await submit(cpfFields, { cnh: pdfBlob(9) })).toEqual(refused);
+    // A chunked upload counts the same, and a refused one stays for a later try.
+    const token = await upload(pdfOfSize(300, 3));
+    expect(await submit(cpfFields, { [UPLOAD_TOKEN_FIELDS.cnh]: token })).toEqual(refused);
+    expect(await stored()).toMatchObject({ requests: DOCUMENTS_PER_CLIENT_PER_DAY, uploads: 1 });
+    // A request without a document is not held back; another address is not either.
+    expect((await submit(cpfFields)).status).toBe(201);
+    clientAddress = '198.51.100.20';
+    expect((await submit(cpfFields, { cnh: pdfBlob(10) })).status).toBe(201);
+    // With rate limits turned off (LEAD_RATE_LIMIT=off), the daily cap is off too.
+    clientAddress = '203.0.113.9';
+    leadRateLimit = null;
+    expect((await submit(cpfFields, { cnh: pdfBlob(12) })).status).toBe(201);
+    leadRateLimit = { count: 100, windowMs: 60_000 };
+    // The window slides: a day after the first documents, the address may send again.
+    clientAddress = '203.0.113.9';
+    clock = new Date(START.getTime() + 24 * 60 * 60 * 1000 + 1);
+    expect((await submit(cpfFields, { cnh: pdfBlob(11) })).status).toBe(201);
+  });
+
+  it('documents of requests still recebida hold at most PENDING_DOCUMENTS_MAX_BYTES: then 507; handling one frees room', async () => {
+    const first = await submit(cpfFields, { cnh: pdfBlob(1) });
+    expect(first.status).toBe(201);
+    // The cap counts the recorded sizes: one request standing in for the whole backlog.
+    await t.db.update(privateFiles).set({ size: PENDING_DOCUMENTS_MAX_BYTES - 100 });
+    clientAddress = '198.51.100.30';
+    expect(await submit(cpfFields, { cnh: pdfBlob(2) })).toEqual({
+      status: 507,
+      json: { error: uploadMessages.pendingDocumentsFull, stage: 'upload' },
+    });
+    expect(await stored()).toMatchObject({ requests: 1, files: 1 });
+    await t.db
+      .update(solicitacoesImplementacao)
+      .set({ status: 'em_implantacao' })
+      .where(eq(solicitacoesImplementacao.id, first.json['id'] as string));
+    expect((await submit(cpfFields, { cnh: pdfBlob(2) })).status).toBe(201);
   });
 
   it('chunk requests are rate-limited per address (429) before the body is read', async () => {

@@ -21,6 +21,7 @@ import type { DeliveryMeta } from '../outbox/outbox';
 import type { MailMessage } from '../mail';
 import { checkTextFields } from '../security';
 import type { ServiceDeps } from '../service-deps';
+import { reserveDocumentRoom } from './document-quota';
 import { storeUpload, type CheckedUpload } from './document-uploads';
 import { buildImplementationEmail, type StoredDocumentRef } from './implementation-email';
 import { hashPassword } from './password';
@@ -45,10 +46,13 @@ export interface ImplementationInput {
   consent?: { version?: string | undefined; page: string } | undefined;
 }
 
-export interface ImplementationDeps extends Pick<ServiceDeps, 'db' | 'security' | 'now'> {
+export interface ImplementationDeps extends Pick<ServiceDeps, 'db' | 'security' | 'now' | 'rateLimits'> {
   outbox: { enqueueMail: (tx: DbOrTx, message: MailMessage, meta: DeliveryMeta) => Promise<string> };
-  /** SITE_URL for the admin download links in the e-mail; LEAD_NOTIFY_TO, the team inbox. */
-  config: Pick<Config, 'siteUrl' | 'leadNotifyTo'>;
+  /**
+   * SITE_URL for the admin download links in the e-mail; LEAD_NOTIFY_TO, the team inbox;
+   * LEAD_RATE_LIMIT 'off' turns the per-address daily document cap off with the other limits.
+   */
+  config: Pick<Config, 'siteUrl' | 'leadNotifyTo'> & Partial<Pick<Config, 'leadRateLimit'>>;
 }
 
 /** Who sent it, as the route sees the request. */
@@ -119,7 +123,13 @@ export function createImplementationService(deps: ImplementationDeps): Implement
   };
 }
 
-/** Saves the request, its documents and its queued notification; returns the new id. */
+const documentBytes = (document: UploadedDocument) =>
+  'uploadId' in document ? document.size : document.content.byteLength;
+
+/**
+ * Saves the request, its documents and its queued notification; returns the new id. Throws
+ * `UploadRejected` when the documents would pass what anonymous requests may store.
+ */
 export async function createImplementationRequest(
   input: ImplementationInput,
   meta: ImplementationRequestMeta,
@@ -131,7 +141,11 @@ export async function createImplementationRequest(
   const senhaHash = await hashPassword(request.senha);
   const isCpf = request.tipoDocumento === 'cpf';
 
+  const documents = [isCpf ? input.cnh : input.responsavelCnh].filter((document) => document !== undefined);
+  const clientHash = deps.config.leadRateLimit ? deps.rateLimits.hashIp(meta.ip ?? 'unknown') : undefined;
+
   return deps.db.transaction(async (tx) => {
+    for (const document of documents) await reserveDocumentRoom(tx, clientHash, documentBytes(document), now);
     const cnh = isCpf && input.cnh ? await storeDocument(tx, input.cnh, 'cnh', now) : null;
     const responsavelCnh =
       !isCpf && input.responsavelCnh ? await storeDocument(tx, input.responsavelCnh, 'responsavelCnh', now) : null;

@@ -18,7 +18,9 @@ export type RejectionReason =
   | 'expired'
   | 'resent'
   | 'client-busy'
-  | 'storage-full';
+  | 'storage-full'
+  | 'daily-documents'
+  | 'pending-documents-full';
 
 export class UploadRejected extends Error {
   override name = 'UploadRejected';
@@ -50,3 +52,9 @@ export const resentTooOften = () => new UploadRejected(429, 'resent', uploadMess
 export const clientBusy = () => new UploadRejected(429, 'client-busy', uploadMessages.clientBusy);
 /** All unfinished uploads together reached UPLOAD_TOTAL_MAX_BYTES: 507 Insufficient Storage. */
 export const storageFull = () => new UploadRejected(507, 'storage-full', uploadMessages.storageFull);
+/** The client's address already stored DOCUMENTS_PER_CLIENT_PER_DAY documents within a day. */
+export const dailyDocumentsReached = () =>
+  new UploadRejected(429, 'daily-documents', uploadMessages.dailyDocumentsReached);
+/** Requests not yet handled hold PENDING_DOCUMENTS_MAX_BYTES of documents: 507 Insufficient Storage. */
+export const pendingDocumentsFull = () =>
+  new UploadRejected(507, 'pending-documents-full', uploadMessages.pendingDocumentsFull);
