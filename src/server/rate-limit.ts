@@ -16,6 +16,7 @@
  */
 import { createHmac, createSecretKey } from 'node:crypto';
 import { lte, sql } from 'drizzle-orm';
+import { addressKey } from './client-address';
 import type { Config, RateLimit } from './config';
 import type { Db, DbOrTx } from './db/client';
 import { rateLimits } from './db/schema';
@@ -30,7 +31,7 @@ export interface RateLimiter {
    * false when it goes over LEAD_RATE_LIMIT × `scale`. Never throws.
    */
   allow(form: RateLimitedForm, ip: string | undefined, scale?: number): Promise<boolean>;
-  /** The short keyed hash of an address the counters use (also stored with a lead). */
+  /** The short keyed hash of an address's client (its /64 for IPv6) the counters use (also stored with a lead). */
   hashIp(ip: string): string;
 }
 
@@ -56,9 +57,12 @@ export function createRateLimiter({ db, config, now, ready }: RateLimiterDeps): 
   };
 }
 
-/** A short keyed hash of the client IP: stable for rate limiting, useless for identifying anyone. */
+/**
+ * A short keyed hash of the client an IP stands for (client-address.ts: an IPv6 /64 is one
+ * client): stable for rate limiting, useless for identifying anyone.
+ */
 function hashIpWith(key: ReturnType<typeof createSecretKey>, ip: string): string {
-  return createHmac('sha256', key).update(ip).digest('hex').slice(0, 32);
+  return createHmac('sha256', key).update(addressKey(ip)).digest('hex').slice(0, 32);
 }
 
 /** How long a counter outlives its latest hit before housekeeping deletes it: longer than any window. */

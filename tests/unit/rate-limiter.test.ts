@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCKOUT_MAX_FAILURES, lockedUntil, recordFailedSignIn } from '~/server/auth/lockout';
 import { openDatabase, type DatabaseHandle, type Db } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
+import { addressKey } from '~/server/client-address';
 import { createRateLimiter, hitRateLimit, pruneRateLimits } from '~/server/rate-limit';
 
 /** A database every query of which fails (or, with `touched`, records that it was asked). */
@@ -69,6 +70,24 @@ describe('createRateLimiter', () => {
   });
 });
 
+describe('addressKey: what a per-address limit counts as one client', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['2001:db8:1:2:a:b:c:d', '2001:db8:1:2::/64'],
+    ['2001:0DB8:0001:0002:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['2001:db8:1:2::', '2001:db8:1:2::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['64:ff9b::198.51.100.1', '64:ff9b:0:0::/64'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['::ffff:cb00:7107', '203.0.113.7'],
+    ['unknown', 'unknown'],
+  ])('%s → %s', (ip, key) => {
+    expect(addressKey(ip)).toBe(key);
+  });
+});
+
 describe('sliding windows', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
@@ -109,6 +128,24 @@ describe('sliding windows', () => {
     await burst('lead:recent', 1, 86_000);
     expect(await pruneRateLimits(database.db, at(86_401))).toBeGreaterThanOrEqual(1);
     expect(await burst('lead:recent', 19, 86_402)).toBe(19);
+  });
+
+  it('the limiters hash every address of an IPv6 /64 alike, and share one counter for them', async () => {
+    const limiter = createRateLimiter({
+      db: database.db,
+      config: { leadRateLimit: { count: 2, windowMs: 60_000 }, authSecret: 'segredo' },
+      now: () => new Date('2026-08-03T15:00:00Z'),
+      ready: () => true,
+    });
+    const hash = limiter.hashIp('2001:db8:1:2::1');
+    expect(limiter.hashIp('2001:db8:1:2:8a3c:41ff:fe12:9b07')).toBe(hash);
+    expect(limiter.hashIp('2001:db8:1:3::1')).not.toBe(hash);
+    expect(limiter.hashIp('::ffff:203.0.113.7')).toBe(limiter.hashIp('203.0.113.7'));
+    expect(await limiter.allow('lead', '2001:db8:1:2::1')).toBe(true);
+    expect(await limiter.allow('lead', '2001:db8:1:2::2')).toBe(true);
+    // A third address of the same /64 is the same client, past its limit; the next /64 is not.
+    expect(await limiter.allow('lead', '2001:db8:1:2:ffff::3')).toBe(false);
+    expect(await limiter.allow('lead', '2001:db8:1:3::1')).toBe(true);
   });
 
   it('sign-in lockout: failures on both sides of a 5-minute boundary still lock the e-mail', async () => {

@@ -384,7 +384,8 @@ export function createAuth(deps: AuthDeps) {
       cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: https,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https, path: '/' },
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // An IPv6 /64 is one client for Better Auth's limits too, as for ours (client-address.ts).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 64 },
     },
     databaseHooks: {
       user: {

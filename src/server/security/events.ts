@@ -18,6 +18,7 @@ import { createHmac } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { securityEvents, type SecurityEvent, type SecuritySeverity } from '../db/schema';
+import { addressKey } from '../client-address';
 import { describeError } from '../describe-error';
 import { componentLogger, lineLogger, type Logger } from '../log/logger';
 import { hitRateLimit } from '../rate-limit';
@@ -139,7 +140,12 @@ export function createSecurityLogger({
   report = lineLogger('error'),
   log = componentLogger('security'),
 }: SecurityLoggerDeps): SecurityLogger {
-  const hashIp = (ip: string) => createHmac('sha256', secret).update(`ip:${ip}`).digest('hex').slice(0, 32);
+  // Per client, as the limiters count (an IPv6 /64 is one), so a rotating address is still one source.
+  const hashIp = (ip: string) =>
+    createHmac('sha256', secret)
+      .update(`ip:${addressKey(ip)}`)
+      .digest('hex')
+      .slice(0, 32);
   /** Whether this is the first such event of the address and source in the window; true when counting fails. */
   const firstInWindow = (event: SecurityEventInput, ipHash: unknown) =>
     hitRateLimit(
