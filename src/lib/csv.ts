@@ -5,14 +5,18 @@
  * - UTF-8 with a BOM: without it Excel reads the file as Windows-1252 ("JoÃ£o").
  * - `;` between cells and CRLF between rows: Excel with Brazilian regional settings
  *   splits on `;` (`,` is the decimal separator there); CRLF is RFC 4180's line end.
- * - A cell is quoted when it holds `;`, `"`, CR or LF, or starts or ends with a space;
- *   inner quotes are doubled.
+ * - A cell is quoted when it holds `;`, `,`, `"`, a tab, a line break or another control
+ *   character, or starts or ends with a space; inner quotes are doubled. The comma matters
+ *   too: Excel outside Brazil (or a person choosing the separator on import) splits on `,`,
+ *   and an unquoted comma would start a new cell in the middle of a value.
  * - Dates as dd/mm/aaaa (or dd/mm/aaaa hh:mm) in São Paulo time, numbers with a decimal comma.
- * - Formula injection (OWASP "CSV Injection"): a text cell starting with `=`, `+`, `-`,
- *   `@`, tab or CR would run as a formula in a spreadsheet (`=HYPERLINK(…)`, `@SUM(…)`);
- *   such a cell gets a leading `'`, which Excel shows as text and hides. A phone typed as
- *   "+55 …" is therefore exported as "'+55 …", still readable. Only numbers given as
- *   numbers are written bare.
+ * - Formula injection (OWASP "CSV Injection"): a text cell a spreadsheet could read as a
+ *   formula (`=HYPERLINK(…)`, `@SUM(…)`) gets a leading `'`, which Excel shows as text and
+ *   hides. "Could read" is wider than the first character: spreadsheets skip leading spaces,
+ *   tabs, line breaks and invisible characters, and take the full-width and small forms of
+ *   = + - @ (＝ ＋ － ＠, ﹦ ﹢ ﹣ ﹫) and the minus sign − as the ASCII ones. A phone typed
+ *   as "+55 …" is therefore exported as "'+55 …", still readable. Only numbers given as
+ *   numbers are written bare (quoted, since the decimal comma is a separator elsewhere).
  */
 
 /** UTF-8 byte order mark, the file's first character. */
@@ -45,19 +49,31 @@ const timeFormat = new Intl.DateTimeFormat('pt-BR', {
   hourCycle: 'h23',
 });
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[;"\r\n]|^\s|\s$/;
+/** Characters a spreadsheet skips before it looks for a formula's sign: spaces, controls, invisibles. */
+const SKIPPED_LEAD = '[\\p{White_Space}\\p{Cc}\\p{Cf}]*';
+/** The signs that start a formula, in their ASCII, full-width and small forms, and the minus sign. */
+const FORMULA_SIGNS = '[=+\\-@\\uFF1D\\uFF0B\\uFF0D\\uFF20\\uFE66\\uFE62\\uFE63\\uFE6B\\u2212]';
+const FORMULA_START = new RegExp(`^${SKIPPED_LEAD}${FORMULA_SIGNS}`, 'u');
+/** A tab or control character starts the cell too: some readers take it as a separator or drop it. */
+const CONTROL_START = /^[\p{Cc}]/u;
+const NEEDS_QUOTES = /[;,"\p{Cc}]|^\s|\s$/u;
+
+function quoted(text: string): string {
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
 
 /**
  * A text cell made safe for a spreadsheet: neutralised when it could start a formula,
  * quoted when it holds a separator, a quote or a line break.
  * @example csvText('=1+1')        // "'=1+1"
  * @example csvText('Silva; Souza') // '"Silva; Souza"'
+ * @example csvText('Silva, Souza') // '"Silva, Souza"'
+ * @example csvText(' ＝1+1')      // "\"' ＝1+1\""
  * @example csvText('diz "oi"')    // '"diz ""oi"""'
  */
 export function csvText(text: string): string {
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = FORMULA_START.test(text) || CONTROL_START.test(text) ? `'${text}` : text;
+  return quoted(safe);
 }
 
 /**
@@ -65,7 +81,7 @@ export function csvText(text: string): string {
  * booleans as Sim/Não, null and undefined empty.
  * @example csvCell(new Date('2026-11-23T13:05:00Z'))             // "23/11/2026"
  * @example csvCell(new Date('2026-11-23T13:05:00Z'), 'datetime') // "23/11/2026 10:05"
- * @example csvCell(1234.5)                                       // "1234,5"
+ * @example csvCell(1234.5)                                       // '"1234,5"'
  */
 export function csvCell(value: CsvValue, dates: 'date' | 'datetime' = 'date'): string {
   if (value === null || value === undefined) return '';
@@ -74,7 +90,7 @@ export function csvCell(value: CsvValue, dates: 'date' | 'datetime' = 'date'): s
     const date = dateFormat.format(value);
     return dates === 'datetime' ? `${date} ${timeFormat.format(value)}` : date;
   }
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value).replace('.', ',') : '';
+  if (typeof value === 'number') return Number.isFinite(value) ? quoted(String(value).replace('.', ',')) : '';
   if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
   return csvText(value);
 }

@@ -1,8 +1,9 @@
 /*
- * Reads back the CSV files the inbox exports (src/lib/csv.ts), for tests: RFC 4180 with `;`,
- * CRLF between rows; quoted cells may hold separators, doubled quotes and line breaks.
+ * Reads back the CSV files the inbox exports (src/lib/csv.ts), for tests: RFC 4180 with `;`
+ * (or another separator, as a spreadsheet set to another locale would read the file), CRLF
+ * between rows; quoted cells may hold separators, doubled quotes and line breaks.
  */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, separator = ';'): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
@@ -16,7 +17,7 @@ export function parseCsv(text: string): string[][] {
       } else if (char === '"') quoted = false;
       else cell += char;
     } else if (char === '"') quoted = true;
-    else if (char === ';') {
+    else if (char === separator) {
       row.push(cell);
       cell = '';
     } else if (char === '\r' && text[i + 1] === '\n') {

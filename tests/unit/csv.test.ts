@@ -26,11 +26,75 @@ describe('csvText', () => {
     ['+55 11 98765-4321', "'+55 11 98765-4321"],
     ['-2+3', "'-2+3"],
     ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
-    ['\t=1', "'\t=1"],
+    ['\t=1', `"'\t=1"`],
     ['\r=1', `"'\r=1"`],
     ['a=b', 'a=b'],
+    ['Silva, Souza', '"Silva, Souza"'],
+    ['＝1+1', "'＝1+1"],
   ])('%j → %j', (input, expected) => {
     expect(csvText(input)).toBe(expected);
+  });
+});
+
+/*
+ * Cells a spreadsheet could run, whichever separator it splits on. Each is written as one
+ * cell between two ordinary ones, read back with `;` and with `,`, and every cell read must
+ * be inert: no formula sign after what a spreadsheet skips (spaces, controls, invisibles).
+ * The signs and skipped characters are listed here apart from the code under test.
+ */
+const FORMULA_SIGNS = ['=', '+', '-', '@', '＝', '＋', '－', '＠', '﹦', '﹢', '﹣', '﹫', '−'];
+function readsAsFormula(cell: string): boolean {
+  const start = cell.replace(/^[\s\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]*/u, '');
+  return FORMULA_SIGNS.some((sign) => start.startsWith(sign));
+}
+
+const hostileCells = [
+  '=HYPERLINK("http://x","clique")',
+  '=HYPERLINK("http://x";"clique")',
+  'Ana,=HYPERLINK("http://x","clique")',
+  'Ana;=HYPERLINK("http://x";"clique")',
+  'Ana, Bia,@SUM(A1:A2)',
+  '＝HYPERLINK("http://x","clique")',
+  '＋1+1',
+  '－1+1',
+  '＠SUM(A1:A2)',
+  '﹦1+1',
+  '−1+1',
+  ' =1+1',
+  '   +1+1',
+  '\u00a0=1+1',
+  '\u3000＝1+1',
+  '\u200b=1+1',
+  '\u202e=1+1',
+  '\ufeff=1+1',
+  '\t=1+1',
+  '\r=1+1',
+  '\n=1+1',
+  '\r\n=1+1',
+  '\u001b=1+1',
+  'Ana\r\n=1+1',
+  'Ana\n@SUM(A1)',
+  'Ana\t=1+1',
+  '"=1+1',
+  '",=1+1',
+  'a"b,=1+1"',
+];
+
+describe('hostile cells', () => {
+  it.each(hostileCells)('%j stays one inert cell with `;` and with `,`', (hostile) => {
+    const line = csvLine(['antes', csvText(hostile), 'depois']);
+    for (const separator of [';', ',']) {
+      const rows = parseCsv(line, separator);
+      expect(rows, separator).toHaveLength(1);
+      const cells = rows[0]!;
+      expect(cells.filter(readsAsFormula), separator).toEqual([]);
+    }
+    // With `;`, the file reads back as written, the apostrophe aside.
+    expect(parseCsv(line)[0]).toEqual(['antes', readsAsFormula(hostile) ? `'${hostile}` : hostile, 'depois']);
+  });
+
+  it('quotes a number, whose decimal comma splits a cell where `,` is the separator', () => {
+    expect(parseCsv(csvLine([csvCell(1234.5)]), ',')).toEqual([['1234,5']]);
   });
 });
 
@@ -43,8 +107,8 @@ describe('csvCell', () => {
     expect(csvCell(new Date('invalid'))).toBe('');
   });
 
-  it('writes numbers with a decimal comma and bare (a negative number is a number, not a formula)', () => {
-    expect(csvCell(1234.5)).toBe('1234,5');
+  it('writes numbers with a decimal comma, quoted when it holds one (a negative number is a number, not a formula)', () => {
+    expect(csvCell(1234.5)).toBe('"1234,5"');
     expect(csvCell(-3)).toBe('-3');
     expect(csvCell(Number.NaN)).toBe('');
   });
