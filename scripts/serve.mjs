@@ -20,6 +20,7 @@ import { loadStaticFiles } from './static-files.ts';
 import { componentLogger, requestContext } from '../src/server/log/logger.ts';
 import { trackRequest } from '../src/server/log/request-log.ts';
 import { useOwnerOnlyUmask } from '../src/server/owner-only.ts';
+import { isHandledMethod, methodNotAllowed, METHOD_NOT_ALLOWED_ROUTE } from '../src/server/http/methods.ts';
 
 // Before anything can write in DATA_DIR (the runtime sets it again when it boots).
 useOwnerOnlyUmask();
@@ -55,6 +56,14 @@ function keepFrameAncestors(res) {
 const server = http.createServer((req, res) => {
   // One log line per request, with the id sent back as X-Request-Id (src/server/log/request-log.ts).
   const request = trackRequest(req, res);
+  if (!isHandledMethod(req.method)) {
+    // Before Astro, whose Node adapter throws on TRACE and logs the raw URL with a stack.
+    request.route = METHOD_NOT_ALLOWED_ROUTE;
+    const refusal = methodNotAllowed();
+    res.writeHead(refusal.status, { ...Object.fromEntries(headers), ...refusal.headers });
+    res.end(refusal.body);
+    return;
+  }
   if (staticFiles.serve(req, res)) {
     // A file of the build (its path carries nothing personal), or a crafted path refused with 400.
     request.route = res.statusCode === 400 ? '(invalid path)' : (req.url ?? '/').split('?', 1)[0];

@@ -9,6 +9,7 @@ import type { Runtime } from '~/server/runtime-types';
 import { guardRequest, PRIVATE_CACHE_CONTROL, type CurrentSession, type SessionUser } from '~/server/auth/guard';
 import { adminRefusal } from '~/server/auth/require-admin';
 import { safeRequest } from '~/server/http/safe-request';
+import { isHandledMethod, methodNotAllowedResponse } from '~/server/http/methods';
 import { clientAddressOf } from '~/server/http/client-address';
 import { trackInMiddleware } from '~/server/log/request-log';
 import { LIVENESS_ROUTE, livenessResponse } from '~/server/ops/health';
@@ -36,6 +37,15 @@ declare global {
 const requestLog = defineMiddleware((context, next) => {
   if (context.isPrerendered) return next();
   return trackInMiddleware(context.request, context.routePattern, next);
+});
+
+/**
+ * A method no route answers is refused before anything reads the request. serve.mjs does it
+ * before Astro; this is the same rule where no serve.mjs runs (Netlify's function, dev).
+ */
+const handledMethodsOnly = defineMiddleware((context, next) => {
+  if (context.isPrerendered || isHandledMethod(context.request.method)) return next();
+  return methodNotAllowedResponse();
 });
 
 /** Makes sure the runtime (lock, database, queue) is up before anything else runs. */
@@ -115,4 +125,4 @@ const adminGuard = defineMiddleware(async (context, next) => {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 });
 
-export const onRequest = sequence(requestLog, withRuntime, adminGuard, safeRequest, leadFormPost);
+export const onRequest = sequence(requestLog, handledMethodsOnly, withRuntime, adminGuard, safeRequest, leadFormPost);

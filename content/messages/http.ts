@@ -6,4 +6,6 @@
 export const httpMessages = {
   /** A path with `..`, a NUL or broken percent-encoding: a crafted request, never a link of ours. */
   invalidPath: 'Endereço inválido.',
+  /** A method no route of the site answers (TRACE, PROPFIND, …): a crafted request, never a link or form of ours. */
+  methodNotAllowed: 'Método não permitido.',
 } as const;

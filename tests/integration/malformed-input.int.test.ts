@@ -13,12 +13,15 @@ import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpMessages } from '@content/messages/http';
 import { inputMessages } from '@content/messages/input';
 import { toLeadRecord } from '~/server/leads/lead-record';
 import { appendToSpool, rejectedSpoolPath, spoolPath } from '~/server/leads/spool';
 import { ensureBuild } from '../support/ensure-build';
 import { startBuiltServer, type RunningServer } from '../support/server';
-import { logLines } from '../support/log';
+import { logEntries, logLines } from '../support/log';
+import { rawRequest } from '../support/raw-http';
+import { until } from '../support/until';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
 
 /** The lead an older server spooled with a NUL byte in it: it can never be saved. */
@@ -183,6 +186,29 @@ describe('the built server and input it cannot use', () => {
       expect(form.status).toBe(400);
     });
     expect(log).not.toContain('Failed query');
+    expect(log).not.toMatch(STACK_FRAME);
+  });
+
+  // TRACE is the one a WHATWG Request refuses to carry; PROPFIND reaches Astro if let through.
+  it.each([
+    ['TRACE', '/api/health/ready?email=ana@example.com&token=segredo-na-query'],
+    ['TRACE', '/admin/leads/exportar?q=ana@example.com'],
+    ['PROPFIND', '/contato?email=ana@example.com&token=segredo-na-query'],
+    ['PROPFIND', '/_actions/lead?token=segredo-na-query'],
+  ])('%s %s is a 405 with Allow, logged as one JSON line without the query', async (method, path) => {
+    const start = server.output().length;
+    const answer = await rawRequest(server.url, method, path, { Origin: server.url });
+    expect(answer.status).toBe(405);
+    expect(answer.headers['allow']).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+    expect(answer.body).toBe(httpMessages.methodNotAllowed);
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+    const id = answer.headers['x-request-id'];
+    const line = await until(() => logEntries(server.output().slice(start)).find((entry) => entry.reqId === id));
+    expect(line).toMatchObject({ msg: 'request', method: 'OTHER', route: '(method not allowed)', status: 405 });
+    const log = server.output().slice(start);
+    expect(log.split('\n').filter((text) => text && !text.startsWith('{'))).toEqual([]);
+    expect(log).not.toContain('segredo-na-query');
+    expect(log).not.toContain('ana@example.com');
     expect(log).not.toMatch(STACK_FRAME);
   });
 

@@ -39,12 +39,15 @@ import {
   privateFiles,
   solicitacoesImplementacao,
 } from '~/server/db/schema';
+import { ALLOW_HEADER } from '~/server/http/methods';
 import { HEADER_CSP, securityHeaders } from '~/server/http/security-headers';
 import { createSecurityLogger } from '~/server/security';
 import { netlifyCopyDir } from '../../src/integrations/netlify-target.mjs';
 import { callAction } from '../support/actions';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 import { ensureBuild } from '../support/ensure-build';
+import { logEntries } from '../support/log';
+import { rawRequest } from '../support/raw-http';
 import { startNetlifyFunction, type NetlifyFunction } from '../support/netlify-function';
 import { pgBouncerMissingReason } from '../support/pgbouncer';
 import { startBuiltServer, type RunningServer } from '../support/server';
@@ -171,6 +174,25 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
         (await fromNode.text()).replaceAll(node.url, 'ORIGIN'),
       ];
       expect(firstDifference(functionBody, nodeBody), path).toBeUndefined();
+    }
+  });
+
+  // Netlify's platform builds a WHATWG Request, which cannot carry TRACE; PROPFIND it can.
+  it('refuses a method no route answers with 405 and Allow on both targets, logging no query', async () => {
+    for (const path of ['/contato?email=ana@example.com', '/api/health/ready?token=segredo', '/_actions/lead']) {
+      for (const target of [fn, node]) {
+        const before = target.output().length;
+        const answer = await rawRequest(target.url, 'PROPFIND', path, { Origin: target.url });
+        expect({ path, status: answer.status, allow: answer.headers['allow'] }).toEqual({
+          path,
+          status: 405,
+          allow: ALLOW_HEADER,
+        });
+        const log = target.output().slice(before);
+        expect(log).not.toContain('ana@example.com');
+        expect(log).not.toContain('segredo');
+        expect(logEntries(log).filter((entry) => entry.level === 'error')).toEqual([]);
+      }
     }
   });
 

@@ -13,15 +13,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isHandledMethod } from '../http/methods.ts';
 import { requestContext, writeRequestLine, type RequestContext } from './logger.ts';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-
 /** A method as logged: any other token a client sends is just 'OTHER'. */
 function methodOf(method: string | undefined): string {
-  return method && METHODS.has(method) ? method : 'OTHER';
+  return isHandledMethod(method) ? method : 'OTHER';
 }
 
 export interface RequestLine {
