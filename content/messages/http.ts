@@ -8,4 +8,6 @@ export const httpMessages = {
   invalidPath: 'Endereço inválido.',
   /** A method no route of the site answers (TRACE, PROPFIND, …): a crafted request, never a link or form of ours. */
   methodNotAllowed: 'Método não permitido.',
+  /** An action call spelled so that it could name two actions (or none): a crafted request, never a form of ours. */
+  unknownAction: 'Ação não encontrada.',
 } as const;

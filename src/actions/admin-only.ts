@@ -60,7 +60,9 @@ type ActionHandlerOf<
 /** The team member behind the call (a role the action's namespace admits), or the ActionError that refuses it. */
 export function adminActor(context: ActionAPIContext): AdminActor {
   const { session } = context.locals;
-  const roles = rolesForAction(actionName(context)) ?? ADMIN_ONLY;
+  // Whoever sent it, an action call spelled two ways opens for no one.
+  const name = actionName(context);
+  const roles = name === undefined ? [] : (rolesForAction(name) ?? ADMIN_ONLY);
   if (!session || !hasRole(session, roles)) {
     const code = session ? 'FORBIDDEN' : 'UNAUTHORIZED';
     throw new ActionError({ code, message: adminRefusals[session ? 403 : 401] });

@@ -7,6 +7,7 @@
  * action's pt-BR message. Used by the admin wrapper (./admin-only.ts) and the public actions.
  */
 import { ActionError, type ActionAPIContext, type ActionErrorCode } from 'astro:actions';
+import { actionCallOf } from '~/server/auth/access-policy';
 import { describeError } from '~/server/describe-error';
 import { componentLogger } from '~/server/log/logger';
 
@@ -17,10 +18,18 @@ export interface FailureAnswer {
 
 const log = componentLogger('actions');
 
-/** The action's name as called (`/_actions/posts.create` or a form post's `?_action=`), for log lines and roles. */
-export function actionName(context: ActionAPIContext): string {
-  const { pathname, searchParams } = context.url;
-  return pathname.startsWith('/_actions/') ? pathname.slice('/_actions/'.length) : (searchParams.get('_action') ?? '?');
+/**
+ * The action Astro is running (`/_actions/posts.create` or a form post's `?_action=`), read as
+ * Astro reads it (actionCallOf), for log lines and roles; undefined for a spelling that could
+ * name another action (the middleware has already refused those).
+ */
+export function actionName(context: ActionAPIContext): string | undefined {
+  const call = actionCallOf({
+    routePattern: context.routePattern,
+    pathname: context.url.pathname,
+    search: context.url.search,
+  });
+  return call.kind === 'action' ? call.name : undefined;
 }
 
 /**
@@ -29,6 +38,6 @@ export function actionName(context: ActionAPIContext): string {
  */
 export function failSafely(error: unknown, context: ActionAPIContext, answer: FailureAnswer): ActionError {
   if (error instanceof ActionError) return error;
-  log.error(`${actionName(context)} failed: ${describeError(error)}`);
+  log.error(`${actionName(context) ?? '?'} failed: ${describeError(error)}`);
   return new ActionError(answer);
 }

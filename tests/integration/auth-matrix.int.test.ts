@@ -16,11 +16,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRefusals, authErrors } from '@content/messages/auth';
+import { httpMessages } from '@content/messages/http';
 import { callAction } from '../support/actions';
 import { adminCookie, teamCookie, userCookie } from '../support/blog-accounts';
 import { builtRoutes } from '../support/built-routes';
 import { ensureBuild } from '../support/ensure-build';
-import { pathSpellings } from '../support/path-spellings';
+import { actionCallSpellings, pathSpellings } from '../support/path-spellings';
 import { abandonedRequest, rawRequest, type RawResponse } from '../support/raw-http';
 import { startBuiltServer, type RunningServer } from '../support/server';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
@@ -291,6 +292,39 @@ describe('authorization matrix on the built server', () => {
         accept: 'text/html',
       });
       expect(dashboard.body).toContain(LEAD_EMAIL);
+    });
+
+    /*
+     * Spellings where a prefix check and Astro name different actions: behind a public action
+     * or a namespace the caller may use. Refused to everyone, admins included, before the
+     * session is read or the action runs: which action was meant cannot be known.
+     */
+    it.each(EVERYONE)('no ambiguous spelling reaches it, for %s: 404 before anything runs', async (who) => {
+      const decoys = ['lead', 'lgpd.request', 'posts', 'posts.create', 'leads.addNote', 'entregas', 'implantacoes'];
+      const problems: string[] = [];
+      for (const path of actionCallSpellings(name, decoys)) {
+        const response = await call(who, path);
+        const where = `${path} → ${response.status}`;
+        // A `..` in the path never gets past the front server (scripts/static-files.ts).
+        if (response.status === 400 && response.body === httpMessages.invalidPath) continue;
+        if (response.status !== 404) problems.push(`${where}: not refused`);
+        else if (!response.body.includes('"NOT_FOUND"')) problems.push(`${where}: ${response.body.slice(0, 80)}`);
+        if (response.headers['cache-control'] !== NO_STORE) problems.push(`${where}: cacheable`);
+      }
+      const form = await rawRequest(
+        server.url,
+        'POST',
+        `${formPage(name)}?_action=lead/_actions/${name}`,
+        {
+          origin: server.url,
+          accept: 'text/html',
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(cookies[who] ? { cookie: cookies[who] } : {}),
+        },
+        'id=x',
+      );
+      if (form.status !== 404) problems.push(`form post ?_action=lead/_actions/${name} → ${form.status}: not refused`);
+      expect(problems).toEqual([]);
     });
 
     it.each(actionAdmits(name))('%s gets past the guard (the action itself then judges the input)', async (who) => {

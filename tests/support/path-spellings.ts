@@ -45,3 +45,22 @@ export function pathSpellings(path: string): string[] {
   ];
   return [...new Set(spellings)];
 }
+
+/**
+ * Action calls for `name` that a reader of the path's start takes for another action:
+ * Astro runs what follows the LAST `/_actions/`, so `/_actions/lead/_actions/admin.lgpd.erase`
+ * looks like the public `lead` (or, behind `posts/`, like an editor's action) and runs
+ * `admin.lgpd.erase`. Each decoy is a namespace or action the caller might be allowed.
+ * @example actionCallSpellings('admin.lgpd.erase', ['lead']).includes('/_actions/lead/_actions/admin.lgpd.erase') // true
+ */
+export function actionCallSpellings(name: string, decoys: readonly string[]): string[] {
+  const spellings = decoys.flatMap((decoy) => [
+    `/_actions/${decoy}/_actions/${name}`,
+    `/_actions/${decoy}/x/_actions/${name}`,
+    `/_actions/${decoy}/_actions/_actions/${name}`,
+    `/_actions/${decoy}/..%2F_actions/${name}`,
+    `/_actions/${decoy}%2F_actions%2F${name}`,
+    `/_actions/${decoy}/${name}`,
+  ]);
+  return [...new Set(spellings)];
+}

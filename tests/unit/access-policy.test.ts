@@ -21,6 +21,8 @@ import {
   WHOLE_TEAM,
   ADMIN_ACTION_NAMESPACES,
   ADMIN_AREAS,
+  ACTION_RPC_ROUTE,
+  actionCallOf,
   classifyRequest,
   inAdminArea,
   isAdminAction,
@@ -176,14 +178,7 @@ describe('classifyRequest', () => {
     const action = { routePattern: '/_actions/[...path]', method: 'POST', accept: 'application/json' };
     expect(classifyRequest(target('/_actions/admin.publicar', action))).toMatchObject({ zone: 'admin' });
     expect(classifyRequest(target('/_actions/%61dmin.publicar', action))).toMatchObject({ zone: 'admin' });
-    for (const name of [
-      'posts.create',
-      'posts.uploadCover',
-      'POSTS.DELETE',
-      '%70osts.update',
-      'posts',
-      'posts/preview',
-    ]) {
+    for (const name of ['posts.create', 'posts.uploadCover', 'POSTS.DELETE', '%70osts.update', 'posts']) {
       expect(classifyRequest(target(`/_actions/${name}`, action)), name).toEqual({
         zone: 'admin',
         kind: 'endpoint',
@@ -202,6 +197,49 @@ describe('classifyRequest', () => {
     expect(classifyRequest(target('/contato', { ...formPost, search: '?_action=lead' }))).toEqual({ zone: 'public' });
     expect(classifyRequest(target('/contato', { ...formPost, search: '?_action=posts.create' }))).toMatchObject({
       zone: 'admin',
+    });
+  });
+
+  /*
+   * Astro runs what follows the LAST `/_actions/` (astro/dist/actions/runtime/server.js), a
+   * prefix check sees the first: such spellings, and any name no action can have, are refused
+   * to everyone before the session is read.
+   */
+  it.each([
+    '/_actions/lead/_actions/admin.lgpd.erase',
+    '/_actions/posts/_actions/admin.lgpd.erase',
+    '/_actions/leads/_actions/usuarios.setRole',
+    '/_actions/lead/x/_actions/admin.lgpd.erase',
+    '/_actions/posts/preview',
+    '/_actions/lead/',
+    '/_actions/',
+    '/_actions/admin%2Elgpd.erase',
+    '/_actions/%2561dmin.lgpd.erase',
+    '/_actions/admin..lgpd',
+    '/_actions/%E0%A4%A',
+    '//_actions/admin.lgpd.erase',
+  ])('refuses the ambiguous action call %s with 404', (pathname) => {
+    const action = { routePattern: ACTION_RPC_ROUTE, method: 'POST', accept: 'application/json' };
+    expect(actionCallOf({ routePattern: ACTION_RPC_ROUTE, pathname })).toEqual({ kind: 'ambiguous' });
+    expect(classifyRequest(target(pathname, action))).toEqual({ zone: 'refused', status: 404 });
+  });
+
+  it('reads an action call as Astro does: the route, the query on other routes, keys decoded once', () => {
+    const rpc = (pathname: string, search = '') => actionCallOf({ routePattern: ACTION_RPC_ROUTE, pathname, search });
+    expect(rpc('/_actions/admin.lgpd.erase')).toEqual({ kind: 'action', name: 'admin.lgpd.erase' });
+    expect(rpc('/_actions/%61dmin.lgpd.erase')).toEqual({ kind: 'action', name: 'admin.lgpd.erase' });
+    // On the action route Astro ignores the query.
+    expect(rpc('/_actions/lead', '?_action=admin.lgpd.erase')).toEqual({ kind: 'action', name: 'lead' });
+    const form = (search: string) => actionCallOf({ routePattern: '/admin/lgpd', pathname: '/admin/lgpd', search });
+    expect(form('?_action=admin.lgpd.erase')).toEqual({ kind: 'action', name: 'admin.lgpd.erase' });
+    // The first value, as URLSearchParams.get gives Astro.
+    expect(form('?_action=lead&_action=admin.lgpd.erase')).toEqual({ kind: 'action', name: 'lead' });
+    expect(form('?_action=')).toEqual({ kind: 'none' });
+    expect(form('')).toEqual({ kind: 'none' });
+    expect(form('?_action=lead/_actions/admin.lgpd.erase')).toEqual({ kind: 'ambiguous' });
+    // A path spelling the action route that Astro routed elsewhere.
+    expect(actionCallOf({ routePattern: '/404', pathname: '/_ACTIONS/lead', search: '?_action=admin.x' })).toEqual({
+      kind: 'ambiguous',
     });
   });
 

@@ -44,7 +44,10 @@ describe('csvText', () => {
  */
 const FORMULA_SIGNS = ['=', '+', '-', '@', '＝', '＋', '－', '＠', '﹦', '﹢', '﹣', '﹫', '−'];
 function readsAsFormula(cell: string): boolean {
-  const start = cell.replace(/^[\s\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]*/u, '');
+  const start = cell.replace(
+    /^[\s\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]*/u,
+    '',
+  );
   return FORMULA_SIGNS.some((sign) => start.startsWith(sign));
 }
 

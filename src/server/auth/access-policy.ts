@@ -156,6 +156,8 @@ export interface RequestTarget {
 export type Zone =
   | { zone: 'public' }
   | { zone: 'sign-in' }
+  /** A request answered with `status` before anything reads it (an ambiguous action call). */
+  | { zone: 'refused'; status: 404 }
   /**
    * `roles` — who may pass; `unlisted` — an admin-area route with no policy entry:
    * refused even to admins.
@@ -221,11 +223,66 @@ export function mayOpen(role: string | null | undefined, roles: readonly StaffRo
   return (roles as readonly string[]).includes(role ?? '');
 }
 
-function actionName(target: RequestTarget): string | undefined {
-  const path = normalizePath(target.pathname);
-  if (path.startsWith('/_actions/')) return path.slice('/_actions/'.length);
-  const query = new URLSearchParams(target.search ?? '').get('_action');
-  return query === null ? undefined : query.trim().toLowerCase();
+/** Astro's one route for action calls (astro/dist/actions/consts.js, ACTION_RPC_ROUTE_PATTERN). */
+export const ACTION_RPC_ROUTE = '/_actions/[...path]';
+const ACTION_PREFIX = '/_actions/';
+/** Every action of the site is named by plain identifiers joined by dots (src/actions/index.ts). */
+const ACTION_KEY = /^[A-Za-z_$][\w$]*$/;
+
+export type ActionCall =
+  /** The request calls no action. */
+  | { kind: 'none' }
+  /** The action Astro will run, its keys decoded and joined by dots (`admin.lgpd.erase`). */
+  | { kind: 'action'; name: string }
+  /** A spelling that could be read as two different actions, or as none: refused before anything runs. */
+  | { kind: 'ambiguous' };
+
+export interface ActionTarget {
+  routePattern?: string | undefined;
+  pathname: string;
+  search?: string | undefined;
+}
+
+/** Astro's keys of an action name (load.js getAction: split on dots, each decoded once), or undefined when no action can bear it. */
+function actionKeys(name: string): string[] | undefined {
+  try {
+    const keys = name.split('.').map((key) => decodeURIComponent(key));
+    return keys.every((key) => ACTION_KEY.test(key)) ? keys : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The action a request calls, read exactly as Astro reads it (astro/dist/actions/runtime/
+ * server.js getCallerInfo, load.js getAction): on the action route, what follows the LAST
+ * `/_actions/` of the raw path; on any other route the first `?_action=` value, when not
+ * empty; then split on dots, each key decoded once. A spelling a prefix check reads
+ * differently is ambiguous — `/_actions/lead/_actions/admin.lgpd.erase` looks like the
+ * public `lead` and runs `admin.lgpd.erase` — and so is any name no action of ours can
+ * have (a slash, an escape that does not decode to an identifier, a second `/_actions/`).
+ * Outside Astro (no route pattern), a path that normalises into `/_actions/` counts as the
+ * action route.
+ * @example actionCallOf({ routePattern: ACTION_RPC_ROUTE, pathname: '/_actions/%61dmin.lgpd.erase' }) // { kind: 'action', name: 'admin.lgpd.erase' }
+ * @example actionCallOf({ routePattern: ACTION_RPC_ROUTE, pathname: '/_actions/lead/_actions/admin.lgpd.erase' }) // { kind: 'ambiguous' }
+ */
+export function actionCallOf(target: ActionTarget): ActionCall {
+  const spelledAsRoute = normalizePath(target.pathname).startsWith(ACTION_PREFIX);
+  const onRoute = target.routePattern === undefined ? spelledAsRoute : target.routePattern === ACTION_RPC_ROUTE;
+  let name: string;
+  if (onRoute) {
+    const at = target.pathname.lastIndexOf(ACTION_PREFIX);
+    if (at !== 0) return { kind: 'ambiguous' };
+    name = target.pathname.slice(ACTION_PREFIX.length);
+  } else {
+    // A path spelling the action route that Astro routed elsewhere (`/_ACTIONS/…`): which did the caller mean?
+    if (spelledAsRoute) return { kind: 'ambiguous' };
+    const query = new URLSearchParams(target.search ?? '').get('_action');
+    if (!query) return { kind: 'none' };
+    name = query;
+  }
+  const keys = actionKeys(name);
+  return keys ? { kind: 'action', name: keys.join('.') } : { kind: 'ambiguous' };
 }
 
 /**
@@ -239,8 +296,9 @@ function actionName(target: RequestTarget): string | undefined {
 export function classifyRequest(target: RequestTarget): Zone {
   const pattern = target.routePattern || undefined;
   const entry = pattern === undefined ? undefined : ACCESS_POLICY[pattern];
-  const action = actionName(target);
-  const actionRoles = action === undefined ? undefined : rolesForAction(action);
+  const action = actionCallOf(target);
+  if (action.kind === 'ambiguous') return { zone: 'refused', status: 404 };
+  const actionRoles = action.kind === 'action' ? rolesForAction(action.name) : undefined;
   // An admin action posted to an admin page needs both: a role the page admits and one the action admits.
   const both = (roles: readonly StaffRole[]) =>
     actionRoles === undefined ? roles : roles.filter((role) => actionRoles.includes(role));

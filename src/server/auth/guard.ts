@@ -111,7 +111,7 @@ export type RequestOutcome =
   | { action: 'next' }
   | { action: 'redirect'; location: string }
   | { action: 'forbidden-page' }
-  | { action: 'status'; status: 401 | 403 | 503 };
+  | { action: 'status'; status: 401 | 403 | 404 | 503 };
 
 export interface GuardResult {
   outcome: RequestOutcome;
@@ -150,6 +150,9 @@ export async function guardRequest(
   });
   if (zone.zone === 'public')
     return { outcome: { action: 'next' }, session: undefined, setCookies: [], private: false };
+  // Read before the session: an ambiguous action call is nobody's, whoever sends it.
+  if (zone.zone === 'refused')
+    return { outcome: { action: 'status', status: zone.status }, session: undefined, setCookies: [], private: true };
 
   let lookup: SessionLookup;
   try {

@@ -7,6 +7,7 @@
  * documents' own check.
  */
 import { adminRefusals } from '@content/messages/auth';
+import { httpMessages } from '@content/messages/http';
 import { NO_STORE } from '../http/cache-control';
 import { isActionRequest } from '../http/malformed-body';
 import { ADMIN_ONLY, mayOpen, type StaffRole } from './access-policy';
@@ -70,18 +71,19 @@ export function refuseUnlessAdmin(
   return adminRefusal(decision.action === 'status' ? decision.status : 403, url);
 }
 
-const ACTION_CODES = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 503: 'SERVICE_UNAVAILABLE' } as const;
+const ACTION_CODES = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 503: 'SERVICE_UNAVAILABLE' } as const;
+const REFUSALS = { ...adminRefusals, 404: httpMessages.unknownAction } as const;
 
 /**
  * The admin area's refusal as an answer, in pt-BR: plain text for pages and endpoints; for
  * an action call, Astro's serialized ActionError, so `actions.posts.create()` reads its code
  * (UNAUTHORIZED, FORBIDDEN…) like any other action error instead of an unreadable body.
  */
-export function adminRefusal(status: 401 | 403 | 503, url: URL): Response {
+export function adminRefusal(status: 401 | 403 | 404 | 503, url: URL): Response {
   const action = isActionRequest(url);
   const body = action
-    ? JSON.stringify({ type: 'AstroActionError', code: ACTION_CODES[status], status, message: adminRefusals[status] })
-    : adminRefusals[status];
+    ? JSON.stringify({ type: 'AstroActionError', code: ACTION_CODES[status], status, message: REFUSALS[status] })
+    : REFUSALS[status];
   return new Response(body, {
     status,
     headers: {

@@ -24,6 +24,7 @@
 import { inputMessages } from '@content/messages/input';
 import { COVER_UPLOAD_BODY_BYTES } from '~/lib/cover-image';
 import { hasForbiddenCharacters } from '~/lib/validation/text';
+import { actionCallOf } from '../auth/access-policy';
 
 /** Largest JSON or action-form body read here (Astro's default action limit). */
 export const MAX_PARSED_BODY_BYTES = 1024 * 1024;
@@ -60,11 +61,10 @@ export function isActionRequest(url: URL): boolean {
 
 /** The largest body this request may send to be judged here. */
 function bodyLimit(url: URL): number {
-  const name = url.pathname.startsWith('/_actions/')
-    ? url.pathname.slice('/_actions/'.length)
-    : url.searchParams.get('_action');
+  const call = actionCallOf({ pathname: url.pathname, search: url.search });
+  const name = call.kind === 'action' ? call.name : undefined;
   return (
-    (name !== null && Object.hasOwn(UPLOAD_ACTION_BODY_BYTES, name) && UPLOAD_ACTION_BODY_BYTES[name]) ||
+    (name !== undefined && Object.hasOwn(UPLOAD_ACTION_BODY_BYTES, name) && UPLOAD_ACTION_BODY_BYTES[name]) ||
     MAX_PARSED_BODY_BYTES
   );
 }
