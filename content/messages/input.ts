@@ -7,6 +7,8 @@
 export const inputMessages = {
   /** A text field holding a control character (NUL, escape…) or broken Unicode. */
   invalidCharacters: 'Este campo contém caracteres inválidos (invisíveis ou de controle). Apague-os e tente novamente.',
+  /** A one-line field (a name, a company, a title) holding a line break or a tab. */
+  oneLine: 'Este campo deve ficar em uma única linha. Apague as quebras de linha e tente novamente.',
   /** A body that does not parse as the type it declares (broken JSON, broken multipart…). */
   malformedBody: 'Requisição inválida: o conteúdo enviado não pôde ser lido. Recarregue a página e tente novamente.',
   /** A body of a type the endpoint does not read. */

@@ -13,7 +13,10 @@ import {
 } from '~/lib/validation/implementation';
 import { leadSchema } from '~/lib/validation/lead';
 import { fieldErrors as postErrors, postInputSchema } from '~/lib/validation/post';
-import { hasForbiddenCharacters, plainText } from '~/lib/validation/text';
+import { leadNoteSchema, statusChangeSchema } from '~/lib/validation/lead-pipeline';
+import { dsrSchema } from '~/lib/validation/dsr';
+import { parseLeadFilters } from '~/lib/validation/lead-filters';
+import { hasForbiddenCharacters, plainText, singleLine } from '~/lib/validation/text';
 import { z } from '~/lib/validation/zod';
 
 /** Every C0 control but \t \n \r, DEL and every C1 control. */
@@ -39,8 +42,25 @@ describe('hasForbiddenCharacters', () => {
     expect(hasForbiddenCharacters(text)).toBe(true);
   });
 
+  // Embeddings, overrides and isolates: a note or a name the team would read backwards.
+  it.each(['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'])(
+    'refuses the bidirectional control %j',
+    (char) => {
+      expect(hasForbiddenCharacters(`fatura${char}fdp.exe`)).toBe(true);
+    },
+  );
+
   it('accepts ordinary whitespace, accents, emoji (a surrogate pair) and other scripts', () => {
-    for (const text of ['linha 1\nlinha 2\r\n\tfim', 'João Conceição', 'Olá 😀👍🏽', '日本語', 'a\u00a0b', '€ ¢ ©']) {
+    for (const text of [
+      'linha 1\nlinha 2\r\n\tfim',
+      'João Conceição',
+      'Olá 😀👍🏽',
+      '日本語',
+      'a\u00a0b',
+      '€ ¢ ©',
+      // The marks right-to-left text needs are not overrides.
+      'שלום\u200f עולם\u200e',
+    ]) {
       expect(hasForbiddenCharacters(text)).toBe(false);
     }
   });
@@ -137,6 +157,89 @@ describe('implementation schema', () => {
     const result = implementationSchema.safeParse(form);
     expect(result.success).toBe(false);
     expect(implementationErrors(result.error!)[field]).toBe(inputMessages.invalidCharacters);
+  });
+});
+
+/** Line breaks and tabs: what one-line values (names, companies, titles) refuse. */
+const LINE_BREAKS = ['\n', '\r', '\r\n', '\t', '\u2028', '\u2029'];
+
+describe('singleLine', () => {
+  it.each(LINE_BREAKS)('refuses %j with the pt-BR one-line message', (brk) => {
+    const result = singleLine(z.string()).trim().safeParse(`Ana${brk}Bcc: alguem@example.com`);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([inputMessages.oneLine]);
+  });
+
+  it('gives the control-character message first, and accepts one line', () => {
+    expect(singleLine(z.string()).safeParse('Ana\u001b[2J\nx').error?.issues[0]?.message).toBe(
+      inputMessages.invalidCharacters,
+    );
+    expect(singleLine(z.string()).safeParse('Ana Souza — Imóveis & Cia.').success).toBe(true);
+  });
+
+  /*
+   * Every name-like or one-line field of every public form, and the text filters of the
+   * inbox: a line break there becomes a forged line in a plain-text e-mail ("Bcc: …"), a
+   * delivery or a log.
+   */
+  const ONE_LINE_LEAD_FIELDS = LEAD_TEXT_FIELDS.filter((field) => field !== 'mensagem');
+  it.each(ONE_LINE_LEAD_FIELDS)("the lead's %s is one line", (field) => {
+    const value = validLead[field as keyof typeof validLead];
+    const result = leadSchema.safeParse({ ...validLead, [field]: `${value}\nBcc: alguem@example.com` });
+    const messages = result.error?.issues.filter((issue) => issue.path[0] === field).map((issue) => issue.message);
+    expect(messages).toEqual([inputMessages.oneLine]);
+  });
+
+  it("the lead's message may still have several lines", () => {
+    expect(leadSchema.safeParse({ ...validLead, mensagem: 'linha 1\r\nlinha 2\n\tfim' }).success).toBe(true);
+  });
+
+  it.each([
+    ['cpf', 'nomeCompleto'],
+    ['cpf', 'email'],
+    ['cnpj', 'razaoSocial'],
+    ['cnpj', 'responsavelNome'],
+    ['cnpj', 'responsavelEmail'],
+  ])('a %s implementation request keeps %s on one line', (tipo, field) => {
+    const form: Record<string, string> = tipo === 'cpf' ? { ...cpfForm } : { ...cnpjForm };
+    form[field] = `${form[field]}\nBcc: alguem@example.com`;
+    const result = implementationSchema.safeParse(form);
+    expect(implementationErrors(result.error!)[field]).toBe(inputMessages.oneLine);
+  });
+
+  it("a data-subject request's name is one line", () => {
+    const request = { tipo: 'confirmacao_acesso', nome: 'Ana\nBcc: alguem@example.com', email: 'ana@example.com' };
+    const result = dsrSchema.safeParse(request);
+    expect(result.error?.issues.find((issue) => issue.path[0] === 'nome')?.message).toBe(inputMessages.oneLine);
+  });
+
+  it("a post's title, SEO title and tags are one line", () => {
+    const post = { title: 'Gestão\nde imóveis', body: 'x', seoTitle: 'a\rb', tags: 'ipca\tjuros' };
+    const errors = postErrors(postInputSchema.safeParse(post).error!);
+    expect(errors['title']).toBe(inputMessages.oneLine);
+    expect(errors['seoTitle']).toBe(inputMessages.oneLine);
+  });
+
+  it("the inbox's search text is one line and plain: a bad one is dropped", () => {
+    const { filters } = parseLeadFilters(new URLSearchParams({ q: 'ana\u0000' }));
+    expect(filters.q).toBeUndefined();
+  });
+});
+
+/*
+ * Free text the team writes about a lead (notes, discard reasons): the shared rule, so an
+ * escape sequence or an override cannot rewrite what the next person reads.
+ */
+describe('lead notes and discard reasons', () => {
+  const leadId = '6f1c1c0e-1b7a-4e8e-9a55-0f3f5d2b8a11';
+  it.each(['\u001b[31m', '\u202e', '\u0000', '\u0007', '\u2066', '\u009b'])('refuse %j', (char) => {
+    const note = leadNoteSchema.safeParse({ leadId, texto: `Ligar${char} amanhã` });
+    expect(note.error?.issues.map((issue) => issue.message)).toEqual([inputMessages.invalidCharacters]);
+    const discard = statusChangeSchema.safeParse({ leadId, de: 'novo', para: 'descartado', motivo: `Spam${char}` });
+    expect(discard.error?.issues.map((issue) => issue.message)).toEqual([inputMessages.invalidCharacters]);
+  });
+
+  it('keep several lines', () => {
+    expect(leadNoteSchema.safeParse({ leadId, texto: 'Ligou.\nRetornar\tamanhã.' }).success).toBe(true);
   });
 });
 

@@ -8,7 +8,7 @@
 import { dsrValidationMessages as m } from '@content/messages/lgpd';
 import { isCpf, unmaskCpf } from '../documents';
 import { HONEYPOT_FIELD } from './lead';
-import { plainText } from './text';
+import { plainText, singleLine } from './text';
 import { z } from './zod';
 
 /** Request types of art. 18 (and art. 20's review), in form order; the database column takes this type. */
@@ -27,19 +27,19 @@ export type DsrTipo = (typeof DSR_TIPOS)[number];
 export { HONEYPOT_FIELD };
 
 // Hidden/optional inputs: absent and '' both arrive as undefined (Astro's form parsing).
-const hidden = (max: number) => plainText(z.string()).trim().max(max).optional();
+const hidden = (max: number) => singleLine(z.string()).trim().max(max).optional();
 
 export const dsrSchema = z.object({
   tipo: z.enum(DSR_TIPOS, { error: m.tipo }),
-  nome: plainText(z.string({ error: m.nome }))
+  nome: singleLine(z.string({ error: m.nome }))
     .trim()
     .min(2, { error: m.nome })
     .max(120, { error: m.tooLong }),
-  email: plainText(z.string({ error: m.email }))
+  email: singleLine(z.string({ error: m.email }))
     .trim()
     .max(254, { error: m.email })
     .pipe(z.email({ error: m.email })),
-  cpf: plainText(z.string())
+  cpf: singleLine(z.string())
     .trim()
     .max(20, { error: m.cpf })
     .refine((value) => value === '' || isCpf(value), { error: m.cpf })

@@ -14,6 +14,7 @@
  */
 import { implementationInboxMessages as m } from '@content/messages/inbox';
 import { IMPLEMENTATION_STATUSES, type ImplementationStatus } from '../lead-pipeline';
+import { singleLine } from './text';
 import { z } from './zod';
 
 export const IMPLEMENTATION_TIPOS = ['cpf', 'cnpj'] as const;
@@ -61,7 +62,7 @@ const single = {
   tipo: z.enum(IMPLEMENTATION_TIPOS, { error: m.filterErrors.tipo }),
   de: day,
   ate: day,
-  q: z.string().max(MAX_IMPLEMENTATION_QUERY_LENGTH, { error: m.filterErrors.busca }),
+  q: singleLine(z.string()).max(MAX_IMPLEMENTATION_QUERY_LENGTH, { error: m.filterErrors.busca }),
   pagina: z.coerce
     .number({ error: m.filterErrors.pagina })
     .int({ error: m.filterErrors.pagina })

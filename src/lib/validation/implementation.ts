@@ -9,14 +9,15 @@
 import { z } from './zod';
 import { validationMessages as m } from '@content/messages/implementation';
 import { isCnpj, isCpf, isPhone, unmaskCnpj, unmaskCpf, unmaskPhone } from '../documents';
-import { plainText } from './text';
+import { plainText, singleLine } from './text';
 export * from './implementation-fields';
 
 /** Minimum length of the access password (SPEC §9). */
 export const MIN_SENHA_LENGTH = 6;
 
 // An absent field (a hand-made request) reads as an empty one, so it gets the spec's message.
-const text = (missing: string) => plainText(z.string({ error: missing })).trim();
+// Every text field of the form is one line: names, razão social, documents, phones, e-mails.
+const text = (missing: string) => singleLine(z.string({ error: missing })).trim();
 
 /** A required text: blank is "Todos os campos obrigatórios devem ser preenchidos". */
 const required = () => text(m.required).min(1, { error: m.required, abort: true });

@@ -20,6 +20,7 @@
 import { leadFilterMessages as m } from '@content/messages/inbox';
 import { LEAD_STATUSES, type LeadStatus } from '../lead-pipeline';
 import { LEAD_TIPOS, type LeadTipo } from './lead';
+import { singleLine } from './text';
 import { z } from './zod';
 
 export const LEAD_SORTS = ['recentes', 'antigos', 'nome', 'nome_desc'] as const;
@@ -101,7 +102,7 @@ export function calendarDay(value: string): string | undefined {
 }
 
 const text = (message: string, max = MAX_FILTER_TEXT) =>
-  z.string().trim().min(1).max(max, { error: message }).optional();
+  singleLine(z.string()).trim().min(1).max(max, { error: message }).optional();
 const day = z
   .string()
   .trim()

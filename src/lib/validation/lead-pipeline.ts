@@ -6,6 +6,7 @@
  */
 import { leadFilterMessages, pipelineMessages as m } from '@content/messages/inbox';
 import { LEAD_STATUSES, MAX_NOTE_LENGTH, MAX_REASON_LENGTH, STATUS_NEEDING_REASON } from '../lead-pipeline';
+import { plainText } from './text';
 import { z } from './zod';
 
 const leadId = z.uuid({ error: 'Contato inválido.' });
@@ -15,7 +16,7 @@ export const statusChangeSchema = z
     leadId,
     de: z.enum(LEAD_STATUSES, { error: leadFilterMessages.status }),
     para: z.enum(LEAD_STATUSES, { error: leadFilterMessages.status }),
-    motivo: z.string().trim().max(MAX_REASON_LENGTH, { error: m.motivoLongo }).optional(),
+    motivo: plainText(z.string()).trim().max(MAX_REASON_LENGTH, { error: m.motivoLongo }).optional(),
   })
   .refine((change) => change.de !== change.para, { error: m.mesmoStatus, path: ['para'] })
   .refine((change) => change.para !== STATUS_NEEDING_REASON || (change.motivo ?? '').length > 0, {
@@ -25,7 +26,7 @@ export const statusChangeSchema = z
 
 export const leadNoteSchema = z.object({
   leadId,
-  texto: z.string().trim().min(1, { error: m.notaVazia }).max(MAX_NOTE_LENGTH, { error: m.notaLonga }),
+  texto: plainText(z.string()).trim().min(1, { error: m.notaVazia }).max(MAX_NOTE_LENGTH, { error: m.notaLonga }),
 });
 
 export type StatusChangeInput = z.output<typeof statusChangeSchema>;

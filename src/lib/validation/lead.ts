@@ -6,7 +6,7 @@
 import { z } from './zod';
 import { validationMessages as m } from '@content/messages/lead';
 import { LEAD_PHONE_PATTERN } from '../phone';
-import { plainText } from './text';
+import { plainText, singleLine } from './text';
 
 export const LEAD_TIPOS = ['proprietario', 'corretor', 'administrador', 'imobiliaria'] as const;
 export type LeadTipo = (typeof LEAD_TIPOS)[number];
@@ -27,23 +27,24 @@ export function requiresEmpresa(tipo: string | undefined): boolean {
 export const HONEYPOT_FIELD = 'website';
 
 // Hidden/optional inputs: absent and '' both arrive as undefined (Astro's form parsing).
-const hidden = (max: number) => plainText(z.string()).trim().max(max).optional();
+// One line each: they are copied into the notification e-mail and the deliveries.
+const hidden = (max: number) => singleLine(z.string()).trim().max(max).optional();
 
 export const leadSchema = z
   .object({
-    nome: plainText(z.string({ error: m.nome }))
+    nome: singleLine(z.string({ error: m.nome }))
       .trim()
       .min(2, { error: m.nome })
       .max(120, { error: m.tooLong }),
-    email: plainText(z.string({ error: m.email }))
+    email: singleLine(z.string({ error: m.email }))
       .trim()
       .max(254, { error: m.email })
       .pipe(z.email({ error: m.email })),
-    celular: plainText(z.string({ error: m.celular }))
+    celular: singleLine(z.string({ error: m.celular }))
       .trim()
       .regex(LEAD_PHONE_PATTERN, { error: m.celular }),
     tipo: z.enum(LEAD_TIPOS, { error: m.tipo }),
-    empresa: plainText(z.string()).trim().max(160, { error: m.tooLong }).optional(),
+    empresa: singleLine(z.string()).trim().max(160, { error: m.tooLong }).optional(),
     mensagem: plainText(z.string()).trim().max(2000, { error: m.tooLong }).optional(),
     pagina_origem: hidden(500),
     utm_source: hidden(200),

@@ -8,7 +8,7 @@
 import { z } from './zod';
 import { postErrors, postLimits as L, postValidationMessages as m } from '@content/messages/blog';
 import { MAX_SLUG_LENGTH, SLUG_PATTERN, slugify } from '../slug';
-import { plainText } from './text';
+import { plainText, singleLine } from './text';
 
 export const POST_STATUSES = ['draft', 'published'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
@@ -50,18 +50,18 @@ const text = (max: number, maxMessage: string) =>
     .max(max, { error: maxMessage })
     .default('');
 
-const tag = plainText(z.string({ error: m.tagInvalid }))
+const tag = singleLine(z.string({ error: m.tagInvalid }))
   .max(L.tag, { error: m.tagMax })
   .refine((value) => slugify(value) !== '', { error: m.tagInvalid });
 
 /** The post's editable fields; see the module comment for what parsing does. */
 export const postInputSchema = z
   .object({
-    title: plainText(z.string({ error: m.titleRequired }))
+    title: singleLine(z.string({ error: m.titleRequired }))
       .trim()
       .min(1, { error: m.titleRequired })
       .max(L.title, { error: m.titleMax }),
-    slug: plainText(z.string({ error: m.slugInvalid }))
+    slug: singleLine(z.string({ error: m.slugInvalid }))
       .trim()
       .toLowerCase()
       .default(''),
@@ -74,7 +74,10 @@ export const postInputSchema = z
       .preprocess(normalizeTags, z.array(tag, { error: m.tagInvalid }).max(L.tags, { error: m.tagsMax }))
       .default([]),
     status: z.enum(POST_STATUSES, { error: m.statusInvalid }).default('draft'),
-    seoTitle: text(L.seoTitle, m.seoTitleMax),
+    seoTitle: singleLine(z.string({ error: m.seoTitleMax }))
+      .trim()
+      .max(L.seoTitle, { error: m.seoTitleMax })
+      .default(''),
     seoDescription: text(L.seoDescription, m.seoDescriptionMax),
     coverImageId: z.preprocess(
       (value) => (value === '' || value === undefined ? null : value),
@@ -119,7 +122,7 @@ export const postUpdateSchema = postIdSchema.and(postInputSchema);
 
 /** The live preview's input: Markdown no longer than a post's body may be. */
 export const postPreviewSchema = z.object({
-  body: z.string({ error: postErrors.badRequest }).max(L.body, { error: postErrors.badRequest }),
+  body: plainText(z.string({ error: postErrors.badRequest })).max(L.body, { error: postErrors.badRequest }),
 });
 
 /** What the editor sends (every field may be missing or loosely typed). */
