@@ -17,6 +17,12 @@ export const cookieConsentPolicy = {
    */
   version: '2026-01',
   /**
+   * Every version the site has ever shown, the current one included (a test checks it). The
+   * server records a choice only under one of these: a tab opened before a deploy still
+   * sends the version it showed, and nothing else is a text anyone saw. Never remove one.
+   */
+  publishedVersions: ['2026-01'],
+  /**
    * How long a choice holds before the banner asks again: 6 months, the renewal period the
    * French CNIL recommends (neither the LGPD nor the ANPD's guide sets one).
    */
@@ -98,3 +104,9 @@ export const cookiePreferencesCopy = {
 
 /** The footer link that reopens the preferences (a link to the policy when JavaScript is off). */
 export const cookieFooterLink = { label: 'Preferências de cookies', href: '/cookies' } as const;
+
+/** Answers of the record endpoint (POST /api/consentimento-cookies) a banner can get. */
+export const cookieConsentMessages = {
+  /** A version the site never published: a forged record, or a banner from nowhere. */
+  unknownVersion: 'Versão do aviso de cookies desconhecida. Recarregue a página e escolha de novo.',
+} as const;

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieConsentPolicy } from '@content/cookie-consent';
+import { cookieConsentMessages, cookieConsentPolicy } from '@content/cookie-consent';
 import { inputMessages } from '@content/messages/input';
 import { rateLimitMessage } from '@content/messages/lead';
 import { openDatabase, pgliteDirFor } from '~/server/db/client';
@@ -78,7 +78,7 @@ describe.each(allEngines)('cookie consent records on %s', (engine) => {
       beforeAll(async () => {
         ensureBuild();
         server = await startBuiltServer({
-          LEAD_RATE_LIMIT: '3/60',
+          LEAD_RATE_LIMIT: '4/60',
           ...(engine === 'postgres' ? { DATABASE_URL: t.directUrl! } : {}),
         });
       }, 600_000);
@@ -114,7 +114,11 @@ describe.each(allEngines)('cookie consent records on %s', (engine) => {
         expect(extraField.status).toBe(400);
         expect((await extraField.json()).error).toBe(inputMessages.malformedBody);
         expect((await post(JSON.stringify({ ...choice(refused, true), id: 'nao-hex' }))).status).toBe(400);
-        // LEAD_RATE_LIMIT=3/60: the fourth post from this address within the minute is refused.
+        // A version the site never published is no proof of anything.
+        const forged = await post(JSON.stringify({ ...choice(refused, true), version: '2099-99' }));
+        expect(forged.status).toBe(400);
+        expect((await forged.json()).error).toBe(cookieConsentMessages.unknownVersion);
+        // LEAD_RATE_LIMIT=4/60: the fifth post from this address within the minute is refused.
         const limited = await post(JSON.stringify(choice(refused, false)));
         expect(limited.status).toBe(429);
         expect((await limited.json()).error).toBe(rateLimitMessage);

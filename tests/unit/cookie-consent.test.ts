@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { COOKIE_CATEGORIES, cookieConsentPolicy } from '../../content/cookie-consent';
+import { COOKIE_CATEGORIES, cookieConsentMessages, cookieConsentPolicy } from '../../content/cookie-consent';
 import {
   allChoices,
   ASK_ATTRIBUTE,
@@ -153,5 +153,19 @@ describe('cookieConsentRecordSchema (what the server records)', () => {
     ['an essential flag', { ...valid, essential: false }],
   ])('refuses %s', (_name, body) => {
     expect(cookieConsentRecordSchema.safeParse(body).success).toBe(false);
+  });
+
+  it.each(['2099-01', '2025-12', 'x', 'v2026-01'])(
+    'refuses the unpublished version %j with its pt-BR message',
+    (other) => {
+      const result = cookieConsentRecordSchema.safeParse({ ...valid, version: other });
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([cookieConsentMessages.unknownVersion]);
+    },
+  );
+
+  it('accepts every published version, the current one among them', () => {
+    expect(cookieConsentPolicy.publishedVersions).toContain(version);
+    for (const published of cookieConsentPolicy.publishedVersions)
+      expect(cookieConsentRecordSchema.safeParse({ ...valid, version: published }).success).toBe(true);
   });
 });

@@ -9,6 +9,7 @@
  * client would put more script on every page than the whole banner.
  */
 import type { APIRoute } from 'astro';
+import { cookieConsentMessages } from '@content/cookie-consent';
 import { inputMessages } from '@content/messages/input';
 import { rateLimitMessage } from '@content/messages/lead';
 import { cookieConsentRecordSchema } from '~/lib/validation/cookie-consent';
@@ -47,7 +48,10 @@ export const POST: APIRoute = async ({ request, locals, clientAddress }) => {
     return answer(400, inputMessages.malformedBody);
   }
   const parsed = cookieConsentRecordSchema.safeParse(body);
-  if (!parsed.success) return answer(400, inputMessages.malformedBody);
+  if (!parsed.success) {
+    const unknownVersion = parsed.error.issues.some((issue) => issue.message === cookieConsentMessages.unknownVersion);
+    return answer(400, unknownVersion ? cookieConsentMessages.unknownVersion : inputMessages.malformedBody);
+  }
 
   if (!runtime.ready()) return answer(503);
   try {
