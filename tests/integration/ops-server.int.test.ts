@@ -169,10 +169,22 @@ describe('operating the built server', () => {
     }
   });
 
-  it('liveness, readiness and /api/health answer what they check', async () => {
+  it('liveness, readiness and /api/health answer what they check; the detail only with the metrics token', async () => {
     const live = await fetch(`${server.url}/api/health/live`);
     expect({ status: live.status, body: await live.json() }).toEqual({ status: 200, body: { status: 'ok' } });
-    const ready = await fetch(`${server.url}/api/health/ready`);
+    // Anyone, or a wrong token: the status code and yes/no, nothing about the engine, migrations or backlog.
+    for (const headers of [{}, { Authorization: 'Bearer nope' }, { Authorization: METRICS_TOKEN }]) {
+      const anonymous = await fetch(`${server.url}/api/health/ready`, { headers });
+      expect(anonymous.headers.get('cache-control')).toBe('no-store');
+      expect({ status: anonymous.status, body: await anonymous.json() }).toEqual({
+        status: 200,
+        body: { ready: true },
+      });
+      const short = await fetch(`${server.url}/api/health`, { headers });
+      expect({ status: short.status, body: await short.json() }).toEqual({ status: 200, body: { status: 'ok' } });
+    }
+    const operator = { Authorization: `Bearer ${METRICS_TOKEN}` };
+    const ready = await fetch(`${server.url}/api/health/ready`, { headers: operator });
     expect(ready.status).toBe(200);
     expect(ready.headers.get('cache-control')).toBe('no-store');
     const report = (await ready.json()) as { oldestPendingDeliverySeconds: unknown };
@@ -184,7 +196,7 @@ describe('operating the built server', () => {
     expect(
       report.oldestPendingDeliverySeconds === null || typeof report.oldestPendingDeliverySeconds === 'number',
     ).toBe(true);
-    const health = await fetch(`${server.url}/api/health`);
+    const health = await fetch(`${server.url}/api/health`, { headers: operator });
     expect({ status: health.status, body: await health.json() }).toEqual({
       status: 200,
       body: { status: 'ok', database: 'pglite' },

@@ -1,12 +1,13 @@
 /*
  * Readiness under its original name: the warm-up request that boots the runtime right after
  * the server listens (scripts/serve.mjs, tests/support/server.ts) and existing probes. 200 when
- * ready, 503 otherwise, with the short body it always had; the full report is at
- * /api/health/ready and liveness at /api/health/live (src/server/ops/health.ts).
+ * ready, 503 otherwise, with a short status (the engine only with the metrics token); the full
+ * report is at /api/health/ready and liveness at /api/health/live (src/server/ops/health.ts).
  */
 import type { APIRoute } from 'astro';
 import { healthResponse } from '~/server/ops/health';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ locals }) => healthResponse(locals.runtime);
+export const GET: APIRoute = ({ locals, request }) =>
+  healthResponse(locals.runtime, request.headers.get('authorization'));

@@ -6,14 +6,20 @@
  *   process restarted.
  * - readiness, GET /api/health/ready (and /api/health, which the start-up warm-up and older
  *   probes call): 200 when this instance can take traffic — database reachable, migrations
- *   applied, delivery queue running — else 503 with what is missing. The age of the oldest
- *   pending delivery is reported but does not make the instance unready (another instance
- *   would have the same backlog); the backlog alert covers it (./alerts.ts).
+ *   applied, delivery queue running — else 503. The age of the oldest pending delivery is
+ *   reported but does not make the instance unready (another instance would have the same
+ *   backlog); the backlog alert covers it (./alerts.ts).
+ *
+ * What is missing, the database engine and the backlog are for the operator: they tell an
+ * attacker which engine to aim at and when deliveries are stuck. Anyone gets the status
+ * code and a yes/no body; the detail needs the metrics token (`Authorization: Bearer
+ * METRICS_TOKEN`, ./metrics.ts), and without METRICS_TOKEN set nobody gets it over HTTP.
  */
 import { sql } from 'drizzle-orm';
 import journal from '../db/migrations/meta/_journal.json';
 import type { Runtime } from '../runtime-types';
 import { oldestPendingSeconds } from './delivery-stats';
+import { carriesMetricsToken } from './metrics';
 
 export const LIVENESS_ROUTE = '/api/health/live';
 
@@ -86,18 +92,27 @@ export async function readiness(
   };
 }
 
-/** GET /api/health/ready: the whole report. */
-export async function readinessResponse(runtime: Parameters<typeof readiness>[0]): Promise<Response> {
-  const report = await readiness(runtime);
-  const { ready, ...body } = report;
+type ProbedRuntime = Parameters<typeof readiness>[0];
+
+/** Whether this probe may see the detail: it carries the metrics token. */
+function mayReadDetail(runtime: ProbedRuntime, authorization: string | null): boolean {
+  return carriesMetricsToken(runtime.config.metricsToken, authorization);
+}
+
+/**
+ * GET /api/health/ready: `{"ready":true}` (200) or `{"ready":false}` (503); the whole report
+ * (checks, engine, backlog) with the metrics token.
+ */
+export async function readinessResponse(runtime: ProbedRuntime, authorization: string | null): Promise<Response> {
+  const { ready, ...detail } = await readiness(runtime);
+  const body = mayReadDetail(runtime, authorization) ? detail : { ready };
   return Response.json(body, { status: ready ? 200 : 503, headers: NO_STORE });
 }
 
-/** GET /api/health: readiness's status code with the short body it always had. */
-export async function healthResponse(runtime: Parameters<typeof readiness>[0]): Promise<Response> {
+/** GET /api/health: readiness's status code with a short status; the engine too with the metrics token. */
+export async function healthResponse(runtime: ProbedRuntime, authorization: string | null): Promise<Response> {
   const { ready, status, database } = await readiness(runtime);
-  return Response.json(
-    { status: status === 'ok' ? 'ok' : 'starting', database },
-    { status: ready ? 200 : 503, headers: NO_STORE },
-  );
+  const short = { status: status === 'ok' ? 'ok' : 'starting' };
+  const body = mayReadDetail(runtime, authorization) ? { ...short, database } : short;
+  return Response.json(body, { status: ready ? 200 : 503, headers: NO_STORE });
 }

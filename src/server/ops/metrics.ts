@@ -19,6 +19,15 @@ export function tokenMatches(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
+/**
+ * Whether the request carries the metrics token (`Authorization: Bearer METRICS_TOKEN`): what
+ * opens /metrics and the detail of the health probes. Never true without a token configured.
+ */
+export function carriesMetricsToken(token: string | undefined, authorization: string | null): boolean {
+  const given = bearerToken(authorization);
+  return token !== undefined && token !== '' && given !== undefined && tokenMatches(given, token);
+}
+
 /** The token of an `Authorization: Bearer …` header, or undefined. */
 export function bearerToken(header: string | null): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');

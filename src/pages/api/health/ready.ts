@@ -1,7 +1,11 @@
-/* Readiness: database reachable, migrations applied, queue running, oldest pending delivery (src/server/ops/health.ts). */
+/*
+ * Readiness: 200/503 with a yes/no body; with the metrics token, the checks (database, migrations,
+ * queue) and the oldest pending delivery (src/server/ops/health.ts).
+ */
 import type { APIRoute } from 'astro';
 import { readinessResponse } from '~/server/ops/health';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ locals }) => readinessResponse(locals.runtime);
+export const GET: APIRoute = ({ locals, request }) =>
+  readinessResponse(locals.runtime, request.headers.get('authorization'));
