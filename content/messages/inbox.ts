@@ -157,6 +157,11 @@ export const leadsListCopy = {
   },
   exportar: 'Exportar CSV',
   exportarDica: 'Baixa todos os contatos desta visão (todas as páginas) para abrir no Excel.',
+  /** A second export by the same person while the first still runs (429). */
+  exportarEmAndamento:
+    'Sua exportação anterior ainda está em andamento. Aguarde ela terminar e tente de novo em alguns segundos.',
+  /** Every export slot of the server is taken (429). */
+  exportarOcupado: 'Há muitas exportações em andamento agora. Tente de novo em alguns segundos.',
   total: (count: number) => `${count.toLocaleString('pt-BR')} ${count === 1 ? 'contato' : 'contatos'}`,
   caption: (page: number, pageCount: number) => `Contatos, página ${page} de ${pageCount}`,
   columns: {

@@ -15,6 +15,7 @@ import type { DatabaseHandle } from './db/client';
 import { createDeliveries } from './delivery/feature';
 import { deliverySettingsFor } from './delivery/settings';
 import { createImplementationService } from './implementation/implementation.service';
+import { createExportSlots } from './inbox/export-slots';
 import { JobQueue } from './jobs/queue';
 import { createLeadService } from './leads/lead.service';
 import { createDsrService } from './lgpd/dsr.service';
@@ -43,6 +44,7 @@ export function composeServices(base: ServiceBase): Omit<Runtime, 'database' | '
     leads: createLeadService(deps),
     implementation: createImplementationService(deps),
     dsr: createDsrService(deps),
+    exportSlots: createExportSlots(),
   };
 }
 

@@ -9,6 +9,7 @@ import type { Auth } from './auth/auth';
 import type { DatabaseHandle } from './db/client';
 import type { ImplementationService } from './implementation/implementation.service';
 import type { LeadService } from './leads/lead.service';
+import type { ExportSlots } from './inbox/export-slots';
 import type { DsrService } from './lgpd/dsr.service';
 import type { ServiceDeps } from './service-deps';
 
@@ -20,6 +21,8 @@ export interface Services {
   implementation: ImplementationService;
   /** Data-subject requests (LGPD). */
   dsr: DsrService;
+  /** How many CSV exports run at once (per person and in all). */
+  exportSlots: ExportSlots;
 }
 
 /**

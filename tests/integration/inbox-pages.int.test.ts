@@ -327,6 +327,15 @@ describe('CSV export of the view', () => {
     expect(formula![5]).toBe("'=1+1");
   });
 
+  // One export per person at a time (src/server/inbox/export-slots.ts): a finished one frees its slot at once.
+  it('lets the same person export again as soon as an export has ended', async () => {
+    for (let round = 0; round < 3; round++) {
+      const response = await get('/admin/leads/exportar');
+      expect(response.status, `round ${round}`).toBe(200);
+      expect(await response.text()).toMatch(/^\uFEFF?Data;/);
+    }
+  });
+
   it('drops a bad filter value as the page does, never a 500', async () => {
     const response = await get('/admin/leads/exportar?utm_source=google&status=perdido&de=31/02/2026');
     expect(response.status).toBe(200);

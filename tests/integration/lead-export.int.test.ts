@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contatos } from '~/server/db/schema';
 import { seedDemoLeads } from '~/server/inbox/demo-leads';
+import { leadsListCopy } from '@content/messages/inbox';
+import { createExportSlots, EXPORT_RETRY_AFTER_SECONDS, releasedWhenDone } from '~/server/inbox/export-slots';
 import { EXPORT_PAGE_SIZE, leadsCsv, leadsForExport } from '~/server/inbox/lead-export';
 import { listLeads } from '~/server/inbox/lead-list';
 import { parseLeadFilters } from '~/lib/validation/lead-filters';
@@ -74,5 +76,57 @@ describe.each(engines)('leads CSV export on %s', (engine) => {
     expect(cell('Tipo')).toBe('Imobiliária');
     expect(cell('Status')).toBe('Novo');
     expect(cell('Atrasado')).toBe('Sim');
+  });
+
+  /*
+   * At most one export per person and two in all: the rest are refused at once with the
+   * pt-BR message and Retry-After, and a slot frees as soon as its file is written out or
+   * its download is cancelled. Exports are held open by reading only their first chunk.
+   */
+  it('runs one export per person and two in all; a slot frees when its export ends or is cancelled', async () => {
+    await seedDemoLeads(t.db, { count: 2_000, now: NOW, seed: 9 });
+    const slots = createExportSlots();
+    const open = (userId: string) => {
+      const slot = slots.acquire(userId);
+      if (!slot.granted) return slot;
+      return { ...slot, reader: releasedWhenDone(leadsCsv(deps(), filtersOf('')), slot.release).getReader() };
+    };
+    const ana = open('ana');
+    expect(ana.granted).toBe(true);
+    if (!ana.granted) return;
+    expect((await ana.reader.read()).done).toBe(false);
+
+    expect(open('ana')).toEqual({
+      granted: false,
+      reason: 'yours',
+      message: leadsListCopy.exportarEmAndamento,
+      retryAfterSeconds: EXPORT_RETRY_AFTER_SECONDS,
+    });
+    const bia = open('bia');
+    expect(bia.granted).toBe(true);
+    if (!bia.granted) return;
+    expect((await bia.reader.read()).done).toBe(false);
+    expect(open('caio')).toMatchObject({ granted: false, reason: 'busy', message: leadsListCopy.exportarOcupado });
+    expect(slots.inUse()).toBe(2);
+
+    // Ana's file written out to the end: her slot is free, for Caio.
+    let lines = 0;
+    for (;;) {
+      const { done, value } = await ana.reader.read();
+      if (done) break;
+      lines += new TextDecoder().decode(value).split('\r\n').length - 1;
+    }
+    expect(lines).toBeGreaterThan(1_000);
+    expect(slots.inUse()).toBe(1);
+    const caio = open('caio');
+    expect(caio.granted).toBe(true);
+    if (!caio.granted) return;
+    expect(open('ana')).toMatchObject({ granted: false, reason: 'busy' });
+
+    // Bia's download cancelled: her slot is free too, and Ana may export again.
+    await bia.reader.cancel();
+    expect(open('ana').granted).toBe(true);
+    await caio.reader.cancel();
+    expect(slots.inUse()).toBe(1);
   });
 });

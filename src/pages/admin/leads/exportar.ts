@@ -5,7 +5,8 @@
  * the sales team: the middleware refuses anyone else, and the check below asks again.
  * The filters are read exactly as the list page reads them, so a bad value in the URL is
  * dropped there and here alike (the file then holds what the page showed), never a 500.
- * A plain endpoint rather than an action: it answers a file download.
+ * A plain endpoint rather than an action: it answers a file download. Exports run one per
+ * person and two in all at once; the rest get 429 with Retry-After (export-slots.ts).
  */
 import type { APIRoute } from 'astro';
 import { CSV_CONTENT_TYPE } from '~/lib/csv';
@@ -14,6 +15,7 @@ import { parseLeadFilters } from '~/lib/validation/lead-filters';
 import { rolesForRoute } from '~/server/auth/access-policy';
 import { refuseUnlessAdmin } from '~/server/auth/require-admin';
 import { NO_STORE } from '~/server/http/cache-control';
+import { releasedWhenDone } from '~/server/inbox/export-slots';
 import { leadsCsv } from '~/server/inbox/lead-export';
 
 export const prerender = false;
@@ -22,10 +24,22 @@ export const GET: APIRoute = ({ request, locals, url, routePattern }) => {
   const refused = refuseUnlessAdmin(locals.session, request, url, rolesForRoute(routePattern));
   if (refused) return refused;
   const { filters } = parseLeadFilters(url.searchParams);
-  const { db } = locals.runtime;
+  const { db, exportSlots } = locals.runtime;
+  // One export per person and a few in all (src/server/inbox/export-slots.ts): the site stays responsive.
+  const slot = exportSlots.acquire(locals.session!.user.id);
+  if (!slot.granted) {
+    return new Response(slot.message, {
+      status: 429,
+      headers: {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Retry-After': String(slot.retryAfterSeconds),
+        'Cache-Control': NO_STORE,
+      },
+    });
+  }
   // One instant for the whole file: "atrasado" means the same on its first and last row.
   const now = locals.runtime.now();
-  return new Response(leadsCsv({ db, now: () => now }, filters), {
+  return new Response(releasedWhenDone(leadsCsv({ db, now: () => now }, filters), slot.release), {
     headers: {
       'Content-Type': CSV_CONTENT_TYPE,
       'Content-Disposition': `attachment; filename="leads-${saoPauloDay(now)}.csv"`,
