@@ -45,6 +45,7 @@ describe('csvText', () => {
 const FORMULA_SIGNS = ['=', '+', '-', '@', '＝', '＋', '－', '＠', '﹦', '﹢', '﹣', '﹫', '−'];
 function readsAsFormula(cell: string): boolean {
   const start = cell.replace(
+    // eslint-disable-next-line no-control-regex -- the controls a spreadsheet skips are the point.
     /^[\s\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]*/u,
     '',
   );
