@@ -328,8 +328,11 @@ describe('CSV export of the view', () => {
   });
 
   // One export per person at a time (src/server/inbox/export-slots.ts): a finished one frees its slot at once.
-  it('lets the same person export again as soon as an export has ended', async () => {
+  it('lets the same person export again as soon as an export has ended, and a HEAD holds no export', async () => {
     for (let round = 0; round < 3; round++) {
+      // Astro answers HEAD with the GET handler and drops its body unread.
+      const head = await fetch(`${server.url}/admin/leads/exportar`, { method: 'HEAD', headers: { cookie: vendas } });
+      expect(head.status, `round ${round}`).toBe(200);
       const response = await get('/admin/leads/exportar');
       expect(response.status, `round ${round}`).toBe(200);
       expect(await response.text()).toMatch(/^\uFEFF?Data;/);

@@ -25,6 +25,14 @@ export const GET: APIRoute = ({ request, locals, url, routePattern }) => {
   if (refused) return refused;
   const { filters } = parseLeadFilters(url.searchParams);
   const { db, exportSlots } = locals.runtime;
+  const now = locals.runtime.now();
+  const headers = {
+    'Content-Type': CSV_CONTENT_TYPE,
+    'Content-Disposition': `attachment; filename="leads-${saoPauloDay(now)}.csv"`,
+    'Cache-Control': NO_STORE,
+  };
+  // Astro answers HEAD with this handler and drops the body unread: no export, and no slot held by it.
+  if (request.method === 'HEAD') return new Response(null, { headers });
   // One export per person and a few in all (src/server/inbox/export-slots.ts): the site stays responsive.
   const slot = exportSlots.acquire(locals.session!.user.id);
   if (!slot.granted) {
@@ -38,12 +46,5 @@ export const GET: APIRoute = ({ request, locals, url, routePattern }) => {
     });
   }
   // One instant for the whole file: "atrasado" means the same on its first and last row.
-  const now = locals.runtime.now();
-  return new Response(releasedWhenDone(leadsCsv({ db, now: () => now }, filters), slot.release), {
-    headers: {
-      'Content-Type': CSV_CONTENT_TYPE,
-      'Content-Disposition': `attachment; filename="leads-${saoPauloDay(now)}.csv"`,
-      'Cache-Control': NO_STORE,
-    },
-  });
+  return new Response(releasedWhenDone(leadsCsv({ db, now: () => now }, filters), slot.release), { headers });
 };
