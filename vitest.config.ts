@@ -1,6 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/** Integration files whose tests assert elapsed time (isolation, deadlines, back-pressure). */
+const TIMED_FILES = [
+  'tests/integration/queue.int.test.ts',
+  'tests/integration/delivery.int.test.ts',
+  'tests/integration/lead.int.test.ts',
+  'tests/integration/netlify-drain.int.test.ts',
+];
+
 // Unit and integration tests; end-to-end tests run under Playwright (playwright.config.ts).
 export default defineConfig({
   resolve: {
@@ -28,8 +36,21 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: TIMED_FILES,
           // One migrated database per engine for the run, copied per test database.
           globalSetup: ['tests/integration/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration-timed',
+          include: TIMED_FILES,
+          globalSetup: ['tests/integration/global-setup.ts'],
+          fileParallelism: false,
+          // After the parallel files, one file at a time: these assert how long the queue
+          // and delivery engine take, which a neighbouring file's load would distort.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
