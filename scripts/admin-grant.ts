@@ -1,18 +1,19 @@
 /*
- * `npm run admin:grant -- <email> [--role admin|vendas|editor|user] [--verify]`: gives an
- * existing account a team role — admin unless `--role` says otherwise (access-policy.ts says
- * what each opens; `user` takes the role away). An account
- * that never confirmed its e-mail is refused (with its creation time, so the operator can
- * tell whether they created it) unless `--verify` is given — src/server/auth/admin-grant.ts
- * says why. Three ways, chosen in this order:
+ * `npm run admin:grant -- <email> [--role admin|vendas|editor|user]`: gives an existing
+ * account a team role — admin unless `--role` says otherwise (access-policy.ts says what each
+ * opens; `user` takes the role away). It never confirms an e-mail: an unconfirmed account gets
+ * the role and a mailed link to choose its password, and the role takes effect once the
+ * mailbox's holder uses it (src/server/auth/admin-grant.ts says why). Three ways, chosen in
+ * this order:
  *
  * 1. DATABASE_URL set (PostgreSQL): connect and update directly — PostgreSQL serves many
- *    processes at once.
+ *    processes at once; the link goes into the outbox, which the running server sends.
  * 2. Embedded database with a server running: ask the server over its owner-only Unix
  *    socket in DATA_DIR. Never open the PGlite folder from here while a server holds it:
  *    a second process silently loses writes (DESIGN "Data").
  * 3. Embedded database with no server: take DATA_DIR's lock (so no server can start
- *    meanwhile), open the database, update, release.
+ *    meanwhile), open the database, update, release; the link waits in the outbox until
+ *    the server starts.
  *
  * Runs with tsx (drizzle-kit's TypeScript runner) so it can use the server's own modules.
  */
@@ -22,14 +23,22 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase, pgliteDirFor } from '../src/server/db/client';
 import { DataDirLockedError, lockDataDir } from '../src/server/lock';
 import { restrictToOwner, useOwnerOnlyUmask } from '../src/server/owner-only';
-import { AccountNotFoundError, grantAdmin, isUserRole, type GrantResult } from '../src/server/auth/admin-grant';
+import {
+  AccountNotFoundError,
+  awaitingConfirmationMessage,
+  grantAdmin,
+  isUserRole,
+  type GrantResult,
+} from '../src/server/auth/admin-grant';
+import { createAuth, mailPasswordLinkAsOperator } from '../src/server/auth/auth';
+import { insertDeliveries } from '../src/server/outbox/outbox';
 import { USER_ROLES, type UserRole } from '../src/server/db/schema';
 import { adminSocketPath } from '../src/server/auth/admin-socket';
 import { createSecurityLogger } from '../src/server/security/events';
 
 class NoServerError extends Error {}
 
-function viaSocket(socketPath: string, email: string, verify: boolean, role: UserRole): Promise<GrantResult> {
+function viaSocket(socketPath: string, email: string, role: UserRole): Promise<GrantResult> {
   return new Promise((resolve, reject) => {
     const req = request(
       { socketPath, path: '/grant-admin', method: 'POST', headers: { 'content-type': 'application/json' } },
@@ -54,7 +63,7 @@ function viaSocket(socketPath: string, email: string, verify: boolean, role: Use
     req.on('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'ENOENT' || error.code === 'ECONNREFUSED' ? new NoServerError(error.message) : error),
     );
-    req.end(JSON.stringify({ email, verify, role }));
+    req.end(JSON.stringify({ email, role }));
   });
 }
 
@@ -62,26 +71,36 @@ async function direct(
   databaseUrl: string | undefined,
   pgliteDir: string | undefined,
   email: string,
-  secret: string,
+  config: { siteUrl: string; authSecret: string | undefined },
   how: string,
-  verify: boolean,
   role: UserRole,
 ) {
   const handle = await openDatabase({ databaseUrl, pgliteDir, maxConnections: 1 });
   try {
-    return await grantAdmin(
-      handle.db,
-      email,
-      createSecurityLogger({ db: handle.db, secret }),
-      `cli:admin-grant (${how})`,
-      { verify, role },
-    );
+    const security = createSecurityLogger({ db: handle.db, secret: config.authSecret ?? '' });
+    // The server's own Better Auth on this database: the link is the one sign-up mails, queued
+    // in the outbox for the server's delivery workers.
+    const auth = createAuth({
+      db: handle.db,
+      outbox: {
+        enqueueMail: async (tx, message, meta) =>
+          (await insertDeliveries(tx, [{ kind: 'email', message, meta }], new Date()))[0]!,
+      },
+      config,
+      security,
+      now: () => new Date(),
+    });
+    return await grantAdmin(handle.db, email, security, `cli:admin-grant (${how})`, {
+      role,
+      mailPasswordLink: (address) => mailPasswordLinkAsOperator(auth, address),
+    });
   } finally {
     await handle.close();
   }
 }
 
-function grantMessage(email: string, role: UserRole, changed: boolean): string {
+function grantMessage({ email, role, changed, awaitsConfirmation, accountName, createdAt }: GrantResult): string {
+  if (awaitsConfirmation) return awaitingConfirmationMessage(email, new Date(createdAt), accountName, role);
   if (role === 'admin') {
     return changed
       ? `${email} agora é administrador(a). / ${email} is now an admin.`
@@ -99,14 +118,21 @@ function grantMessage(email: string, role: UserRole, changed: boolean): string {
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
-  const usage = `Uso / usage: npm run admin:grant -- <email> [--role ${USER_ROLES.filter((r) => r !== 'user').join('|')}|user] [--verify]`;
+  const usage = `Uso / usage: npm run admin:grant -- <email> [--role ${USER_ROLES.filter((r) => r !== 'user').join('|')}|user]`;
   // `--role vendas` or `--role=vendas`; the value after a bare --role is not the e-mail.
   const roleAt = args.findIndex((arg) => arg === '--role' || arg.startsWith('--role='));
   const roleArg = roleAt < 0 ? 'admin' : args[roleAt]!.includes('=') ? args[roleAt]!.split('=')[1] : args[roleAt + 1];
   const email = args.find(
     (arg, index) => !arg.startsWith('-') && !(roleAt >= 0 && index === roleAt + 1 && !args[roleAt]!.includes('=')),
   );
-  const verify = args.includes('--verify');
+  if (args.includes('--verify')) {
+    console.error(
+      '--verify não existe: o admin:grant nunca confirma um e-mail. Rode sem ele: uma conta não confirmada ' +
+        'recebe por e-mail um link para definir a senha, e o papel vale depois que a pessoa a definir. / ' +
+        '--verify is not supported: run without it; an unconfirmed account is mailed a link to choose its password.',
+    );
+    return 2;
+  }
   if (!email || !email.includes('@')) {
     console.error(usage);
     return 2;
@@ -119,14 +145,14 @@ async function main(): Promise<number> {
   // What this creates in DATA_DIR (the folder, its secret, the lock) is owner-only, as the server's.
   useOwnerOnlyUmask();
   const config = loadConfig();
-  const secret = config.authSecret ?? '';
   let result: GrantResult;
+  let waitsForServer = false;
   try {
     if (config.databaseUrl) {
-      result = await direct(config.databaseUrl, undefined, email, secret, 'PostgreSQL', verify, role);
+      result = await direct(config.databaseUrl, undefined, email, config, 'PostgreSQL', role);
     } else {
       try {
-        result = await viaSocket(adminSocketPath(config.dataDir), email, verify, role);
+        result = await viaSocket(adminSocketPath(config.dataDir), email, role);
       } catch (error) {
         if (!(error instanceof NoServerError)) throw error;
         // No server answering: hold DATA_DIR ourselves, or learn that a server is starting up.
@@ -139,15 +165,8 @@ async function main(): Promise<number> {
           restrictToOwner(config.dataDir);
           // No database yet means no accounts yet; don't create an empty one here.
           if (!existsSync(pgliteDirFor(config.dataDir))) throw new AccountNotFoundError(email.trim().toLowerCase());
-          result = await direct(
-            undefined,
-            pgliteDirFor(config.dataDir),
-            email,
-            secret,
-            'embedded, no server',
-            verify,
-            role,
-          );
+          result = await direct(undefined, pgliteDirFor(config.dataDir), email, config, 'embedded, no server', role);
+          if (result.awaitsConfirmation) waitsForServer = true;
         } finally {
           await lock.release();
         }
@@ -163,7 +182,9 @@ async function main(): Promise<number> {
     console.error((error as Error).message);
     return 1;
   }
-  console.log(grantMessage(result.email, role, result.changed));
+  console.log(grantMessage(result));
+  if (waitsForServer)
+    console.log('O e-mail sai quando o servidor iniciar (npm start). / The e-mail goes out once the server starts.');
   return 0;
 }
 

@@ -118,9 +118,9 @@ async function verifiedAccount(page: Page, name: string, email: string) {
   await choosePassword(page, await verificationPath(email));
 }
 
-/** The README's first-admin step; `--verify` vouches for an account that may be unconfirmed. */
-async function grantAdmin(email: string, flags = ['--verify']) {
-  const { stdout } = await run(join('node_modules', '.bin', 'tsx'), ['scripts/admin-grant.ts', email, ...flags], {
+/** The README's first-admin step, on an account whose owner already chose the password from the e-mail. */
+async function grantAdmin(email: string) {
+  const { stdout } = await run(join('node_modules', '.bin', 'tsx'), ['scripts/admin-grant.ts', email], {
     env: { ...process.env, DATA_DIR: process.env['E2E_DATA_DIR']!, DATABASE_URL: '' },
   });
   expect(stdout).toContain('agora é administrador(a)');
@@ -259,8 +259,8 @@ test("a stranger who signs up with the boss's address first never gets in: the m
   for (const mail of mailsTo(email)) expect(mail.subject).toBe('Confirme seu e-mail na Pilota');
   await choosePassword(page, await verificationPath(email, 0), PASSWORD);
 
-  // The account is confirmed now: admin:grant promotes it without --verify.
-  await grantAdmin(email, []);
+  // The account is confirmed now: admin:grant promotes it.
+  await grantAdmin(email);
 
   await signIn(page, email, STRANGER_PASSWORD);
   await expect(page.getByText('E-mail ou senha incorretos.')).toBeVisible();

@@ -15,7 +15,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { postValidationMessages } from '../../content/messages/blog';
 import { slugify } from '../../src/lib/slug';
 import { callAction } from '../support/actions';
-import { adminCookie } from '../support/blog-accounts';
+import { adminCookie, e2eMailbox } from '../support/blog-accounts';
 import { expect, test as base } from './fixtures';
 
 interface Admin {
@@ -27,7 +27,7 @@ const test = base.extend<object, { admin: Admin }>({
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies.
     async ({}, use) => {
       const baseUrl = process.env['E2E_BASE_URL']!;
-      const { cookie } = await adminCookie(baseUrl, process.env['E2E_DATA_DIR']!);
+      const { cookie } = await adminCookie(baseUrl, process.env['E2E_DATA_DIR']!, e2eMailbox);
       await use({ cookie });
     },
     // Sign-ups are rate-limited per IP across the whole run: allow for waiting one window out.

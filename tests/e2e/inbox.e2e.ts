@@ -25,6 +25,7 @@ import { adminCookie, teamCookie } from '../support/blog-accounts';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { INBOX_CAST, type InboxCastIds } from '../support/inbox-cast';
 import { startBuiltServer, type RunningServer } from '../support/server';
+import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
 import { expect, test } from './fixtures';
 import { seriousViolations, signInAs as signInWithCookie } from './admin-helpers';
 import { parseCsv } from '../support/csv-parse';
@@ -32,6 +33,7 @@ import { parseCsv } from '../support/csv-parse';
 test.describe.configure({ mode: 'serial' });
 
 let server: RunningServer;
+let smtp: CaptureSmtp;
 let receiver: Receiver;
 let ids: InboxCastIds;
 const cookies: Record<'admin' | 'vendas' | 'editor', string> = { admin: '', vendas: '', editor: '' };
@@ -70,14 +72,22 @@ test.beforeAll(async () => {
     { timeout: 180_000 },
   );
   ids = JSON.parse(stdout.trim().split('\n').at(-1)!) as InboxCastIds;
-  server = await startBuiltServer({ DATA_DIR: dataDir, LEAD_RATE_LIMIT: 'off', LEAD_WEBHOOK_URLS: receiver.url });
-  cookies.admin = (await adminCookie(server.url, dataDir)).cookie;
-  cookies.vendas = (await teamCookie(server.url, dataDir, 'vendas')).cookie;
-  cookies.editor = (await teamCookie(server.url, dataDir, 'editor')).cookie;
+  // The team's accounts confirm their address through the link mailed to this SMTP server.
+  smtp = await startCaptureSmtp();
+  server = await startBuiltServer({
+    DATA_DIR: dataDir,
+    LEAD_RATE_LIMIT: 'off',
+    LEAD_WEBHOOK_URLS: receiver.url,
+    SMTP_URL: smtp.url,
+  });
+  cookies.admin = (await adminCookie(server.url, dataDir, smtp)).cookie;
+  cookies.vendas = (await teamCookie(server.url, dataDir, 'vendas', smtp)).cookie;
+  cookies.editor = (await teamCookie(server.url, dataDir, 'editor', smtp)).cookie;
 });
 
 test.afterAll(async () => {
   await server?.stop();
+  await smtp?.stop();
   await receiver?.close();
   // The log is the team's, not the leads': no name, e-mail or phone of the cast in it.
   const log = server?.output() ?? '';

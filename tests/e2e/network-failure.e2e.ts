@@ -18,14 +18,14 @@ import { coverMessages, postErrors } from '../../content/messages/blog';
 import { errorToasts, successToast } from '../../content/messages/implementation';
 import { toasts as leadToasts } from '../../content/messages/lead';
 import { REQUEST_TIMEOUT_MS } from '../../src/islands/ui/request-failure';
-import { adminCookie, signIn as apiSignIn, type Account } from '../support/blog-accounts';
+import { adminCookie, signIn as apiSignIn, type Account, e2eMailbox } from '../support/blog-accounts';
 import { expect, test as base } from './fixtures';
 
 /** One admin account per worker (sign-ups are rate-limited per IP), with a session for the admin pages. */
 const test = base.extend<object, { admin: { account: Account; cookie: string } }>({
   admin: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies.
-    async ({}, use) => use(await adminCookie(process.env['E2E_BASE_URL']!, process.env['E2E_DATA_DIR']!)),
+    async ({}, use) => use(await adminCookie(process.env['E2E_BASE_URL']!, process.env['E2E_DATA_DIR']!, e2eMailbox)),
     { scope: 'worker', timeout: 180_000 },
   ],
 });

@@ -2,7 +2,7 @@
  * `npm run admin:grant -- <email> --role <role>` (src/server/auth/admin-grant.ts) on every
  * engine: the team's roles (issue 14 item 8) are set, an unknown role is refused, taking a
  * role away or swapping it ends the account's sessions, a promotion keeps them; and the CLI
- * itself reads `--role` in both spellings.
+ * itself reads `--role` in both spellings, and mails an unconfirmed account its link.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { grantAdmin, UnknownRoleError } from '~/server/auth/admin-grant';
-import { authSession, authUser, securityEvents, type UserRole } from '~/server/db/schema';
+import { authSession, authUser, deliveries, securityEvents, type UserRole } from '~/server/db/schema';
 import { createSecurityLogger } from '~/server/security';
 import { engines, useTestDatabase } from '../support/db';
 
@@ -106,5 +106,17 @@ describe.each(engines)('admin:grant roles on %s', (engine) => {
       expect(unknown.code).toBe(2);
       expect(unknown.output).toContain('Papel desconhecido');
       expect(await state()).toMatchObject({ role: 'editor' });
+
+      // An unconfirmed account: the role is recorded, the address confirmed by nobody, and the
+      // link to choose the password waits in the outbox for the running server to send.
+      await t.db.insert(authUser).values({ id: 'u2', name: 'Nova', email: 'nova@exemplo.com', role: 'user' });
+      const pending = await cli('nova@exemplo.com', '--role', 'vendas');
+      expect(pending.code).toBe(0);
+      expect(pending.output).toContain('o papel vale quando a pessoa definir a senha');
+      const [nova] = await t.db.select().from(authUser).where(eq(authUser.id, 'u2'));
+      expect(nova).toMatchObject({ role: 'vendas', emailVerified: false });
+      const [link] = await t.db.select().from(deliveries).where(eq(deliveries.target, 'nova@exemplo.com'));
+      expect(link).toMatchObject({ kind: 'email', subjectType: 'auth-verification' });
+      expect(JSON.stringify(link!.payload)).toContain('/api/auth/reset-password/');
     });
 });

@@ -105,11 +105,11 @@ describe('authorization matrix on the built server', () => {
     smtp = await startCaptureSmtp();
     server = await startBuiltServer({ SMTP_URL: smtp.url, LEAD_RATE_LIMIT: 'off' });
     cookies.user = (await userCookie(server.url, smtp)).cookie;
-    const admin = await adminCookie(server.url, server.dataDir);
+    const admin = await adminCookie(server.url, server.dataDir, smtp);
     cookies.admin = admin.cookie;
     adminEmail = admin.account.email;
-    cookies.vendas = (await teamCookie(server.url, server.dataDir, 'vendas')).cookie;
-    cookies.editor = (await teamCookie(server.url, server.dataDir, 'editor')).cookie;
+    cookies.vendas = (await teamCookie(server.url, server.dataDir, 'vendas', smtp)).cookie;
+    cookies.editor = (await teamCookie(server.url, server.dataDir, 'editor', smtp)).cookie;
 
     // Data only an admin may see: a lead on the dashboard, a draft in the editor and its API.
     const lead = await fetch(`${server.url}/_actions/lead`, {

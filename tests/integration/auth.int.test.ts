@@ -13,7 +13,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { authErrors, existingAccountEmail, NAME_MAX_LENGTH, passwordResetEmail } from '@content/messages/auth';
 import { INVALID_CHARACTERS_MESSAGE } from '~/lib/validation/text';
 import { AUTH_RATE_LIMITS, createAuth, handleAuthRequest, PASSWORD_LINK_TTL_SECONDS, type Auth } from '~/server/auth';
-import { grantAdmin, UnverifiedAccountError } from '~/server/auth/admin-grant';
+import { grantAdmin } from '~/server/auth/admin-grant';
+import { mailPasswordLinkAsOperator } from '~/server/auth/auth';
 import { startAdminSocket } from '~/server/auth/admin-socket';
 import { guardRequest } from '~/server/auth/guard';
 import { LOCKOUT_DURATION_MS } from '~/server/auth/lockout';
@@ -768,46 +769,61 @@ describe.each(engines)('auth on %s', (engine) => {
       expect(missing.output).toContain('Nenhuma conta com o e-mail ninguem@exemplo.com');
     });
 
-  it('admin:grant refuses an account that never confirmed its e-mail unless the operator vouches for it', async () => {
-    // Someone signs up with the future admin's address first; the operator's own sign-up then
-    // answers as usual (no enumeration), and a blind grant would make the squatter admin.
-    expect((await signUp('dona@exemplo.com', PASSWORD, 'Squatter')).status).toBe(200);
-    const refusal = await grantAdmin(t.db, 'dona@exemplo.com', security, 'test').catch((error: Error) => error);
-    expect(refusal).toBeInstanceOf(UnverifiedAccountError);
-    expect((refusal as Error).message).toContain('ainda não confirmou o e-mail');
-    expect((refusal as Error).message).toContain('"Squatter"');
-    expect((refusal as Error).message).toMatch(/criada em \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
-    const [still] = await t.db.select().from(authUser).where(eq(authUser.email, 'dona@exemplo.com'));
-    expect(still).toMatchObject({ role: 'user', emailVerified: false });
-    expect(await events('admin_granted')).toHaveLength(0);
+  it("admin:grant never confirms an account: a squatter's password stays refused, the mailbox's holder gets the role", async () => {
+    // Someone signs up with the future admin's address first; the operator then grants it blindly.
+    expect((await signUp('dona@exemplo.com', 'Intruso#2026', 'Squatter', '198.51.100.121')).status).toBe(200);
+    await verificationLink('dona@exemplo.com', 0);
+    const granted = await grantAdmin(t.db, 'dona@exemplo.com', security, 'test', {
+      mailPasswordLink: (email) => mailPasswordLinkAsOperator(auth, email),
+    });
+    expect(granted).toMatchObject({ role: 'admin', changed: true, awaitsConfirmation: true, accountName: 'Squatter' });
+    const [pending] = await t.db.select().from(authUser).where(eq(authUser.email, 'dona@exemplo.com'));
+    expect(pending).toMatchObject({ role: 'admin', emailVerified: false });
+    expect((await signIn('dona@exemplo.com', 'Intruso#2026', '198.51.100.122')).status).toBe(403);
+    expect(await t.db.select().from(authSession)).toEqual([]);
 
-    const granted = await grantAdmin(t.db, 'dona@exemplo.com', security, 'test', { verify: true });
-    expect(granted.changed).toBe(true);
-    const [user] = await t.db.select().from(authUser).where(eq(authUser.email, 'dona@exemplo.com'));
-    expect(user).toMatchObject({ role: 'admin', emailVerified: true });
-    expect((await events('admin_granted'))[0]?.details).toMatchObject({ verifiedByOperator: true });
+    // The owner reads the grant's link from the mailbox, chooses a password and signs in as admin.
+    const link = await verificationLink('dona@exemplo.com', 1);
+    expect((await setPassword(await tokenOf(link), PASSWORD, '198.51.100.123')).status).toBe(200);
+    expect((await signIn('dona@exemplo.com', 'Intruso#2026', '198.51.100.124')).status).toBe(401);
+    const owner = await signIn('dona@exemplo.com', PASSWORD, '198.51.100.124');
+    expect(owner.status).toBe(200);
+    expect((await call('/api/auth/get-session', { cookie: owner.cookie })).body).toMatchObject({
+      user: { email: 'dona@exemplo.com', role: 'admin', emailVerified: true },
+    });
+    expect((await events('admin_granted'))[0]?.details).toMatchObject({ awaitsConfirmation: true, role: 'admin' });
   });
 
   if (engine === 'pglite')
     it('admin:grant goes through the server socket while a server holds DATA_DIR', async () => {
       await signUp('lia@exemplo.com');
+      await verificationLink('lia@exemplo.com', 0);
       const dataDir = mkdtempSync(join(tmpdir(), 'pilota-grant-'));
       const lock = await lockDataDir(dataDir, () => {});
-      const socket = await startAdminSocket({ dataDir, db: t.db, security });
+      const socket = await startAdminSocket({
+        dataDir,
+        db: t.db,
+        security,
+        mailPasswordLink: (email) => mailPasswordLinkAsOperator(auth, email),
+      });
       try {
-        // An unverified account is refused through the socket too, naming its creation time…
-        const refused = await runAdminGrant('lia@exemplo.com', { DATA_DIR: dataDir });
-        expect(refused.output).toContain('ainda não confirmou o e-mail');
-        expect(refused.code).toBe(1);
-        // …and granted, verified, once the operator passes --verify.
-        const { code, output } = await runAdminGrant('lia@exemplo.com', { DATA_DIR: dataDir }, ['--verify']);
-        expect(output).toContain('lia@exemplo.com agora é administrador(a)');
+        // --verify would confirm without the mailbox: refused, with what to do instead.
+        const refused = await runAdminGrant('lia@exemplo.com', { DATA_DIR: dataDir }, ['--verify']);
+        expect(refused.output).toContain('admin:grant nunca confirma um e-mail');
+        expect(refused.code).toBe(2);
+        // The server records the role and mails the link; the CLI says the role waits for it.
+        const { code, output } = await runAdminGrant('lia@exemplo.com', { DATA_DIR: dataDir });
+        expect(output).toContain('ainda não confirmou o e-mail');
+        expect(output).toContain('o papel vale quando a pessoa definir a senha');
+        expect(output).toMatch(/criada em \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
         expect(code).toBe(0);
       } finally {
         await socket.close();
       }
       const [user] = await t.db.select().from(authUser).where(eq(authUser.email, 'lia@exemplo.com'));
-      expect(user).toMatchObject({ role: 'admin', emailVerified: true });
+      expect(user).toMatchObject({ role: 'admin', emailVerified: false });
+      expect((await setPassword(await tokenOf(await verificationLink('lia@exemplo.com', 1)))).status).toBe(200);
+      expect((await signIn('lia@exemplo.com')).status).toBe(200);
       expect((await events('admin_granted'))[0]?.details['source']).toBe('cli:admin-grant (server socket)');
 
       // Lock held but no socket (a server still starting): the CLI refuses to open the folder.
@@ -829,14 +845,18 @@ describe('admin:grant on an embedded database with no server running', () => {
       .values({ id: 'u1', name: 'Mia', email: 'mia@exemplo.com', createdAt: now, updatedAt: now });
     await handle.close();
 
-    const { code, output } = await runAdminGrant('mia@exemplo.com', { DATA_DIR: dataDir }, ['--verify']);
-    expect(output).toContain('mia@exemplo.com agora é administrador(a)');
+    const { code, output } = await runAdminGrant('mia@exemplo.com', { DATA_DIR: dataDir });
+    expect(output).toContain('o papel vale quando a pessoa definir a senha');
+    expect(output).toContain('O e-mail sai quando o servidor iniciar');
     expect(code).toBe(0);
 
     const reopened = await openDatabase({ pgliteDir: pgliteDirFor(dataDir) });
     try {
       const [user] = await reopened.db.select().from(authUser).where(eq(authUser.id, 'u1'));
-      expect(user).toMatchObject({ role: 'admin', emailVerified: true });
+      expect(user).toMatchObject({ role: 'admin', emailVerified: false });
+      // The link waits in the outbox for the server.
+      const [queued] = await reopened.db.select().from(deliveries);
+      expect(queued).toMatchObject({ target: 'mia@exemplo.com', subjectType: 'auth-verification' });
       const [event] = await reopened.db
         .select()
         .from(securityEvents)

@@ -27,7 +27,7 @@ beforeAll(async () => {
   ensureBuild();
   smtp = await startCaptureSmtp();
   server = await startBuiltServer({ SMTP_URL: smtp.url, LEAD_RATE_LIMIT: 'off' });
-  admin = (await adminCookie(server.url, server.dataDir)).cookie;
+  admin = (await adminCookie(server.url, server.dataDir, smtp)).cookie;
   user = (await userCookie(server.url, smtp)).cookie;
 }, 600_000);
 

@@ -31,6 +31,7 @@ import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { ensureBuild } from '../support/ensure-build';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { startBuiltServer, type RunningServer } from '../support/server';
+import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
 import { until } from '../support/until';
 
 const SECRET = 'segredo-do-reenvio';
@@ -230,6 +231,7 @@ describe('the deliveries page and "Reenviar" on the built server', () => {
   const PATH_TOKEN = 'tk-3f9a7c-segredo';
   let hook: Receiver;
   let server: RunningServer;
+  let smtp: CaptureSmtp;
   const ids = { first: '', racing: '', second: '', third: '', sent: '', lead: '' };
   const cookies = { admin: '', vendas: '', editor: '' };
 
@@ -293,14 +295,22 @@ describe('the deliveries page and "Reenviar" on the built server', () => {
     hook = await startReceiver({ fallback: 500 });
     const dataDir = mkdtempSync(join(tmpdir(), 'pilota-entregas-'));
     await seed(dataDir);
-    server = await startBuiltServer({ DATA_DIR: dataDir, WEBHOOK_SECRET: SECRET, LEAD_RATE_LIMIT: 'off' });
-    cookies.admin = (await adminCookie(server.url, server.dataDir)).cookie;
-    cookies.vendas = (await teamCookie(server.url, server.dataDir, 'vendas')).cookie;
-    cookies.editor = (await teamCookie(server.url, server.dataDir, 'editor')).cookie;
+    // The team's accounts confirm their address through the link mailed to this SMTP server.
+    smtp = await startCaptureSmtp();
+    server = await startBuiltServer({
+      DATA_DIR: dataDir,
+      WEBHOOK_SECRET: SECRET,
+      LEAD_RATE_LIMIT: 'off',
+      SMTP_URL: smtp.url,
+    });
+    cookies.admin = (await adminCookie(server.url, server.dataDir, smtp)).cookie;
+    cookies.vendas = (await teamCookie(server.url, server.dataDir, 'vendas', smtp)).cookie;
+    cookies.editor = (await teamCookie(server.url, server.dataDir, 'editor', smtp)).cookie;
   }, 600_000);
 
   afterAll(async () => {
     await server?.stop();
+    await smtp?.stop();
     await hook?.close();
   });
 

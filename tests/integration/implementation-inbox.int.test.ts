@@ -308,13 +308,13 @@ describe('implementation inbox on the built server', () => {
     ensureBuild();
     smtp = await startCaptureSmtp();
     server = await startBuiltServer({ SMTP_URL: smtp.url, LEAD_RATE_LIMIT: 'off' });
-    const admin = await adminCookie(server.url, server.dataDir);
+    const admin = await adminCookie(server.url, server.dataDir, smtp);
     cookies.admin = admin.cookie;
     names.admin = admin.account.name;
-    const vendas = await teamCookie(server.url, server.dataDir, 'vendas');
+    const vendas = await teamCookie(server.url, server.dataDir, 'vendas', smtp);
     cookies.vendas = vendas.cookie;
     names.vendas = vendas.account.name;
-    cookies.editor = (await teamCookie(server.url, server.dataDir, 'editor')).cookie;
+    cookies.editor = (await teamCookie(server.url, server.dataDir, 'editor', smtp)).cookie;
 
     const body = new FormData();
     for (const [key, value] of Object.entries({

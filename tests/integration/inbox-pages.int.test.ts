@@ -22,6 +22,7 @@ import { contatos, leadStatusChanges } from '~/server/db/schema';
 import { teamCookie } from '../support/blog-accounts';
 import { ensureBuild } from '../support/ensure-build';
 import { startBuiltServer, type RunningServer } from '../support/server';
+import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
 
 /** São Paulo wall time as an instant. */
 const sp = (local: string) => new Date(`${local}-03:00`);
@@ -94,6 +95,7 @@ async function seed(dataDir: string): Promise<void> {
 }
 
 let server: RunningServer;
+let smtp: CaptureSmtp;
 let vendas = '';
 let editor = '';
 let dataDir = '';
@@ -102,13 +104,16 @@ beforeAll(async () => {
   ensureBuild();
   dataDir = mkdtempSync(join(tmpdir(), 'pilota-inbox-'));
   await seed(dataDir);
-  server = await startBuiltServer({ DATA_DIR: dataDir, LEAD_RATE_LIMIT: 'off' });
-  vendas = (await teamCookie(server.url, dataDir, 'vendas')).cookie;
-  editor = (await teamCookie(server.url, dataDir, 'editor')).cookie;
+  // The team's accounts confirm their address through the link mailed to this SMTP server.
+  smtp = await startCaptureSmtp();
+  server = await startBuiltServer({ DATA_DIR: dataDir, LEAD_RATE_LIMIT: 'off', SMTP_URL: smtp.url });
+  vendas = (await teamCookie(server.url, dataDir, 'vendas', smtp)).cookie;
+  editor = (await teamCookie(server.url, dataDir, 'editor', smtp)).cookie;
 }, 600_000);
 
 afterAll(async () => {
   await server?.stop();
+  await smtp?.stop();
 });
 
 const get = (path: string, cookie = vendas) =>

@@ -30,6 +30,7 @@ import { ensureBuild } from '../support/ensure-build';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { until } from '../support/until';
 import { startBuiltServer, type RunningServer } from '../support/server';
+import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
 
 /** São Paulo wall time as an instant. */
 const sp = (local: string) => new Date(`${local}-03:00`);
@@ -296,6 +297,7 @@ describe.each(engines)('lead detail service on %s', (engine) => {
 
 describe('the lead page on the built server', () => {
   let server: RunningServer;
+  let smtp: CaptureSmtp;
   let receiver: Receiver;
   let cookie = '';
   let s: Seeded;
@@ -312,12 +314,15 @@ describe('the lead page on the built server', () => {
     } finally {
       await handle.close();
     }
-    server = await startBuiltServer({ DATA_DIR: dataDir });
-    cookie = (await teamCookie(server.url, server.dataDir, 'vendas')).cookie;
+    // The seller's account confirms its address through the link mailed to this SMTP server.
+    smtp = await startCaptureSmtp();
+    server = await startBuiltServer({ DATA_DIR: dataDir, SMTP_URL: smtp.url });
+    cookie = (await teamCookie(server.url, server.dataDir, 'vendas', smtp)).cookie;
   }, 600_000);
 
   afterAll(async () => {
     await server?.stop();
+    await smtp?.stop();
     await receiver?.close();
   });
 

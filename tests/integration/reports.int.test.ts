@@ -18,6 +18,7 @@ import { engines, useTestDatabase } from '../support/db';
 import { ensureBuild } from '../support/ensure-build';
 import { rawRequest } from '../support/raw-http';
 import { startBuiltServer, type RunningServer } from '../support/server';
+import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
 
 /** São Paulo wall time as an instant. */
 const sp = (local: string) => new Date(`${local}-03:00`);
@@ -177,14 +178,17 @@ describe.each(engines)('reports service on %s', (engine) => {
 
 describe('/admin/relatorios on the built server', () => {
   let server: RunningServer;
+  let smtp: CaptureSmtp;
   let vendas = '';
   let editor = '';
 
   beforeAll(async () => {
     ensureBuild();
-    server = await startBuiltServer({ LEAD_RATE_LIMIT: 'off' });
-    vendas = (await teamCookie(server.url, server.dataDir, 'vendas')).cookie;
-    editor = (await teamCookie(server.url, server.dataDir, 'editor')).cookie;
+    // The team's accounts confirm their address through the link mailed to this SMTP server.
+    smtp = await startCaptureSmtp();
+    server = await startBuiltServer({ LEAD_RATE_LIMIT: 'off', SMTP_URL: smtp.url });
+    vendas = (await teamCookie(server.url, server.dataDir, 'vendas', smtp)).cookie;
+    editor = (await teamCookie(server.url, server.dataDir, 'editor', smtp)).cookie;
     const leads = [
       { tipo: 'proprietario', utm_source: 'google', partner_slug: 'carol-imoveis', cta_source: 'parceiro-hero' },
       { tipo: 'corretor', empresa: 'Corretora Teste', utm_source: 'google', cta_source: 'hero-teste-gratis' },
@@ -212,6 +216,7 @@ describe('/admin/relatorios on the built server', () => {
 
   afterAll(async () => {
     await server?.stop();
+    await smtp?.stop();
   });
 
   const get = (path: string, cookie: string) => rawRequest(server.url, 'GET', path, { cookie, accept: 'text/html' });

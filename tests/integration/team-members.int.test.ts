@@ -268,9 +268,9 @@ describe('user management on the built server', () => {
     ensureBuild();
     smtp = await startCaptureSmtp();
     server = await startBuiltServer({ SMTP_URL: smtp.url, LEAD_RATE_LIMIT: 'off' });
-    admin = await adminCookie(server.url, server.dataDir);
-    vendas = await teamCookie(server.url, server.dataDir, 'vendas');
-    editor = await teamCookie(server.url, server.dataDir, 'editor');
+    admin = await adminCookie(server.url, server.dataDir, smtp);
+    vendas = await teamCookie(server.url, server.dataDir, 'vendas', smtp);
+    editor = await teamCookie(server.url, server.dataDir, 'editor', smtp);
     ids['admin'] = await idOf(admin.cookie);
     ids['vendas'] = await idOf(vendas.cookie);
     ids['editor'] = await idOf(editor.cookie);

@@ -1,8 +1,8 @@
 /*
  * Accounts for the blog's HTTP and browser tests, made the way a person makes them:
  * sign up through Better Auth's endpoint, confirm through the link in the captured e-mail
- * by choosing the password on the page it opens (or become admin with `npm run admin:grant`, which also marks the address
- * verified, through the running server's socket), then sign in and keep the cookie.
+ * by choosing the password on the page it opens, get a team role with `npm run admin:grant`
+ * (through the running server's socket) when the test needs one, then sign in and keep the cookie.
  *
  * Auth endpoints are rate-limited per IP and every test talks from 127.0.0.1, so a
  * 429 is waited out (X-Retry-After) instead of failing the run.
@@ -11,7 +11,18 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { CaptureSmtp } from './smtp';
+import { waitForMail } from './captured';
+
+/** Where a test reads what the server mailed: a CaptureSmtp of its own, or the e2e server's (e2eMailbox). */
+export interface Mailbox {
+  waitFor(
+    predicate: (mail: { envelopeTo: string[]; text?: string | undefined }) => boolean,
+    timeoutMs?: number,
+  ): Promise<{ text?: string | undefined }>;
+}
+
+/** The e-mails of the e2e server (tests/e2e/global-setup.ts), read from E2E_MAIL_DIR. */
+export const e2eMailbox: Mailbox = { waitFor: (predicate, timeoutMs) => waitForMail(predicate, timeoutMs) };
 
 const run = promisify(execFile);
 
@@ -66,12 +77,9 @@ export async function signIn(baseUrl: string, account: Account): Promise<string>
   return cookies.join('; ');
 }
 
-/**
- * `npm run admin:grant -- <email> --verify [--role <role>]` against the server that owns
- * `dataDir`: the account was just signed up and never confirmed its e-mail, as a first admin's may be.
- */
+/** `npm run admin:grant -- <email> --role <role>` against the server that owns `dataDir`. */
 export async function grantAdmin(dataDir: string, email: string, role = 'admin'): Promise<void> {
-  await run(join('node_modules', '.bin', 'tsx'), ['scripts/admin-grant.ts', email, '--verify', '--role', role], {
+  await run(join('node_modules', '.bin', 'tsx'), ['scripts/admin-grant.ts', email, '--role', role], {
     env: { ...process.env, DATA_DIR: dataDir },
     timeout: 60_000,
   });
@@ -82,7 +90,7 @@ export async function grantAdmin(dataDir: string, email: string, role = 'admin')
  * token check sends the browser on to /auth/nova-senha with the token) and chooses `password` there.
  */
 export async function verifyFromMail(
-  smtp: CaptureSmtp,
+  smtp: Mailbox,
   baseUrl: string,
   email: string,
   password = TEST_PASSWORD,
@@ -100,28 +108,31 @@ export async function verifyFromMail(
   if (!response.ok) throw new Error(`setting the password failed: ${response.status} ${await response.text()}`);
 }
 
-/** A signed-in admin: sign-up, admin:grant, sign-in. */
-export async function adminCookie(baseUrl: string, dataDir: string): Promise<{ account: Account; cookie: string }> {
-  const account = newAccount('admin');
-  await signUp(baseUrl, account);
-  await grantAdmin(dataDir, account.email);
-  return { account, cookie: await signIn(baseUrl, account) };
+/** A signed-in admin: sign-up, the e-mailed link, admin:grant, sign-in. */
+export async function adminCookie(
+  baseUrl: string,
+  dataDir: string,
+  mailbox: Mailbox,
+): Promise<{ account: Account; cookie: string }> {
+  return teamCookie(baseUrl, dataDir, 'admin', mailbox);
 }
 
-/** A signed-in member of the sales team or a blog editor: sign-up, admin:grant --role, sign-in. */
+/** A signed-in team member (sales, blog editor, admin): sign-up, the e-mailed link, admin:grant --role, sign-in. */
 export async function teamCookie(
   baseUrl: string,
   dataDir: string,
-  role: 'vendas' | 'editor',
+  role: 'vendas' | 'editor' | 'admin',
+  mailbox: Mailbox,
 ): Promise<{ account: Account; cookie: string }> {
   const account = newAccount(role);
   await signUp(baseUrl, account);
+  await verifyFromMail(mailbox, baseUrl, account.email, account.password);
   await grantAdmin(dataDir, account.email, role);
   return { account, cookie: await signIn(baseUrl, account) };
 }
 
 /** A signed-in plain user (role "user"), verified through the e-mail link. */
-export async function userCookie(baseUrl: string, smtp: CaptureSmtp): Promise<{ account: Account; cookie: string }> {
+export async function userCookie(baseUrl: string, smtp: Mailbox): Promise<{ account: Account; cookie: string }> {
   const account = newAccount('leitor');
   await signUp(baseUrl, account);
   await verifyFromMail(smtp, baseUrl, account.email);

@@ -4,7 +4,7 @@
  * it may move the cursor, start a new line, recolour or reorder the text around it.
  */
 import { describe, expect, it } from 'vitest';
-import { printableName, UnverifiedAccountError } from '~/server/auth/admin-grant';
+import { awaitingConfirmationMessage, printableName } from '~/server/auth/admin-grant';
 
 const CREATED = new Date('2026-03-02T15:04:00Z');
 
@@ -19,7 +19,7 @@ describe('admin:grant output of an account name', () => {
   ] as const;
 
   it.each(forgeries)('prints %s as visible escapes, on one line', (_what, name) => {
-    const message = new UnverifiedAccountError('ana@exemplo.com', CREATED, name).message;
+    const message = awaitingConfirmationMessage('ana@exemplo.com', CREATED, name, 'admin');
     expect(message).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u);
     // The name stays inside its quotes: the operator sees where it ends.
     const quoted = /\("((?:[^"\\]|\\.)*)", criada em /.exec(message);
@@ -29,7 +29,7 @@ describe('admin:grant output of an account name', () => {
 
   it('shows a plain name as typed, accents included', () => {
     expect(printableName('Ana Conceição Ñúñez')).toBe('Ana Conceição Ñúñez');
-    expect(new UnverifiedAccountError('ana@exemplo.com', CREATED, 'Ana Souza').message).toContain(
+    expect(awaitingConfirmationMessage('ana@exemplo.com', CREATED, 'Ana Souza', 'admin')).toContain(
       '("Ana Souza", criada',
     );
   });

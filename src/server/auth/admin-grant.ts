@@ -4,13 +4,13 @@
  * inside the server (local socket, src/server/auth/admin-socket.ts) and in the CLI when it
  * opens the database itself (PostgreSQL, or the embedded database with no server running).
  *
- * An account whose e-mail was never confirmed is refused unless the operator passes
- * `--verify`: anyone can sign up with the future admin's address before the operator does
- * (sign-up answers the same whether the address is taken, so the operator would not notice),
- * and granting that account would hand the admin area to whoever chose its password. The
- * refusal shows when and under which name the account was created so the operator can tell
- * it is theirs; `--verify` then marks the e-mail verified (the first admin may have no working
- * mail) and ends every session the account already had.
+ * It never confirms an e-mail: whoever holds the mailbox ends up holding the account. Anyone
+ * can sign up with the future admin's address before the operator does (sign-up answers the
+ * same whether the address is taken), so an unconfirmed account gets the role AND a link to
+ * choose its password, mailed to the address (the reset flow every account e-mail uses,
+ * auth.ts). An unconfirmed account cannot sign in, so the role does nothing until the
+ * mailbox's holder saves a password from that link, which replaces whatever password a
+ * squatter chose and ends every session. Its sessions end here too.
  *
  * Taking a role away or swapping it (admin → vendas, editor → user…) also ends the account's
  * sessions, so nobody keeps browsing with the rights they just lost; a promotion keeps them
@@ -54,20 +54,24 @@ export function printableName(name: string): string {
   return [...name].length > SHOWN_NAME_MAX ? `${escaped}…` : escaped;
 }
 
-export class UnverifiedAccountError extends Error {
-  override name = 'UnverifiedAccountError';
-  constructor(
-    readonly email: string,
-    readonly createdAt: Date,
-    readonly accountName: string,
-  ) {
-    super(
-      `A conta ${email} ("${printableName(accountName)}", criada em ${formatDateTime(createdAt)}) ainda não confirmou o e-mail. ` +
-        'Se foi você quem a criou, confirme pelo link recebido ou rode de novo com --verify. ' +
-        'Se não reconhece essa data, não a promova: alguém pode ter se cadastrado com o seu e-mail. / ' +
-        `Account ${email} has not confirmed its e-mail; if you created it, re-run with --verify.`,
-    );
-  }
+/**
+ * What admin:grant prints for an account that has not confirmed its e-mail: the role waits for
+ * the link mailed to the address. The name and creation time let the operator notice a sign-up
+ * that was not theirs (nothing to do then: only the mailbox can take the account).
+ */
+export function awaitingConfirmationMessage(
+  email: string,
+  createdAt: Date,
+  accountName: string,
+  role: UserRole,
+): string {
+  return (
+    `A conta ${email} ("${printableName(accountName)}", criada em ${formatDateTime(createdAt)}) ainda não confirmou o e-mail. ` +
+    `O papel ${role} foi registrado e um link para definir a senha foi enviado a ${email}: ` +
+    'o papel vale quando a pessoa definir a senha por esse link (a senha escolhida no cadastro deixa de valer). / ' +
+    `Account ${email} has not confirmed its e-mail: the role ${role} was recorded and a link to choose the password ` +
+    'was mailed to it; the role takes effect once the password is set from that e-mail.'
+  );
 }
 
 export class UnknownRoleError extends Error {
@@ -83,18 +87,34 @@ export function isUserRole(value: unknown): value is UserRole {
 }
 
 export interface GrantOptions {
-  /** The operator confirmed an unverified account is theirs: verify it and end its sessions. */
-  verify?: boolean;
   /** The role to give; admin unless said. */
   role?: UserRole;
+  /** Mails the address a link to choose its password (auth.ts); needed for an unconfirmed account. */
+  mailPasswordLink?: (email: string) => Promise<void>;
+}
+
+/** An unconfirmed account was found and no way to mail it its link was given. */
+export class NoMailerError extends Error {
+  override name = 'NoMailerError';
+  constructor() {
+    super('admin:grant needs a mailer for an unconfirmed account');
+  }
 }
 
 export interface GrantResult {
   userId: string;
   email: string;
   role: UserRole;
-  /** False when the account already had the role (and a confirmed e-mail). */
+  /** False when the account already had the role. */
   changed: boolean;
+  /** As typed at sign-up, and when (ISO): shown to the operator for an unconfirmed account. */
+  accountName: string;
+  createdAt: string;
+  /**
+   * The e-mail was not confirmed: a link to choose the password was mailed, and the role
+   * takes effect once the mailbox's holder uses it.
+   */
+  awaitsConfirmation: boolean;
 }
 
 export async function grantAdmin(
@@ -127,25 +147,33 @@ export async function grantAdmin(
     throw error;
   }
   if (!before) throw new AccountNotFoundError(normalized);
-  if (!before.verified && !options.verify) throw new UnverifiedAccountError(normalized, before.createdAt, before.name);
-  const changed = (before.role ?? 'user') !== role || !before.verified;
+  // Taking the role from an unconfirmed account needs no link: there is nothing to take effect.
+  const awaitsConfirmation = !before.verified && role !== 'user';
+  if (awaitsConfirmation && !options.mailPasswordLink) throw new NoMailerError();
+  const changed = (before.role ?? 'user') !== role;
   if (changed) {
-    await db
-      .update(authUser)
-      .set({ role, emailVerified: true, updatedAt: new Date() })
-      .where(eq(authUser.id, before.id));
+    await db.update(authUser).set({ role, updatedAt: new Date() }).where(eq(authUser.id, before.id));
   }
-  // Sessions opened before the operator vouched for an unverified account must not gain a role,
-  // and sessions of someone whose role was taken away or swapped must not keep the old one.
+  // An unconfirmed account has no business holding a session, and sessions of someone whose
+  // role was taken away or swapped must not keep the old one.
   if (!before.verified || losesRights(before.role, role)) {
     await endSessions(db, before.id);
   }
+  if (awaitsConfirmation) await options.mailPasswordLink!(normalized);
   await security?.log({
     type: 'admin_granted',
     source,
     userId: before.id,
     email: normalized,
-    details: { changed, role, previousRole: before.role ?? 'user', verifiedByOperator: !before.verified },
+    details: { changed, role, previousRole: before.role ?? 'user', awaitsConfirmation },
   });
-  return { userId: before.id, email: normalized, role, changed };
+  return {
+    userId: before.id,
+    email: normalized,
+    role,
+    changed,
+    accountName: before.name,
+    createdAt: before.createdAt.toISOString(),
+    awaitsConfirmation,
+  };
 }

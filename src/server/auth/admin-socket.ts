@@ -4,15 +4,15 @@
  * PGlite belongs to one process: a second process opening the same folder silently loses
  * writes (DESIGN "Data"). So the running server listens on a Unix socket inside DATA_DIR,
  * created owner-only (0600): only the local user who runs the server can connect, and
- * nothing listens on the network. One route: POST /grant-admin {"email": "…", "verify": true|false, "role": "admin"}
- * (`role` optional, admin by default).
+ * nothing listens on the network. One route: POST /grant-admin {"email": "…", "role": "admin"}
+ * (`role` optional, admin by default). An unconfirmed account's link is mailed by this server.
  */
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { DbOrTx } from '../db/client';
 import { listenOwnerOnly, type OwnerOnlySocket } from '../owner-only';
 import type { SecurityLogger } from '../security';
-import { AccountNotFoundError, grantAdmin, isUserRole, UnknownRoleError, UnverifiedAccountError } from './admin-grant';
+import { AccountNotFoundError, grantAdmin, isUserRole, UnknownRoleError } from './admin-grant';
 
 export const ADMIN_SOCKET_FILE = 'admin.sock';
 
@@ -31,7 +31,6 @@ export type AdminSocket = OwnerOnlySocket;
 
 function refusalStatus(error: Error): number {
   if (error instanceof AccountNotFoundError) return 404;
-  if (error instanceof UnverifiedAccountError) return 409;
   if (error instanceof UnknownRoleError) return 400;
   return 500;
 }
@@ -40,6 +39,8 @@ export async function startAdminSocket(deps: {
   dataDir: string;
   db: DbOrTx;
   security: SecurityLogger;
+  /** Mails an unconfirmed account its link to choose the password (auth.ts). */
+  mailPasswordLink: (email: string) => Promise<void>;
 }): Promise<AdminSocket> {
   const path = adminSocketPath(deps.dataDir);
   const server: Server = createServer((req, res) => {
@@ -52,10 +53,9 @@ export async function startAdminSocket(deps: {
     });
     req.on('end', () => {
       let email: unknown;
-      let verify: unknown;
       let role: unknown;
       try {
-        ({ email, verify, role } = JSON.parse(raw) as { email?: unknown; verify?: unknown; role?: unknown });
+        ({ email, role } = JSON.parse(raw) as { email?: unknown; role?: unknown });
       } catch {
         return json(res, 400, { error: 'invalid JSON' });
       }
@@ -63,7 +63,7 @@ export async function startAdminSocket(deps: {
       if (role !== undefined && !isUserRole(role))
         return json(res, 400, { error: new UnknownRoleError(String(role)).message });
       grantAdmin(deps.db, email, deps.security, 'cli:admin-grant (server socket)', {
-        verify: verify === true,
+        mailPasswordLink: deps.mailPasswordLink,
         ...(role === undefined ? {} : { role }),
       })
         .then((result) => json(res, 200, result))

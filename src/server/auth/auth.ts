@@ -79,6 +79,11 @@ export const AUTH_RATE_LIMITS = {
   '/reset-password': { window: 60, max: 10 },
 } as const;
 
+/** Mails `email` a link to choose its password, as the operator asks it (admin:grant). */
+export async function mailPasswordLinkAsOperator(auth: Auth, email: string): Promise<void> {
+  await auth.api.requestPasswordReset({ body: { email } });
+}
+
 export interface AuthDeps {
   db: Db;
   outbox: { enqueueMail: (tx: Db, message: MailMessage, meta: DeliveryMeta) => Promise<string> };

@@ -5,6 +5,7 @@
  */
 import type { Feature } from '../runtime-types';
 import { startAdminSocket } from './admin-socket';
+import { mailPasswordLinkAsOperator } from './auth';
 
 export * from './auth';
 export { handleAuthRequest, authErrorMessage } from './http';
@@ -24,6 +25,7 @@ export const authFeature: Feature = {
       dataDir: runtime.config.dataDir,
       db: runtime.db,
       security: runtime.security,
+      mailPasswordLink: (email) => mailPasswordLinkAsOperator(runtime.auth, email),
     });
     return () => socket.close();
   },
