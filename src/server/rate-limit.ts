@@ -13,6 +13,9 @@
  * database is not ready, or when the count fails, the request is let through — a lost
  * contact costs more than a few extra posts, and the forms' own save then answers or
  * spools as it would anyway.
+ *
+ * The account e-mails (links to choose a password, "someone tried to sign up") use the same
+ * counter per keyed hash of the recipient address (ACCOUNT_MAIL_LIMIT, src/server/auth/auth.ts).
  */
 import { createHmac, createSecretKey } from 'node:crypto';
 import { lte, sql } from 'drizzle-orm';

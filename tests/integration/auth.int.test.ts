@@ -12,7 +12,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authErrors, existingAccountEmail, NAME_MAX_LENGTH, passwordResetEmail } from '@content/messages/auth';
 import { INVALID_CHARACTERS_MESSAGE } from '~/lib/validation/text';
-import { AUTH_RATE_LIMITS, createAuth, handleAuthRequest, PASSWORD_LINK_TTL_SECONDS, type Auth } from '~/server/auth';
+import {
+  ACCOUNT_MAIL_LIMIT,
+  AUTH_RATE_LIMITS,
+  createAuth,
+  handleAuthRequest,
+  PASSWORD_LINK_TTL_SECONDS,
+  type Auth,
+} from '~/server/auth';
 import { grantAdmin } from '~/server/auth/admin-grant';
 import { mailPasswordLinkAsOperator } from '~/server/auth/auth';
 import { startAdminSocket } from '~/server/auth/admin-socket';
@@ -792,6 +799,31 @@ describe.each(engines)('auth on %s', (engine) => {
       user: { email: 'dona@exemplo.com', role: 'admin', emailVerified: true },
     });
     expect((await events('admin_granted'))[0]?.details).toMatchObject({ awaitsConfirmation: true, role: 'admin' });
+  });
+
+  it('mails one address at most ACCOUNT_MAIL_LIMIT account e-mails per window, answering as usual; the operator is never held back', async () => {
+    await verifiedSession('vivi@exemplo.com');
+    await verificationLink('vivi@exemplo.com', 0);
+    const ask = (ip: string) => call('/api/auth/request-password-reset', { body: { email: 'VIVI@exemplo.com' }, ip });
+    // Each request from its own address: only the per-recipient limit can hold them back.
+    const statuses: number[] = [];
+    for (let i = 0; i < ACCOUNT_MAIL_LIMIT.count + 2; i++) statuses.push((await ask(`198.51.100.${130 + i}`)).status);
+    expect(statuses).toEqual(Array<number>(ACCOUNT_MAIL_LIMIT.count + 2).fill(200));
+    // A sign-up with the taken address would mail its owner too: held back as well.
+    expect((await signUp('vivi@exemplo.com', PASSWORD, 'Outra', '198.51.100.140')).status).toBe(200);
+    const sent = async () =>
+      (await t.db.select().from(deliveries)).filter((d) => d.target === 'vivi@exemplo.com').length;
+    // The sign-up's confirmation was the first; the window holds ACCOUNT_MAIL_LIMIT.count in all.
+    expect(await sent()).toBe(ACCOUNT_MAIL_LIMIT.count);
+    await mailPasswordLinkAsOperator(auth, 'vivi@exemplo.com');
+    expect(await sent()).toBe(ACCOUNT_MAIL_LIMIT.count + 1);
+
+    // Sliding: once the window has passed, the address gets e-mails again.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + ACCOUNT_MAIL_LIMIT.windowMs + 60_000);
+    expect((await ask('198.51.100.141')).status).toBe(200);
+    vi.useRealTimers();
+    expect(await sent()).toBe(ACCOUNT_MAIL_LIMIT.count + 2);
   });
 
   if (engine === 'pglite')

@@ -25,6 +25,8 @@
  * 24 h without a request. Better Auth reads the clock itself (`new Date()`); tests move it
  * with a fake Date. Our own code uses `deps.now`.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -39,6 +41,7 @@ import { componentLogger } from '../log/logger';
 import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../db/schema';
 import type { MailMessage } from '../mail';
 import type { DeliveryMeta } from '../outbox/outbox';
+import { hitRateLimit } from '../rate-limit';
 import { checkTextFields, type SecurityLogger } from '../security';
 import { existingAccountMail, passwordResetMail, verificationMail } from './emails';
 import { clearFailedSignIns, lockedUntil, recordFailedSignIn } from './lockout';
@@ -79,9 +82,20 @@ export const AUTH_RATE_LIMITS = {
   '/reset-password': { window: 60, max: 10 },
 } as const;
 
-/** Mails `email` a link to choose its password, as the operator asks it (admin:grant). */
+/*
+ * Account e-mails per recipient address, whoever asks and from wherever: the per-IP limits
+ * above do not stop many machines from filling one mailbox. Over the limit the e-mail is
+ * silently not sent (the answer stays the same, so it tells nothing about the address).
+ * The operator's own request (admin:grant) is never held back.
+ */
+export const ACCOUNT_MAIL_LIMIT = { count: 3, windowMs: 15 * 60 * 1000 } as const;
+
+/** Set while the local operator (admin:grant) asks for a link: the per-address limit does not apply. */
+const operatorRequest = new AsyncLocalStorage<true>();
+
+/** Mails `email` a link to choose its password, as the operator asks it (admin:grant): never held back by ACCOUNT_MAIL_LIMIT. */
 export async function mailPasswordLinkAsOperator(auth: Auth, email: string): Promise<void> {
-  await auth.api.requestPasswordReset({ body: { email } });
+  await operatorRequest.run(true, () => auth.api.requestPasswordReset({ body: { email } }));
 }
 
 export interface AuthDeps {
@@ -135,6 +149,15 @@ export function createAuth(deps: AuthDeps) {
   const https = deps.config.siteUrl.startsWith('https:');
   /** Mails `email` a link to set its password (Better Auth's reset flow); bound once the instance exists. */
   let mailPasswordLink: (email: string) => Promise<void> = () => Promise.reject(new Error('auth not built'));
+  /** Counts one account e-mail to `email`; false once ACCOUNT_MAIL_LIMIT is reached (a failed count lets it through). */
+  const allowAccountMail = async (email: string): Promise<boolean> => {
+    if (deps.rateLimit === false || operatorRequest.getStore()) return true;
+    const key = createHmac('sha256', deps.config.authSecret ?? '')
+      .update(email.trim().toLowerCase())
+      .digest('hex')
+      .slice(0, 32);
+    return hitRateLimit(db, `auth-mail:${key}`, ACCOUNT_MAIL_LIMIT, now()).catch(() => true);
+  };
 
   const before = createAuthMiddleware(async (ctx) => {
     const ip = clientIp(ctx);
@@ -330,6 +353,7 @@ export function createAuth(deps: AuthDeps) {
         // Not confirmed yet: maybe the mailbox's owner signing up after a stranger took the
         // address. They get a link that lets them choose the password.
         if (!user.emailVerified) return mailPasswordLink(user.email);
+        if (!(await allowAccountMail(user.email))) return;
         await deps.outbox.enqueueMail(db, existingAccountMail(user.email, `${deps.config.siteUrl}/auth`), {
           subjectType: 'auth-existing-account',
           subjectId: user.id,
@@ -339,6 +363,7 @@ export function createAuth(deps: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       /** An unconfirmed account's link confirms it as it sets the password, so it reads as a confirmation. */
       sendResetPassword: async ({ user, token }) => {
+        if (!(await allowAccountMail(user.email))) return;
         const url = passwordLink(deps.config.siteUrl, token);
         const message = user.emailVerified ? passwordResetMail(user.email, url) : verificationMail(user.email, url);
         await deps.outbox.enqueueMail(db, message, {
