@@ -126,7 +126,9 @@ async function grantAdmin(email: string) {
   expect(stdout).toContain('agora é administrador(a)');
 }
 
-test.describe.configure({ mode: 'serial' });
+// A browser sign-up may wait out the per-IP sign-up limit (up to 90 s, see signUp) when other
+// files' workers have just signed up from the same address.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test('sign-up, e-mail link, sign-in: the admin dashboard lists a lead sent moments before', async ({
   page,
