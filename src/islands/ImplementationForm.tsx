@@ -3,7 +3,7 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import type { ImplementationFormCopy } from '@content/implementation-page';
 import { errorToasts, submitPhases, successToast } from '@content/messages/implementation';
 import { SUBMIT_ENDPOINT } from '~/lib/document-upload';
-import { MASKED_LENGTH, masks } from '~/lib/document-masks';
+import { INPUT_MAX_LENGTH, masks } from '~/lib/document-masks';
 import type { ImplementationRequest } from '~/lib/validation/implementation';
 import {
   emptyImplementationForm,
@@ -132,7 +132,7 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
 
   const maskedField = (
     name: MaskedName,
-    kind: keyof typeof MASKED_LENGTH,
+    kind: keyof typeof INPUT_MAX_LENGTH,
     inputMode?: 'numeric' | 'tel',
     hint?: string,
   ) => {
@@ -146,7 +146,7 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
         label={field.label}
         placeholder={'placeholder' in field ? field.placeholder : undefined}
         mask={masks[kind]}
-        maxLength={MASKED_LENGTH[kind]}
+        maxLength={INPUT_MAX_LENGTH[kind]}
         error={errors[name]?.message}
       />
     );

@@ -29,6 +29,7 @@ import { useForm } from 'react-hook-form';
 import {
   consentNotice,
   fieldLabels,
+  hints,
   placeholders,
   rateLimitMessage,
   submitLabels,
@@ -36,7 +37,7 @@ import {
   toasts,
 } from '@content/messages/lead';
 import { LEAD_EVENT, type LeadConversion } from '~/lib/cookie-consent';
-import { formatLeadPhone, LEAD_PHONE_MAX_LENGTH } from '~/lib/phone';
+import { formatLeadPhone, PHONE_INPUT_MAX_LENGTH } from '~/lib/phone';
 import { HONEYPOT_FIELD, LEAD_TIPOS, leadSchema, type LeadFormValues } from '~/lib/validation/lead';
 import { leadFormData } from './lead/lead-data';
 import { Field, controlAria, inputClass } from './ui/Field';
@@ -173,8 +174,10 @@ export function LeadForm({
           type="tel"
           autoComplete="tel"
           inputMode="tel"
-          maxLength={LEAD_PHONE_MAX_LENGTH}
+          // Room for a pasted or autofilled "+55 …", which formatLeadPhone then drops.
+          maxLength={PHONE_INPUT_MAX_LENGTH}
           placeholder={placeholders.celular}
+          description={hints.celular}
           {...celular}
           onChange={(event) => {
             event.target.value = formatLeadPhone(event.target.value);

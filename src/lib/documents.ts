@@ -14,11 +14,11 @@ import {
   formatPhone,
   isValidCnpj,
   isValidCpf,
-  isValidPhone,
 } from '@brazilian-utils/brazilian-utils';
+import { nationalPhoneDigits } from './phone';
 
 // The input masks live apart so the form can show them without this checking code.
-export { MASKED_LENGTH, masks } from './document-masks';
+export { INPUT_MAX_LENGTH, MASKED_LENGTH, masks } from './document-masks';
 
 /** Digits of a CPF. */
 export const CPF_LENGTH = 11;
@@ -80,16 +80,24 @@ export function isCnpj(value: string): boolean {
 }
 
 /**
- * Whether a Brazilian phone (masked or not) has 10 or 11 digits, a real area code and a
- * valid mobile or landline number. A leading country code is not accepted: the form's
- * mask has no room for it.
- * @example isPhone('(11) 98765-4321') // true
- * @example isPhone('(11) 3000-0000')  // true
- * @example isPhone('(20) 98765-4321') // false (20 is not an area code)
+ * Whether a value is a Brazilian phone (masked or not) with a real area code and a valid
+ * mobile or landline number, a country code, trunk or operator prefix allowed
+ * (`nationalPhoneDigits` in lib/phone).
+ * @example isPhone('(11) 98765-4321')   // true
+ * @example isPhone('(11) 3000-0000')    // true
+ * @example isPhone('+55 11 98765-4321') // true
+ * @example isPhone('(20) 98765-4321')   // false (20 is not an area code)
  */
 export function isPhone(value: string): boolean {
-  const digits = unmaskPhone(value);
-  return (digits.length === 10 || digits.length === 11) && isValidPhone(digits);
+  return nationalPhoneDigits(value) !== null;
+}
+
+/**
+ * The national digits (DDD + number) of a phone that `isPhone` accepts.
+ * @example phoneDigits('+55 (11) 98765-4321') // "11987654321"
+ */
+export function phoneDigits(value: string): string {
+  return nationalPhoneDigits(value) ?? unmaskPhone(value);
 }
 
 /**

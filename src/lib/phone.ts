@@ -1,25 +1,94 @@
 /**
- * The lead form's phone field (SPEC §5): whatever is typed is kept, cut at 15
- * characters, and turned into "(DD) 9XXXX-XXXX" the moment it holds exactly 11 digits.
+ * Brazilian phone numbers as people paste them, and the lead form's phone field (SPEC §5).
+ *
+ * `nationalPhoneDigits` is the one rule, shared by the lead form, the implementation form,
+ * their zod schemas (browser and server) and the input masks: it takes what was typed,
+ * pasted or autofilled ("+55 11 98765-4321", "015 11 98765 4321", "(11) 98765-4321") and
+ * gives the national number, DDD plus 8 or 9 digits, or null. A prefix is dropped only
+ * when what follows is a real Brazilian number, so "(55) 99876-5432" keeps its DDD 55.
  */
+import { isValidLandlinePhone } from '@brazilian-utils/brazilian-utils/is-valid-landline-phone';
+import { isValidMobilePhone } from '@brazilian-utils/brazilian-utils/is-valid-mobile-phone';
 
-/** Longest value the field accepts: the length of "(11) 99999-9999". */
-export const LEAD_PHONE_MAX_LENGTH = 15;
+export type PhoneKind = 'mobile' | 'landline';
+
+/**
+ * Longest value a phone field takes while being typed or pasted: room for a country code or
+ * an operator code ("0055 (11) 98765-4321"), which the field then drops. A limit of 15 would
+ * cut "+55 11 98765-4321" to "+55 11 98765-43", whose 11 digits read as DDD 55.
+ */
+export const PHONE_INPUT_MAX_LENGTH = 20;
 
 /** The accepted shape: area code in parentheses, space, 5 digits, hyphen, 4 digits. */
 export const LEAD_PHONE_PATTERN = /^\(\d{2}\) \d{5}-\d{4}$/;
 
+// What a written phone number is made of; anything else (letters, "ramal") is not guessed at.
+const PHONE_CHARACTERS = /^[\d\s().\-/+]*$/;
+const COUNTRY_CODE = '55';
+
+/** Whether digits are a real national number (DDD in use, valid subscriber number) of an accepted kind. */
+function isNational(digits: string, accept: readonly PhoneKind[]): boolean {
+  if (digits.length === 11) return accept.includes('mobile') && isValidMobilePhone(digits);
+  if (digits.length === 10) return accept.includes('landline') && isValidLandlinePhone(digits);
+  return false;
+}
+
 /**
- * The field's value after an edit.
- * @example formatLeadPhone('11987654321')      // "(11) 98765-4321"
- * @example formatLeadPhone('11 98765-4321')    // "(11) 98765-4321"
- * @example formatLeadPhone('1198765')          // "1198765"
- * @example formatLeadPhone('+55 11 98765-43210') // "+55 11 98765-43" (cut at 15)
+ * The readings a value allows: as written, without a country code, without the trunk
+ * "0", without "0" and a carrier selection code (two digits, never starting with 0).
+ */
+function readings(value: string, digits: string): string[] {
+  const written = value.trim();
+  // "+" or "00" announce an international number: only Brazil's code is ours.
+  if (written.startsWith('+')) return digits.startsWith(COUNTRY_CODE) ? [digits.slice(2)] : [];
+  if (digits.startsWith('00')) return digits.startsWith(`00${COUNTRY_CODE}`) ? [digits.slice(4)] : [];
+  const found = [digits];
+  if (digits.startsWith(COUNTRY_CODE)) found.push(digits.slice(2));
+  if (/^0[1-9]/.test(digits)) found.push(digits.slice(1), digits.slice(3));
+  return found;
+}
+
+/**
+ * The national digits (DDD + number) of a Brazilian phone written in any usual way, or null
+ * when it is not one, or when two readings would both be real numbers.
+ * A bare "55" is a country code only when the 10 or 11 digits after it are a number: 11
+ * digits starting "55 9" are a DDD 55 mobile, 13 starting "55" are +55, DDD and mobile.
+ * @example nationalPhoneDigits('+55 11 98765-4321')  // "11987654321"
+ * @example nationalPhoneDigits('0 21 11 98765-4321') // "11987654321"
+ * @example nationalPhoneDigits('(55) 99876-5432')    // "55998765432"
+ * @example nationalPhoneDigits('(11) 3000-0000', ['mobile']) // null
+ */
+export function nationalPhoneDigits(
+  value: string,
+  accept: readonly PhoneKind[] = ['mobile', 'landline'],
+): string | null {
+  if (!PHONE_CHARACTERS.test(value)) return null;
+  const digits = value.replace(/\D/g, '');
+  const [only, ...others] = new Set(readings(value, digits).filter((reading) => isNational(reading, accept)));
+  return only !== undefined && others.length === 0 ? only : null;
+}
+
+/**
+ * National digits in the form's mask: (##) #####-#### or (##) ####-####.
+ * @example maskNationalPhone('11987654321') // "(11) 98765-4321"
+ * @example maskNationalPhone('1130000000')  // "(11) 3000-0000"
+ */
+export function maskNationalPhone(digits: string): string {
+  const split = digits.length - 4;
+  return `(${digits.slice(0, 2)}) ${digits.slice(2, split)}-${digits.slice(split)}`;
+}
+
+/**
+ * The lead phone field's value after an edit: a Brazilian mobile, however written, becomes
+ * "(DD) 9XXXX-XXXX"; anything else is kept as typed, up to `PHONE_INPUT_MAX_LENGTH`.
+ * @example formatLeadPhone('11987654321')       // "(11) 98765-4321"
+ * @example formatLeadPhone('+55 11 98765-4321') // "(11) 98765-4321"
+ * @example formatLeadPhone('1198765')           // "1198765"
  */
 export function formatLeadPhone(value: string): string {
-  const digits = value.replace(/\D/g, '');
-  if (digits.length === 11) return `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
-  return value.slice(0, LEAD_PHONE_MAX_LENGTH);
+  const digits = nationalPhoneDigits(value, ['mobile']);
+  if (digits) return maskNationalPhone(digits);
+  return value.slice(0, PHONE_INPUT_MAX_LENGTH);
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { rateLimitMessage, validationMessages as m } from '../../content/messages/lead';
+import { hints, rateLimitMessage, validationMessages as m } from '../../content/messages/lead';
 import { waitForMail, waitForWebhooks } from '../support/captured';
 import { startBuiltServer } from '../support/server';
 import { expect, test } from './fixtures';
@@ -87,8 +87,9 @@ test.describe('lead dialog', () => {
     await expect(phone).toHaveValue('1198765432');
     await phone.pressSequentially('1');
     await expect(phone).toHaveValue('(11) 98765-4321');
+    // Not a number: kept as typed (room for a "+55 …" being typed), refused on send.
     await phone.fill('1234567890123456789');
-    await expect(phone).toHaveValue('123456789012345');
+    await expect(phone).toHaveValue('1234567890123456789');
     await form.getByLabel('E-mail').fill('nao-e-email');
     await form.getByRole('button', { name: 'Solicitar contato' }).click();
     await expect(form.getByText(m.email)).toBeVisible();
@@ -137,6 +138,34 @@ test.describe('lead dialog', () => {
     const mail = await waitForMail((candidate) => candidate.replyTo?.[0]?.address === email);
     expect(mail.subject).toBe('Novo contato pelo site: Carla Teste (Imobiliária)');
     expect(mail.text).toContain('UTM medium: Não informado');
+  });
+
+  test('a phone pasted with the country code reaches the webhooks as the national mobile, at 390 px', async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/');
+    for (const pasted of ['+55 11 98765-4321', '+5511987654321']) {
+      const email = uniqueEmail();
+      await page.getByRole('main').getByRole('link', { name: 'Falar com um consultor' }).first().click();
+      const form = dialog(page);
+      await hydrated(form);
+      await fillLead(form, { nome: 'Colado Com DDI', email });
+      const phone = form.getByLabel('Celular (WhatsApp)');
+      await expect(phone).toHaveAccessibleDescription(hints.celular);
+      await phone.clear();
+      // A real paste: the clipboard holds the number, the keyboard pastes it into the field.
+      await page.evaluate((text) => navigator.clipboard.writeText(text), pasted);
+      await phone.press('ControlOrMeta+V');
+      await expect(phone).toHaveValue('(11) 98765-4321');
+      await form.getByRole('button', { name: 'Solicitar contato' }).click();
+      await page.waitForURL('**/obrigado');
+      const hooks = await waitForWebhooks((r) => r.json['email'] === email, 2);
+      for (const hook of hooks) expect(hook.json['celular'], pasted).toBe('(11) 98765-4321');
+      await page.goto('/');
+    }
   });
 
   test('a partner page sends its UTM defaults where the URL has none', async ({ page }) => {
@@ -204,7 +233,9 @@ test.describe('the server, posted to directly', () => {
     const cases: [Record<string, string>, string, string][] = [
       [{ nome: 'A' }, 'nome', m.nome],
       [{ email: 'x@' }, 'email', m.email],
-      [{ celular: '11987654321' }, 'celular', m.celular],
+      // What a 15-character field made of a pasted "+55 11 98765-4321": DDD 55, but no such number.
+      [{ celular: '(55) 11987-6543' }, 'celular', m.celular],
+      [{ celular: '(11) 3000-0000' }, 'celular', m.celular],
       [{ tipo: 'inquilino' }, 'tipo', m.tipo],
       [{ tipo: 'corretor', empresa: ' ' }, 'empresa', m.empresa],
     ];

@@ -8,7 +8,7 @@
  */
 import { z } from './zod';
 import { validationMessages as m } from '@content/messages/implementation';
-import { isCnpj, isCpf, isPhone, unmaskCnpj, unmaskCpf, unmaskPhone } from '../documents';
+import { isCnpj, isCpf, isPhone, phoneDigits, unmaskCnpj, unmaskCpf } from '../documents';
 import { plainText, singleLine } from './text';
 export * from './implementation-fields';
 
@@ -30,7 +30,7 @@ const cpf = () =>
 const phone = () =>
   required()
     .refine(isPhone, { error: m.phone })
-    .transform((value) => unmaskPhone(value));
+    .transform((value) => phoneDigits(value));
 
 // The personal e-mails are required for their section; filled but malformed is 'Email inválido'.
 const requiredEmail = () => required().pipe(z.email({ error: m.email }));
