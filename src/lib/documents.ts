@@ -8,13 +8,7 @@
  * with options: by default `isValidCnpj` rejects alphanumeric CNPJs, `formatCnpj` drops
  * their letters and `formatPhone` truncates a number that starts with its DDD.
  */
-import {
-  formatCnpj,
-  formatCpf,
-  formatPhone,
-  isValidCnpj,
-  isValidCpf,
-} from '@brazilian-utils/brazilian-utils';
+import { formatCnpj, formatCpf, formatPhone, isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { nationalPhoneDigits } from './phone';
 
 // The input masks live apart so the form can show them without this checking code.

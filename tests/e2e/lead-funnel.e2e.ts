@@ -65,7 +65,8 @@ test.describe('lead dialog', () => {
     const fields: [string, string][] = [
       ['Nome completo', m.nome],
       ['E-mail', m.email],
-      ['Celular (WhatsApp)', m.celular],
+      // The phone's hint (mobile/WhatsApp) is read before its message.
+      ['Celular (WhatsApp)', `${hints.celular} ${m.celular}`],
       ['Você é', m.tipo],
     ];
     for (const [label, message] of fields) {
@@ -210,7 +211,7 @@ test.describe('without JavaScript', () => {
     // Refused: the server renders the form again with its messages and the values typed.
     const again = page.getByRole('form', { name: 'Solicitar contato' }).filter({ visible: true });
     await expect(again.getByLabel('Nome completo')).toHaveAccessibleDescription(m.nome);
-    await expect(again.getByLabel('Celular (WhatsApp)')).toHaveAccessibleDescription(m.celular);
+    await expect(again.getByLabel('Celular (WhatsApp)')).toHaveAccessibleDescription(`${hints.celular} ${m.celular}`);
     await expect(again.getByLabel('Empresa')).toHaveAccessibleDescription(m.empresa);
     await expect(again.getByLabel('E-mail')).toHaveValue(email);
 

@@ -124,10 +124,7 @@ describe('phones', () => {
     '(85) 99999-1234',
     '(55) 98765-4321',
     '+55 11 98765-4321',
-  ])(
-    'accepts %s',
-    (value) => expect(isPhone(value)).toBe(true),
-  );
+  ])('accepts %s', (value) => expect(isPhone(value)).toBe(true));
 
   it.each([
     ['area code 20 does not exist', '(20) 98765-4321'],
