@@ -41,11 +41,6 @@ export const placeholders = {
   empresa: 'Nome da empresa',
 } as const;
 
-/** Not in the spec: lines under a field that say what it takes. */
-export const hints = {
-  celular: 'Seu celular com DDD, o mesmo do WhatsApp. Telefone fixo não é aceito.',
-} as const;
-
 export const submitLabels = {
   idle: 'Solicitar contato',
   busy: 'Enviando...',

@@ -29,7 +29,6 @@ import { useForm } from 'react-hook-form';
 import {
   consentNotice,
   fieldLabels,
-  hints,
   placeholders,
   rateLimitMessage,
   submitLabels,
@@ -177,7 +176,6 @@ export function LeadForm({
           // Room for a pasted or autofilled "+55 …", which formatLeadPhone then drops.
           maxLength={PHONE_INPUT_MAX_LENGTH}
           placeholder={placeholders.celular}
-          description={hints.celular}
           {...celular}
           onChange={(event) => {
             event.target.value = formatLeadPhone(event.target.value);

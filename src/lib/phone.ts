@@ -19,6 +19,12 @@ export type PhoneKind = 'mobile' | 'landline';
  */
 export const PHONE_INPUT_MAX_LENGTH = 20;
 
+/** Longest value the lead field keeps otherwise (SPEC §5): the length of "(11) 99999-9999". */
+export const LEAD_PHONE_MAX_LENGTH = 15;
+
+// A value starting with "+" or "0" is an international or trunk prefix still being typed.
+const PREFIXED = /^\s*[+0]/;
+
 /** The accepted shape: area code in parentheses, space, 5 digits, hyphen, 4 digits. */
 export const LEAD_PHONE_PATTERN = /^\(\d{2}\) \d{5}-\d{4}$/;
 
@@ -80,15 +86,33 @@ export function maskNationalPhone(digits: string): string {
 
 /**
  * The lead phone field's value after an edit: a Brazilian mobile, however written, becomes
- * "(DD) 9XXXX-XXXX"; anything else is kept as typed, up to `PHONE_INPUT_MAX_LENGTH`.
+ * "(DD) 9XXXX-XXXX"; anything else is kept as typed, cut at 15 characters — or at
+ * `PHONE_INPUT_MAX_LENGTH` while a "+55"/"0" prefix is being typed, which the number drops.
  * @example formatLeadPhone('11987654321')       // "(11) 98765-4321"
  * @example formatLeadPhone('+55 11 98765-4321') // "(11) 98765-4321"
  * @example formatLeadPhone('1198765')           // "1198765"
+ * @example formatLeadPhone('1234567890123456')  // "123456789012345"
  */
 export function formatLeadPhone(value: string): string {
   const digits = nationalPhoneDigits(value, ['mobile']);
   if (digits) return maskNationalPhone(digits);
-  return value.slice(0, PHONE_INPUT_MAX_LENGTH);
+  return value.slice(0, PREFIXED.test(value) ? PHONE_INPUT_MAX_LENGTH : LEAD_PHONE_MAX_LENGTH);
+}
+
+/**
+ * The lead's phone as stored: the spec's shape "(DD) 9XXXX-XXXX" holding a real mobile, or a
+ * mobile written with a country or trunk prefix ("+55 11 98765-4321", "015 11 98765 4321"),
+ * which a paste or autofill brings; bare digits keep the spec's rule and are refused.
+ * @example leadPhoneOf('(11) 98765-4321')   // "(11) 98765-4321"
+ * @example leadPhoneOf('+55 11 98765-4321') // "(11) 98765-4321"
+ * @example leadPhoneOf('11987654321')       // null
+ * @example leadPhoneOf('(55) 11987-6543')   // null
+ */
+export function leadPhoneOf(value: string): string | null {
+  const national = nationalPhoneDigits(value, ['mobile']);
+  if (!national) return null;
+  const prefixed = value.replace(/\D/g, '').length > national.length;
+  return prefixed || isLeadPhone(value) ? maskNationalPhone(national) : null;
 }
 
 /**

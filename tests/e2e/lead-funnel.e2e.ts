@@ -6,7 +6,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { hints, rateLimitMessage, validationMessages as m } from '../../content/messages/lead';
+import { rateLimitMessage, validationMessages as m } from '../../content/messages/lead';
 import { waitForMail, waitForWebhooks } from '../support/captured';
 import { startBuiltServer } from '../support/server';
 import { expect, test } from './fixtures';
@@ -65,8 +65,7 @@ test.describe('lead dialog', () => {
     const fields: [string, string][] = [
       ['Nome completo', m.nome],
       ['E-mail', m.email],
-      // The phone's hint (mobile/WhatsApp) is read before its message.
-      ['Celular (WhatsApp)', `${hints.celular} ${m.celular}`],
+      ['Celular (WhatsApp)', m.celular],
       ['Você é', m.tipo],
     ];
     for (const [label, message] of fields) {
@@ -88,9 +87,8 @@ test.describe('lead dialog', () => {
     await expect(phone).toHaveValue('1198765432');
     await phone.pressSequentially('1');
     await expect(phone).toHaveValue('(11) 98765-4321');
-    // Not a number: kept as typed (room for a "+55 …" being typed), refused on send.
     await phone.fill('1234567890123456789');
-    await expect(phone).toHaveValue('1234567890123456789');
+    await expect(phone).toHaveValue('123456789012345');
     await form.getByLabel('E-mail').fill('nao-e-email');
     await form.getByRole('button', { name: 'Solicitar contato' }).click();
     await expect(form.getByText(m.email)).toBeVisible();
@@ -155,7 +153,6 @@ test.describe('lead dialog', () => {
       await hydrated(form);
       await fillLead(form, { nome: 'Colado Com DDI', email });
       const phone = form.getByLabel('Celular (WhatsApp)');
-      await expect(phone).toHaveAccessibleDescription(hints.celular);
       await phone.clear();
       // A real paste: the clipboard holds the number, the keyboard pastes it into the field.
       await page.evaluate((text) => navigator.clipboard.writeText(text), pasted);
@@ -211,7 +208,7 @@ test.describe('without JavaScript', () => {
     // Refused: the server renders the form again with its messages and the values typed.
     const again = page.getByRole('form', { name: 'Solicitar contato' }).filter({ visible: true });
     await expect(again.getByLabel('Nome completo')).toHaveAccessibleDescription(m.nome);
-    await expect(again.getByLabel('Celular (WhatsApp)')).toHaveAccessibleDescription(`${hints.celular} ${m.celular}`);
+    await expect(again.getByLabel('Celular (WhatsApp)')).toHaveAccessibleDescription(m.celular);
     await expect(again.getByLabel('Empresa')).toHaveAccessibleDescription(m.empresa);
     await expect(again.getByLabel('E-mail')).toHaveValue(email);
 
@@ -234,6 +231,7 @@ test.describe('the server, posted to directly', () => {
     const cases: [Record<string, string>, string, string][] = [
       [{ nome: 'A' }, 'nome', m.nome],
       [{ email: 'x@' }, 'email', m.email],
+      [{ celular: '11987654321' }, 'celular', m.celular],
       // What a 15-character field made of a pasted "+55 11 98765-4321": DDD 55, but no such number.
       [{ celular: '(55) 11987-6543' }, 'celular', m.celular],
       [{ celular: '(11) 3000-0000' }, 'celular', m.celular],

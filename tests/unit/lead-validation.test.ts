@@ -22,9 +22,10 @@ describe('formatLeadPhone', () => {
     ['(11)98765-4321', '(11) 98765-4321'],
     ['1198765432', '1198765432'],
     ['119876', '119876'],
-    ['1234567890123456789012', '12345678901234567890'],
-    // A digit too many is shown, not dropped: it may be the end of a "+55 …" being typed.
-    ['(11) 98765-43210', '(11) 98765-43210'],
+    ['1234567890123456789', '123456789012345'],
+    ['(11) 98765-43210', '(11) 98765-4321'],
+    // A "+55" or trunk "0" being typed keeps room for the number after it.
+    ['+55 11 98765-432', '+55 11 98765-432'],
   ])('%s → %s', (input, output) => {
     expect(formatLeadPhone(input)).toBe(output);
   });
@@ -37,7 +38,7 @@ describe('formatLeadPhone', () => {
 });
 
 describe('leadSchema', () => {
-  it.each(['+55 11 98765-4321', '+5511987654321', '11987654321', '0 21 11 98765-4321'])(
+  it.each(['+55 11 98765-4321', '+5511987654321', '5511987654321', '0 21 11 98765-4321', '(11) 98765-4321'])(
     'stores %s as the mobile "(11) 98765-4321"',
     (celular) => {
       expect(leadSchema.parse({ ...valid, celular }).celular).toBe('(11) 98765-4321');
@@ -52,6 +53,7 @@ describe('leadSchema', () => {
   it.each([
     ['nome', { nome: 'A' }, m.nome],
     ['nome', { nome: '  ' }, m.nome],
+    ['celular', { celular: '11987654321' }, m.celular],
     ['celular', { celular: '(55) 11987-6543' }, m.celular],
     ['celular', { celular: '(11) 3000-0000' }, m.celular],
     ['celular', { celular: '(11) 9876-4321' }, m.celular],

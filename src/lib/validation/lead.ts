@@ -5,7 +5,7 @@
  */
 import { z } from './zod';
 import { validationMessages as m } from '@content/messages/lead';
-import { maskNationalPhone, nationalPhoneDigits } from '../phone';
+import { leadPhoneOf } from '../phone';
 import { plainText, singleLine } from './text';
 
 export const LEAD_TIPOS = ['proprietario', 'corretor', 'administrador', 'imobiliaria'] as const;
@@ -40,11 +40,11 @@ export const leadSchema = z
       .trim()
       .max(254, { error: m.email })
       .pipe(z.email({ error: m.email })),
-    // A mobile however written ("+55 11 98765-4321", "11987654321") is kept as "(11) 98765-4321".
+    // "(11) 98765-4321", or the same mobile behind a "+55"/trunk prefix, kept as "(11) 98765-4321".
     celular: singleLine(z.string({ error: m.celular }))
       .trim()
-      .refine((value) => nationalPhoneDigits(value, ['mobile']) !== null, { error: m.celular })
-      .transform((value) => maskNationalPhone(nationalPhoneDigits(value, ['mobile']) ?? value)),
+      .refine((value) => leadPhoneOf(value) !== null, { error: m.celular })
+      .transform((value) => leadPhoneOf(value) ?? value),
     tipo: z.enum(LEAD_TIPOS, { error: m.tipo }),
     empresa: singleLine(z.string()).trim().max(160, { error: m.tooLong }).optional(),
     mensagem: plainText(z.string()).trim().max(2000, { error: m.tooLong }).optional(),
