@@ -15,7 +15,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { postValidationMessages } from '../../content/messages/blog';
 import { slugify } from '../../src/lib/slug';
 import { callAction } from '../support/actions';
-import { adminCookie, e2eMailbox } from '../support/blog-accounts';
+import { teamSession } from './team';
 import { expect, test as base } from './fixtures';
 
 interface Admin {
@@ -26,12 +26,10 @@ const test = base.extend<object, { admin: Admin }>({
   admin: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies.
     async ({}, use) => {
-      const baseUrl = process.env['E2E_BASE_URL']!;
-      const { cookie } = await adminCookie(baseUrl, process.env['E2E_DATA_DIR']!, e2eMailbox);
+      const { cookie } = await teamSession('admin');
       await use({ cookie });
     },
-    // Sign-ups are rate-limited per IP across the whole run: allow for waiting one window out.
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'worker' },
   ],
 });
 

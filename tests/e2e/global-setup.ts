@@ -5,7 +5,9 @@ import { resolveChromium } from '../support/chromium';
 import { startReceiver } from '../support/receiver';
 import { startBuiltServer } from '../support/server';
 import { startCaptureSmtp } from '../support/smtp';
+import { e2eMailbox } from '../support/blog-accounts';
 import { checkServerLog } from './log-check';
+import { createTeam } from './team';
 
 /*
  * One production server for the whole e2e run, on a free port with a throwaway
@@ -18,6 +20,8 @@ import { checkServerLog } from './log-check';
  * Everything the server prints goes to a file (E2E_SERVER_LOG); when the run ends, the
  * server is stopped and that log is searched for the test persons' data (./log-check.ts):
  * a hit fails the run.
+ *
+ * The team accounts the admin-area files share are made here too (./team.ts).
  */
 export const E2E_WEBHOOK_SECRET = 'e2e-webhook-secret';
 
@@ -66,6 +70,7 @@ export default async function globalSetup() {
   process.env['E2E_MAIL_DIR'] = mailDir;
   process.env['E2E_WEBHOOK_DIR'] = webhookDir;
   process.env['E2E_WEBHOOK_SECRET'] = E2E_WEBHOOK_SECRET;
+  await createTeam(server.url, server.dataDir, e2eMailbox);
   return async () => {
     await server.stop();
     await Promise.all([smtp.stop(), hooks.a.close(), hooks.b.close()]);

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { adminCookie, e2eMailbox } from '../support/blog-accounts';
+import { teamSession } from './team';
 import { expect, test } from './fixtures';
 import { seriousViolations, signInAs } from './admin-helpers';
 
@@ -39,7 +39,7 @@ test('an admin finds, moves and downloads an implementation request; the downloa
   });
   expect(created.status).toBe(201);
 
-  const { account, cookie } = await adminCookie(baseURL!, process.env['E2E_DATA_DIR']!, e2eMailbox);
+  const { account, cookie } = await teamSession('admin');
   await signInAs(context, cookie, baseURL!);
   await page.goto('/blog/admin');
   await page.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Implantações' }).click();

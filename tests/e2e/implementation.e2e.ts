@@ -7,7 +7,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import type { Page, Route } from '@playwright/test';
-import { adminCookie, e2eMailbox } from '../support/blog-accounts';
+import { teamSession } from './team';
 import { waitForMail } from '../support/captured';
 import { expect, test } from './fixtures';
 
@@ -401,7 +401,7 @@ test.describe('implementation endpoints on the built server', () => {
     baseURL,
   }) => {
     test.setTimeout(180_000);
-    const { cookie } = await adminCookie(baseURL!, process.env['E2E_DATA_DIR']!, e2eMailbox);
+    const { cookie } = await teamSession('admin');
     const chunks: Promise<{ index: string | undefined; bytes: number }>[] = [];
     page.on('request', (sent) => {
       if (sent.url().endsWith('/api/implementacao-documentos') && sent.method() === 'PUT') {

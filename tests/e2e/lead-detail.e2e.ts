@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { teamCookie, e2eMailbox } from '../support/blog-accounts';
+import { teamSession } from './team';
 import { expect, test } from './fixtures';
 import { seriousViolations, signInAs } from './admin-helpers';
 
@@ -39,7 +39,7 @@ test('a seller opens a lead, notes it and discards it with the keyboard', async 
   });
   expect(lead.status, await lead.clone().text()).toBe(200);
 
-  const { account, cookie } = await teamCookie(baseURL!, process.env['E2E_DATA_DIR']!, 'vendas', e2eMailbox);
+  const { account, cookie } = await teamSession('vendas');
   await signInAs(context, cookie, baseURL!);
   await page.goto(`/admin/leads?q=${tag}`);
   await page.getByRole('link', { name: nome, exact: true }).click();

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { dsrConfirmationEmail, dsrTeamEmail } from '../../content/messages/lgpd';
-import { adminCookie, e2eMailbox } from '../support/blog-accounts';
+import { teamSession } from './team';
 import { waitForMail } from '../support/captured';
 import { expect, test } from './fixtures';
 import { seriousViolations, signInAs } from './admin-helpers';
@@ -126,7 +126,7 @@ test('a data-subject request, filed, confirmed by e-mail, exported and deleted b
   expect(notice.text).toContain(dsrTeamEmail.labels.prazo);
 
   // 3. The admin finds it, with its deadline, and opens everything about the person.
-  const { cookie } = await adminCookie(baseURL!, process.env['E2E_DATA_DIR']!, e2eMailbox);
+  const { cookie } = await teamSession('admin');
   await signInAs(context, cookie, baseURL!);
   await page.goto('/admin/lgpd');
   await expect(

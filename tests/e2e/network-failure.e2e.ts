@@ -18,15 +18,16 @@ import { coverMessages, postErrors } from '../../content/messages/blog';
 import { errorToasts, successToast } from '../../content/messages/implementation';
 import { toasts as leadToasts } from '../../content/messages/lead';
 import { REQUEST_TIMEOUT_MS } from '../../src/islands/ui/request-failure';
-import { adminCookie, signIn as apiSignIn, type Account, e2eMailbox } from '../support/blog-accounts';
+import { signIn as apiSignIn, type Account } from '../support/blog-accounts';
+import { teamSession } from './team';
 import { expect, test as base } from './fixtures';
 
-/** One admin account per worker (sign-ups are rate-limited per IP), with a session for the admin pages. */
+/** The shared admin account (./team.ts), with a session of this worker's for the admin pages. */
 const test = base.extend<object, { admin: { account: Account; cookie: string } }>({
   admin: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies.
-    async ({}, use) => use(await adminCookie(process.env['E2E_BASE_URL']!, process.env['E2E_DATA_DIR']!, e2eMailbox)),
-    { scope: 'worker', timeout: 180_000 },
+    async ({}, use) => use(await teamSession('admin')),
+    { scope: 'worker' },
   ],
 });
 

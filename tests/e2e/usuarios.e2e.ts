@@ -4,7 +4,8 @@
  * team's home have no serious or critical axe violation; the seller is refused the page.
  */
 import { inboxHomeCopy, teamMembersCopy as copy } from '../../content/messages/inbox';
-import { adminCookie, teamCookie, e2eMailbox } from '../support/blog-accounts';
+import { teamCookie, e2eMailbox } from '../support/blog-accounts';
+import { teamSession } from './team';
 import { expect, test } from './fixtures';
 import { seriousViolations, signInAs } from './admin-helpers';
 
@@ -14,9 +15,9 @@ test('an admin changes a seller’s role with the keyboard; the seller’s home 
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const dataDir = process.env['E2E_DATA_DIR']!;
-  const seller = await teamCookie(baseURL!, dataDir, 'vendas', e2eMailbox);
-  const admin = await adminCookie(baseURL!, dataDir, e2eMailbox);
+  // A seller of its own: the test changes the seller's role.
+  const seller = await teamCookie(baseURL!, process.env['E2E_DATA_DIR']!, 'vendas', e2eMailbox);
+  const admin = await teamSession('admin');
 
   // The seller's home: the inbox's counts, each a link to its list; no way into the people.
   await signInAs(context, seller.cookie, baseURL!);

@@ -117,17 +117,25 @@ export async function adminCookie(
   return teamCookie(baseUrl, dataDir, 'admin', mailbox);
 }
 
-/** A signed-in team member (sales, blog editor, admin): sign-up, the e-mailed link, admin:grant --role, sign-in. */
-export async function teamCookie(
-  baseUrl: string,
-  dataDir: string,
-  role: 'vendas' | 'editor' | 'admin',
-  mailbox: Mailbox,
-): Promise<{ account: Account; cookie: string }> {
+export type TeamRole = 'vendas' | 'editor' | 'admin';
+
+/** A confirmed team member (sales, blog editor, admin): sign-up, the e-mailed link, admin:grant --role. */
+export async function teamAccount(baseUrl: string, dataDir: string, role: TeamRole, mailbox: Mailbox): Promise<Account> {
   const account = newAccount(role);
   await signUp(baseUrl, account);
   await verifyFromMail(mailbox, baseUrl, account.email, account.password);
   await grantAdmin(dataDir, account.email, role);
+  return account;
+}
+
+/** A signed-in team member: teamAccount, then sign-in. */
+export async function teamCookie(
+  baseUrl: string,
+  dataDir: string,
+  role: TeamRole,
+  mailbox: Mailbox,
+): Promise<{ account: Account; cookie: string }> {
+  const account = await teamAccount(baseUrl, dataDir, role, mailbox);
   return { account, cookie: await signIn(baseUrl, account) };
 }
 
