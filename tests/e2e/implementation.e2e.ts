@@ -398,7 +398,6 @@ test.describe('implementation endpoints on the built server', () => {
   test('5 MB documents go up in chunks, in either section, and an admin gets each back byte for byte', async ({
     page,
     request,
-    baseURL,
   }) => {
     test.setTimeout(180_000);
     const { cookie } = await teamSession('admin');

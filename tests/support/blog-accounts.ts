@@ -4,14 +4,15 @@
  * by choosing the password on the page it opens, get a team role with `npm run admin:grant`
  * (through the running server's socket) when the test needs one, then sign in and keep the cookie.
  *
- * Auth endpoints are rate-limited per IP and every test talks from 127.0.0.1, so a
- * 429 is waited out (X-Retry-After) instead of failing the run.
+ * Auth endpoints are rate-limited per address: each account talks from a loopback address of
+ * its own (addressOf), and a 429 is still waited out (X-Retry-After) rather than failing the run.
  */
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { waitForMail } from './captured';
+import { rawRequest } from './raw-http';
 
 /** Where a test reads what the server mailed: a CaptureSmtp of its own, or the e2e server's (e2eMailbox). */
 export interface Mailbox {
@@ -50,13 +51,31 @@ export function newAccount(prefix: string): Account {
   };
 }
 
-async function authPost(baseUrl: string, path: string, body: unknown): Promise<Response> {
+/**
+ * The loopback address an account talks from (127.x.y.z, never 127.0.0.1): each test person
+ * signs up and in from a machine of their own, as real people do, so the server's per-address
+ * limits count them apart and a run never waits out a window another file used up.
+ */
+function addressOf(email: string): string {
+  const [a, b, c] = createHash('sha256').update(email).digest();
+  return `127.${a}.${b}.${Math.max(c!, 2)}`;
+}
+
+async function authPost(baseUrl: string, path: string, body: unknown, from: string): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
-    const response = await fetch(`${baseUrl}/api/auth${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: baseUrl },
-      body: JSON.stringify(body),
-    });
+    const raw = await rawRequest(
+      baseUrl,
+      'POST',
+      `/api/auth${path}`,
+      { 'content-type': 'application/json', origin: baseUrl },
+      JSON.stringify(body),
+      { localAddress: addressOf(from) },
+    );
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(raw.headers)) {
+      for (const item of [value ?? []].flat()) headers.append(name, item);
+    }
+    const response = new Response(raw.body, { status: raw.status, headers });
     if (response.status !== 429 || attempt >= 3) return response;
     const wait = Number(response.headers.get('x-retry-after') ?? '10');
     await new Promise((resolve) => setTimeout(resolve, (Math.min(Math.max(wait, 1), 61) + 1) * 1000));
@@ -64,13 +83,18 @@ async function authPost(baseUrl: string, path: string, body: unknown): Promise<R
 }
 
 export async function signUp(baseUrl: string, account: Account): Promise<void> {
-  const response = await authPost(baseUrl, '/sign-up/email', account);
+  const response = await authPost(baseUrl, '/sign-up/email', account, account.email);
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
 }
 
 /** Signs in and returns the Cookie header that carries the session. */
 export async function signIn(baseUrl: string, account: Account): Promise<string> {
-  const response = await authPost(baseUrl, '/sign-in/email', { email: account.email, password: account.password });
+  const response = await authPost(
+    baseUrl,
+    '/sign-in/email',
+    { email: account.email, password: account.password },
+    account.email,
+  );
   if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!);
   if (cookies.length === 0) throw new Error('sign-in set no cookie');
@@ -104,7 +128,7 @@ export async function verifyFromMail(
   const opened = await fetch(new URL(url.pathname + url.search, baseUrl), { redirect: 'manual' });
   const token = new URL(opened.headers.get('location') ?? '', baseUrl).searchParams.get('token');
   if (!token) throw new Error(`confirmation link refused: ${opened.status} ${opened.headers.get('location')}`);
-  const response = await authPost(baseUrl, '/reset-password', { token, newPassword: password });
+  const response = await authPost(baseUrl, '/reset-password', { token, newPassword: password }, email);
   if (!response.ok) throw new Error(`setting the password failed: ${response.status} ${await response.text()}`);
 }
 
@@ -120,7 +144,12 @@ export async function adminCookie(
 export type TeamRole = 'vendas' | 'editor' | 'admin';
 
 /** A confirmed team member (sales, blog editor, admin): sign-up, the e-mailed link, admin:grant --role. */
-export async function teamAccount(baseUrl: string, dataDir: string, role: TeamRole, mailbox: Mailbox): Promise<Account> {
+export async function teamAccount(
+  baseUrl: string,
+  dataDir: string,
+  role: TeamRole,
+  mailbox: Mailbox,
+): Promise<Account> {
   const account = newAccount(role);
   await signUp(baseUrl, account);
   await verifyFromMail(mailbox, baseUrl, account.email, account.password);
