@@ -1,5 +1,5 @@
 /*
- * "Reenviar" (issue 14 items 3 and 5): the sales team sends a lead's failed delivery again,
+ * "Reenviar": the sales team sends a lead's failed delivery again,
  * one (`entregas.reenviar`, from the deliveries page and a lead's page) or every failed one
  * (`entregas.reenviarFalhas`). `entregas` is an admin namespace open to the sales team
  * (src/server/auth/access-policy.ts); both accept forms, so they work without JavaScript

@@ -1,5 +1,5 @@
 /*
- * The sales inbox's implementation-request actions (issue 14 item 4): move a request
+ * The sales inbox's implementation-request actions: move a request
  * through recebida → em implantação → concluída / cancelada from its detail page.
  * `implantacoes` is an admin namespace open to the sales team (src/server/auth/access-policy.ts);
  * the action is a defineAdminAction (./admin-only.ts), so the role is asked again here and

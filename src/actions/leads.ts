@@ -1,5 +1,5 @@
 /*
- * The sales inbox's lead actions (issue 14 item 2): move a lead through the pipeline and
+ * The sales inbox's lead actions: move a lead through the pipeline and
  * write a note on it, from the leads list and from a lead's page. `leads` is an admin
  * namespace open to the sales team (src/server/auth/access-policy.ts); each action is a
  * defineAdminAction (./admin-only.ts), so the role is asked again here and the signed-in

@@ -1,5 +1,5 @@
 /*
- * The public data-subject request actions (LGPD art. 18; issue 15 item 4): validate with the
+ * The public data-subject request actions (LGPD art. 18): validate with the
  * schema the browser used, call the service, turn outcomes into pt-BR answers. The island on
  * /lgpd calls `actions.lgpd.request`; with JavaScript off the same form posts to
  * /lgpd/solicitacao?_action=lgpd.request, and the link's page posts `lgpd.confirm`.

@@ -1,5 +1,5 @@
 /*
- * User management (issue 14 item 8), admins only: `usuarios` is an admin namespace open to
+ * User management, admins only: `usuarios` is an admin namespace open to
  * admins alone (src/server/auth/access-policy.ts), and each action is a defineAdminAction
  * (./admin-only.ts), so the role is asked again here. Both accept forms, so /admin/usuarios
  * works without JavaScript (`<form method="post" action="?_action=usuarios.setRole">`).

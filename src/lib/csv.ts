@@ -1,6 +1,6 @@
 /**
  * CSV that opens correctly in Excel in Brazil, written row by row so an export of any
- * size holds one batch of rows in memory at a time (issue 14 item 6).
+ * size holds one batch of rows in memory at a time (the leads list's export).
  *
  * - UTF-8 with a BOM: without it Excel reads the file as Windows-1252 ("JoÃ£o").
  * - `;` between cells and CRLF between rows: Excel with Brazilian regional settings

@@ -1,5 +1,5 @@
 /**
- * How a delivery's target and last error appear on the admin pages (issue 14 items 3 and 5).
+ * How a delivery's target and last error appear on the admin pages (a lead's page, the deliveries page).
  * A webhook URL's path and query often carry the receiver's access token, so only its host
  * is shown; a lead's e-mails go to the team's inbox (LEAD_NOTIFY_TO). `last_error` is the
  * transport's own message: a webhook's names a status or a network code, but an SMTP

@@ -1,5 +1,5 @@
 /**
- * The sales pipeline of a lead and of an implementation request (issue 14 items 2 and 4):
+ * The sales pipeline of a lead and of an implementation request:
  * the values stored in the database and accepted by the inbox's filters and actions.
  * Pure and import-free, so the database schema (read by drizzle-kit), the server and the
  * browser share one list; labels are copy, in content/messages/inbox.ts.

@@ -1,5 +1,5 @@
 /**
- * Pure arithmetic of the sales reports (issue 14 item 7): the database answers per-day and
+ * Pure arithmetic of the sales reports: the database answers per-day and
  * per-value counts (src/server/inbox/reports.ts); this fills the days nobody wrote in,
  * folds days into weeks, turns counts into rates, ranks partners, and formats the figures
  * the pt-BR way ("12,5%", "1.234", "2 h 15 min"). Days are `AAAA-MM-DD` São Paulo calendar

@@ -1,5 +1,5 @@
 /**
- * Marketing and analytics tags (issue 15 item 2): which are configured, where their scripts
+ * Marketing and analytics tags: which are configured, where their scripts
  * come from, and the Content-Security-Policy sources they need — exactly those, nothing more.
  *
  * Read at build time (astro.config.mjs): the script policy is a <meta> Astro writes into each

@@ -62,7 +62,7 @@ export function composeRuntime(
   options: ComposeOptions,
 ): Omit<Runtime, 'stop'> {
   const sendMail = createMailer(config, lineLogger('info'));
-  // pg-boss's own errors are logged with the deliveries', as they always were.
+  // pg-boss's own errors are logged under the deliveries' component, where queue trouble is looked for.
   const deliveryLog = lineLogger('warn', 'deliveries');
   const settings = deliverySettingsFor(config.deliveryTiming);
   const queue = new JobQueue(database, {

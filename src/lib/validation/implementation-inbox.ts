@@ -1,6 +1,6 @@
 /**
  * The implementation requests' list view as URL search params, and the status change the
- * detail page posts (issue 14 item 4). Like the leads list (./lead-filters.ts), a bad value
+ * detail page posts. Like the leads list (./lead-filters.ts), a bad value
  * in a shared or hand-edited URL never fails the page: it is dropped and reported with a
  * pt-BR message beside its filter.
  *

@@ -1,5 +1,5 @@
 /**
- * The leads list's view as URL search params (issue 14 item 1): filters, search, order and
+ * The leads list's view as URL search params: filters, search, order and
  * page live in the URL so a view can be bookmarked and shared. `parseLeadFilters` reads a
  * URL as people leave it — hand-edited, truncated, from an older version — so a bad value
  * never fails the page: it is dropped (the list shows as if it were absent) and reported

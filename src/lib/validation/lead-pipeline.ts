@@ -1,5 +1,5 @@
 /**
- * What the inbox's pipeline actions accept (issue 14 item 2), for the browser form and the
+ * What the inbox's pipeline actions accept, for the browser form and the
  * server alike: a status change names the status the person saw (`de`), so a change someone
  * else made first is caught instead of overwritten, and a discard carries its reason; a
  * note is non-empty text. Messages are pt-BR, from content/messages/inbox.ts.

@@ -1,5 +1,5 @@
 /*
- * Who may open which route (SPEC §6; issue 11, finding 1), as one table keyed by Astro's
+ * Who may open which route (SPEC §6), as one table keyed by Astro's
  * route pattern — the route that will actually render, whatever spelling of the path the
  * request used (`/blog/admin.html`, `/blog/%61dmin`, `//blog/admin`…). The request's path
  * is also normalised and checked, so a path that merely looks like the admin area is
@@ -9,7 +9,7 @@
  * refused to everyone, admins included (tests/unit/access-policy.test.ts fails the build of
  * such a route, so a new admin page cannot ship without its line). No Astro imports.
  *
- * Each admin-area line names the team roles that may open it (issue 14 item 8): `admin`
+ * Each admin-area line names the team roles that may open it: `admin`
  * everything (and the people: accounts, roles, sessions), `vendas` the sales side (leads,
  * implementation requests, deliveries, reports — never the blog nor the people), `editor`
  * the blog only. A signed-in account with no team role (`user`) opens nothing here.
@@ -77,18 +77,18 @@ export const ACCESS_POLICY: Readonly<Record<string, RoutePolicy>> = {
   '/blog/admin/posts': page(BLOG_TEAM),
   '/blog/admin/posts/novo': page(BLOG_TEAM),
   '/blog/admin/posts/[id]': page(BLOG_TEAM),
-  // Identity documents (CNH): admins only, and every download is recorded (issue 14 item 4).
+  // Identity documents (CNH): admins only, and every download is recorded.
   '/admin/documentos/[id]': endpoint(ADMIN_ONLY),
   '/admin/implantacoes': page(SALES_TEAM),
   '/admin/implantacoes/[id]': page(SALES_TEAM),
   // A lead's page: its data, history, deliveries and the same person's other leads and requests.
   '/admin/leads/[id]': page(SALES_TEAM),
-  // The leads' deliveries and their re-sending (issue 14 item 5).
+  // The leads' deliveries and their re-sending.
   '/admin/entregas': page(SALES_TEAM),
   '/admin/lgpd': page(ADMIN_ONLY),
   '/admin/lgpd/titular': page(ADMIN_ONLY),
   '/admin/lgpd/exportar': endpoint(ADMIN_ONLY),
-  // The sales inbox (issue 14): the leads list and its CSV export.
+  // The sales inbox: the leads list and its CSV export.
   '/admin/leads': page(SALES_TEAM),
   '/admin/leads/exportar': endpoint(SALES_TEAM),
   // The people: accounts, roles, sessions.

@@ -2,7 +2,7 @@
  * The second lock, where the data is read: every admin page asks again, with the guard's
  * own rule, before it touches the database. The middleware has already refused everyone
  * else (./guard.ts); this makes a route the policy ever misses fail closed instead of
- * leaking (issue 11, finding 1). Admin actions do the same in src/actions/admin-only.ts;
+ * leaking. Admin actions do the same in src/actions/admin-only.ts;
  * the few admin endpoints left (file downloads) through refuseUnlessAdmin below and the
  * documents' own check.
  */

@@ -1,5 +1,5 @@
 /*
- * The people of the admin area (issue 14 item 8), for admins at /admin/usuarios: every
+ * The people of the admin area, for admins at /admin/usuarios: every
  * account with its role and how many sessions it has open; changing a role; ending all of
  * a person's sessions. Written with Drizzle on Better Auth's tables, as admin:grant does
  * (./admin-grant.ts shares the session rule below): the admin plugin's own endpoints want

@@ -1,5 +1,5 @@
 /*
- * Proof of consent (LGPD art. 8, issue 15 item 3): which version of a form's LGPD notice a
+ * Proof of consent (LGPD art. 8): which version of a form's LGPD notice a
  * submission was shown, the SHA-256 of that version's exact text, the time and the page.
  *
  * The hash of every published version lives in content/consent-notices.manifest.json.

@@ -1,5 +1,5 @@
 /*
- * The server-side record of cookie choices (issue 15 item 3): each choice a browser makes is
+ * The server-side record of cookie choices: each choice a browser makes is
  * appended, never updated, so what a visitor agreed to at any moment can be shown later.
  */
 import { asc, eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /*
- * A backlog larger than one scheduled run (issue 13): the every-minute drain stops taking jobs
+ * A backlog larger than one scheduled run: the every-minute drain stops taking jobs
  * after ~10 s, which at the engine's pace is thousands of deliveries; past that, waiting a
  * minute per slice would hold a campaign's leads for many minutes. So a run that stops at its
  * deadline asks Netlify's background function (netlify/functions/drain-background.mts, up to

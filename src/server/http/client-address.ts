@@ -2,7 +2,7 @@
  * The connection's address, when there still is one. Astro's `clientAddress` getter
  * throws ClientAddressNotAvailable when the client hung up before the adapter read the
  * socket's address (the Node adapter then has none): a request nobody waits for must not
- * turn into a logged 500 with a stack (issue 16). No Astro imports: pass the context.
+ * turn into a logged 500 with a stack. No Astro imports: pass the context.
  */
 
 /**

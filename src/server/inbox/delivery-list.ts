@@ -1,5 +1,5 @@
 /*
- * The deliveries page (issue 14 item 5): how many deliveries of the leads are still open —
+ * The deliveries page: how many deliveries of the leads are still open —
  * pending, retrying or failed — per status and kind, and one page of them, newest first,
  * each with its lead's name. Sent ones are neither counted nor listed: they are the bulk,
  * and there is nothing to do about them.

@@ -1,5 +1,5 @@
 /*
- * "Reenviar" (issue 14 items 3 and 5): the sales team sends a lead's given-up delivery
+ * "Reenviar", on a lead's page and the deliveries page: the sales team sends a lead's given-up delivery
  * again, one or all of them.
  *
  * A retry hands the row back to the outbox rather than sending anything itself: status

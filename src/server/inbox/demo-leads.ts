@@ -1,13 +1,15 @@
 /*
- * Realistic demo leads for the sales inbox (issue 14, "Bad input and scale"): Brazilian
+ * Realistic demo leads for trying and measuring the sales inbox at scale: Brazilian
  * names, phones with real area codes, companies for the types that have one, the site's
  * own pages, buttons, partners and plausible UTMs, arrival times weighted towards business
  * hours over the last months, and a pipeline history (older leads are more often worked).
  *
- * Only `npm run db:seed-demo -- N` (scripts/db-seed-demo.ts) calls this; nothing seeds demo
- * data by default. Rows are made by a seeded generator (the same N and seed give the same
- * leads) and written in batches through bulkInsert, one JSON parameter per batch, so
- * 100,000 leads go into the embedded database in well under a minute on a busy machine.
+ * `npm run db:seed-demo -- N` (scripts/db-seed-demo.ts), `npm run bench:inbox`
+ * (scripts/bench-inbox.ts) and the tests call this; the running site never does, and
+ * nothing seeds demo data by default. Rows are made by a seeded generator (the same N and
+ * seed give the same leads) and written in batches through bulkInsert, one JSON parameter
+ * per batch, so 100,000 leads go into the embedded database in well under a minute on a
+ * busy machine.
  * Every demo lead is marked by its submission key (`demo-…`) and an `@exemplo` address,
  * and has no deliveries: seeding sends no e-mail and calls no webhook.
  */

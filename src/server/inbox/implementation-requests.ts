@@ -1,5 +1,5 @@
 /*
- * Implementation requests in the sales inbox (issue 14 item 4): the filtered list, one
+ * Implementation requests in the sales inbox: the filtered list, one
  * request's detail, its status change, and the record of every identity-document download.
  *
  * Search: requests are few next to leads (each one is a customer signing up), so there is

@@ -1,5 +1,5 @@
 /*
- * The sales team's home (issue 14): what waits for them on /blog/admin, as counts that each
+ * The sales team's home: what waits for them on /blog/admin, as counts that each
  * open the filtered list — leads `novo`, those past the reply promise ("atrasados", the same
  * one comparison as the list's filter: `status = 'novo' and created_at <= overdueCutoff(now)`,
  * src/lib/reply-deadline.ts), leads `em contato`, lead deliveries that failed for good, and

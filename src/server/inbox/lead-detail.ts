@@ -1,5 +1,5 @@
 /*
- * A lead's page in the sales inbox (issue 14 item 3): everything the team needs to work one
+ * A lead's page in the sales inbox: everything the team needs to work one
  * lead, read in two round trips — the lead with its consent record (one join), then in
  * parallel its timeline, its deliveries, the other leads of the same person and their
  * implementation requests.

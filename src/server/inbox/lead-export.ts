@@ -1,5 +1,5 @@
 /*
- * The CSV export of the leads list's current view (issue 14 item 6): the same filters and
+ * The CSV export of the leads list's current view: the same filters and
  * order as the list (./lead-list.ts), every matching lead, as a byte stream for Excel in
  * Brazil (src/lib/csv.ts: BOM, `;`, CRLF, dd/mm/aaaa, formula injection neutralised).
  *

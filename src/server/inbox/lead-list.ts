@@ -1,5 +1,5 @@
 /*
- * The sales inbox's leads list (issue 14 item 1): one page of leads for a view of the
+ * The sales inbox's leads list: one page of leads for a view of the
  * URL (src/lib/validation/lead-filters.ts), and the same filters as SQL conditions for
  * the CSV export and the reports, so all three always mean the same leads.
  *

@@ -1,6 +1,6 @@
 /*
- * Moving a lead through the pipeline and writing notes on it (issue 14 item 2), for the
- * inbox's actions to call once they exist (they wait for issue 12's composition root).
+ * Moving a lead through the pipeline and writing notes on it, called by the inbox's
+ * actions (src/actions/leads.ts).
  *
  * A status change is one conditional UPDATE (`… where id = $lead and status = $de`) and
  * its history row, in one transaction: when two people move the same lead at once, the

@@ -1,9 +1,9 @@
 /*
- * The sales reports (issue 14 item 7) over the leads that arrived in a period of São Paulo
+ * The sales reports over the leads that arrived in a period of São Paulo
  * days: leads and conversions per day, the same by source, campaign, partner, tipo and CTA,
  * and the median time to first contact. Two aggregate statements, each grouped in the
  * database, so what crosses to the server is at most a row per day and per distinct value —
- * never a row per lead (issue 14: ≤ 500 ms on 100,000 leads; `npm run bench:inbox`).
+ * never a row per lead (the budget is 500 ms on 100,000 leads; `npm run bench:inbox`).
  *
  * - A day is the São Paulo calendar day of `created_at`: the period's local midnights are
  *   computed through Intl (src/lib/time-zone.ts, never a fixed offset) and each lead falls in

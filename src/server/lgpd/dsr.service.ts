@@ -1,5 +1,5 @@
 /*
- * Data-subject requests (LGPD art. 18/19; issue 15 item 4).
+ * Data-subject requests (LGPD art. 18/19).
  *
  * Filing: the "Exercer meus direitos" form's input, with the lead form's protections (honeypot,
  * per-address rate limit, the input check, a submission key so a retry never files twice), is

@@ -1,5 +1,5 @@
 /*
- * The retention job (issue 15 item 5; LGPD art. 15/16: personal data is eliminated once the
+ * The retention job (LGPD art. 15/16: personal data is eliminated once the
  * purpose that justified it ends). One pass, given the clock, removes exactly what is past
  * its period and nothing else:
  *

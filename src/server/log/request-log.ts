@@ -95,7 +95,8 @@ export const CLIENT_CLOSED_REQUEST = 499;
 /**
  * Runs the rest of the pipeline; a failure caused by the client leaving — reading the body
  * of a request whose connection was reset throws "aborted" — is answered 499 instead of
- * reaching Astro, which would log it as a server error with its stack (issue 16).
+ * reaching Astro, which would log it as a server error with its stack though nothing
+ * failed on the server.
  */
 async function unlessClientLeft(request: { signal: AbortSignal }, next: () => Promise<Response>): Promise<Response> {
   try {

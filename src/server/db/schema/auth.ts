@@ -12,7 +12,7 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Roles of SPEC §6 and the team's (issue 14 item 8: vendas, editor; what each opens is in
+ * Roles of SPEC §6 and the team's (vendas, editor; what each opens is in
  * src/server/auth/access-policy.ts). `npm run admin:grant` and Better Auth's admin plugin write `role`.
  */
 export const USER_ROLES = ['user', 'admin', 'vendas', 'editor'] as const;

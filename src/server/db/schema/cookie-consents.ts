@@ -1,5 +1,5 @@
 /*
- * Proof of cookie choices (issue 15 item 3; LGPD art. 8 §2: the controller must be able to
+ * Proof of cookie choices (LGPD art. 8 §2: the controller must be able to
  * show what was agreed). One row per choice a browser made in the banner or the preferences,
  * changes included, so the history of one anonymous id can be replayed. Nothing here
  * identifies a person: the id is random, made in the browser and kept only in its cookie.

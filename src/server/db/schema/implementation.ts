@@ -68,7 +68,7 @@ export const solicitacoesImplementacao = pgTable(
     responsavelCelular: text('responsavel_celular'),
     responsavelEmail: text('responsavel_email'),
     responsavelCnhFileId: uuid('responsavel_cnh_file_id').references(() => privateFiles.id, { onDelete: 'set null' }),
-    /** recebida → em implantação → concluída / cancelada (issue 14 item 4); every change in implementation_status_changes. */
+    /** recebida → em implantação → concluída / cancelada; every change in implementation_status_changes. */
     status: text('status').$type<ImplementationStatus>().notNull().default('recebida'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
   },
@@ -103,7 +103,7 @@ export const implementationStatusChanges = pgTable(
 );
 
 /**
- * Every download of an identity document by the team (issue 14 item 4): who and when.
+ * Every download of an identity document by the team: who and when.
  * No foreign keys: the record stays when retention deletes the file, or the request
  * goes with a data-subject erasure — then only the ids and the time remain.
  */

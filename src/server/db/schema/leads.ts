@@ -2,9 +2,9 @@
  * The lead (SPEC §3 "contatos"): the spec's fields keep their Portuguese column
  * names; the rest is what DESIGN.md adds so a lead is never lost or duplicated
  * and can be worked by sales — its pipeline status with every change and note
- * (issue 14), and what the inbox's list, search and reports read through indexes.
+ * in the sales inbox, and what the inbox's list, search and reports read through indexes.
  *
- * Search (issue 14 item 1) reads `search_text`, a column the database generates from
+ * Search reads `search_text`, a column the database generates from
  * name, e-mail, empresa and the phone's digits, folded with the table of
  * src/lib/search-text.ts (accents and case off), so every way a lead is written —
  * the form, the spool's replay, retention's anonymisation — keeps it right. A substring
@@ -67,7 +67,7 @@ export const contatos = pgTable(
     /**
      * The first time the lead left `novo` (first contact), kept here as well as in its history
      * so the reports' median reads one table: joining every lead of a year to its status
-     * changes took seconds on the embedded database (issue 14: reports ≤ 500 ms).
+     * changes took seconds on the embedded database (the reports' budget is 500 ms).
      */
     firstContactAt: timestamp('first_contact_at', { withTimezone: true }),
     /** HMAC of the client IP with the server secret: enough to spot abuse, not to identify anyone. */

@@ -1,5 +1,5 @@
 /*
- * LGPD in the product (issue 15): proof of consent given on the forms, data-subject
+ * LGPD in the product: proof of consent given on the forms, data-subject
  * requests (art. 18/19) and the audit trail of what the team did with someone's data.
  *
  * None of these tables references the lead or request tables by foreign key: a form
