@@ -2,7 +2,7 @@
  * The import graph as a whole, checked by `npm run lint` after ESLint (which sees one file
  * at a time; eslint.config.js has the per-file boundary rules). Type-only imports count
  * (tsPreCompilationDeps): a circle through `import type` still ties two modules together,
- * and is how the runtime ↔ features circle of issue 12 hid from ESLint-based checkers.
+ * and such a circle (the runtime ↔ a feature's types) hides from ESLint-based checkers.
  * `.astro` files are not read (dependency-cruiser cannot parse them); their `<script>`
  * blocks are covered by ESLint's boundary rule.
  */
@@ -18,7 +18,7 @@ module.exports = {
       severity: 'error',
       comment:
         'A circle of imports (type-only ones included): one side should take what it needs as an ' +
-        'argument, or the shared part should move to a module both import (issue 12).',
+        'argument, or the shared part should move to a module both import.',
       from: {},
       to: { circular: true },
     },

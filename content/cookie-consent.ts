@@ -1,5 +1,5 @@
 /**
- * The cookie banner and its preferences (issue 15 item 1), following the ANPD's guide
+ * The cookie banner and its preferences, following the ANPD's guide
  * "Cookies e proteção de dados pessoais" (Oct 2022): a first layer where "Rejeitar" is as
  * visible as "Aceitar todos", a second layer with each category's purpose and legal basis,
  * nothing pre-ticked, and a footer link that reopens it at any time. The categories are

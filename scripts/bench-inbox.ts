@@ -1,14 +1,14 @@
 /*
  * `npm run bench:inbox`: the sales inbox's leads list and search on the embedded database
- * with 100,000 demo leads (issue 14: p95 ≤ 150 ms server time for the filtered list and for
+ * with 100,000 demo leads (floor: p95 ≤ 150 ms server time for the filtered list and for
  * the search). Times the service call (src/server/inbox/lead-list.ts: the page and its total)
  * in this process, as the server would run it, for a set of views a sales team uses.
  *
  * Then the reports (src/server/inbox/reports.ts, what /admin/relatorios reads) for a 30-day
- * and a 1-year period (issue 14: the reports page ≤ 500 ms), timed over BENCH_RUNS calls each.
+ * and a 1-year period (floor: the reports page ≤ 500 ms), timed over BENCH_RUNS calls each.
  *
  * Then the CSV export of all the leads (src/server/inbox/lead-export.ts), read to the end
- * as a download would be, with the process's memory sampled meanwhile (issue 14: it grows
+ * as a download would be, with the process's memory sampled meanwhile (floor: it grows
  * by < 50 MB whatever the size).
  *
  * The database is made once in BENCH_DATA_DIR (default: a temporary folder) with

@@ -1,5 +1,5 @@
 /**
- * Texts of the sales inbox (issue 14): pipeline labels and the messages for bad filter
+ * Texts of the sales inbox: pipeline labels and the messages for bad filter
  * values in a shared or hand-edited URL. The filters' schema (src/lib/validation/lead-filters.ts),
  * the services and the admin pages import these.
  */
@@ -206,7 +206,7 @@ export const leadsListCopy = {
   },
 } as const;
 
-/** Implementation requests in the inbox (issue 14 item 4): list, detail, status change, documents. */
+/** Implementation requests in the inbox: list, detail, status change, documents. */
 export const implementationInboxMessages = {
   navLabel: 'Implantações',
   listTitle: 'Solicitações de implantação',

@@ -1,5 +1,5 @@
 /**
- * Every text of the data-subject requests (LGPD art. 18/19, issue 15 item 4): the "Exercer
+ * Every text of the data-subject requests (LGPD art. 18/19): the "Exercer
  * meus direitos" form on /lgpd, its answers, the confirmation page, the e-mails, and the
  * admin pages. The form, the action, the services, the pages and the tests import these.
  */

@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 /*
  * Astro's CSP <meta> lists the hash of every inline script of the whole site on every
  * prerendered page (14 hashes where /gestao runs 8). Each unused hash is ~45 random,
- * incompressible bytes, and /gestao's HTML was just over the first round trip of a slow
- * connection (issue 16 item 7). After the build, each prerendered page keeps the hashes of
- * the inline scripts it holds: nothing that runs loses its permission, and the policy is
- * tighter. Runs before `precompress`, so the compressed siblings carry the trimmed page.
+ * incompressible bytes, and they put /gestao's HTML just over the first round trip of a
+ * slow connection, which delays its first paint. After the build, each prerendered page
+ * keeps the hashes of the inline scripts it holds: nothing that runs loses its permission,
+ * and the policy is tighter. Runs before `precompress`, so the compressed siblings carry the trimmed page.
  */
 
 const META = /<meta http-equiv="content-security-policy" content="([^"]*)">/i;

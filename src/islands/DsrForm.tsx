@@ -1,5 +1,5 @@
 /*
- * "Exercer meus direitos" (LGPD art. 18; issue 15 item 4), on /lgpd.
+ * "Exercer meus direitos" (LGPD art. 18), on /lgpd.
  *
  * The server renders a complete HTML form that posts to /lgpd/solicitacao?_action=lgpd.request,
  * so it works with JavaScript off (that page answers with the outcome or the form again with

@@ -1,6 +1,6 @@
 /*
- * POST /api/consentimento-cookies — the cookie banner records each choice here (issue 15
- * item 3): JSON `{ id, version, analytics, functionality, marketing }` → 204. Public (any
+ * POST /api/consentimento-cookies — the cookie banner records each choice here:
+ * JSON `{ id, version, analytics, functionality, marketing }` → 204. Public (any
  * visitor may choose; src/server/auth/access-policy.ts lists it), rate-limited per client
  * address like the public forms, validated strictly. The banner does not wait for the
  * answer: the visitor's cookie is what the site obeys, this row is the company's proof.

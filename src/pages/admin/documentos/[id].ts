@@ -1,7 +1,7 @@
 /*
  * GET /admin/documentos/<fileId> — streams a stored identity document (the links in the
  * implementation e-mail and on an implementation request's page). Only `canDownloadDocuments`
- * (admins) opens it, and every download is recorded first (who and when, issue 14 item 4):
+ * (admins) opens it, and every download is recorded first (who and when):
  * when the record cannot be written the download is refused, so none goes unrecorded.
  * The type and name come from what the server recognised, and the browser is told to
  * download, not render (src/server/http/private-download.ts). Streamed: on Netlify only a

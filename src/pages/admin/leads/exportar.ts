@@ -1,6 +1,6 @@
 /*
  * GET /admin/leads/exportar?{the list's filters} — the leads list's current view as a CSV
- * file for Excel in Brazil (issue 14 item 6), every page of it, streamed as it is read
+ * file for Excel in Brazil, every page of it, streamed as it is read
  * (src/server/inbox/lead-export.ts), so memory stays bounded whatever the size. Admins and
  * the sales team: the middleware refuses anyone else, and the check below asks again.
  * The filters are read exactly as the list page reads them, so a bad value in the URL is
