@@ -1,5 +1,5 @@
 /*
- * Cookie consent and the tags it gates (issue 15 items 1–3, acceptance), in Chromium.
+ * Cookie consent and the tags it gates, in Chromium.
  *
  * Most tests run against a second build made with a GA4 id and a Meta Pixel id whose hosts
  * are local stand-ins (tests/support/tag-standin.ts), so every request a tag would make is

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { PUBLIC_ROUTES } from '../../scripts/public-routes';
 
 /*
- * What the first paint of a public page may wait for (issue 16 item 7: Lighthouse's simulated
+ * What the first paint of a public page may wait for (LCP ≤ 1 s: Lighthouse's simulated
  * LCP counts every request that ends before it). Inter is self-hosted but kept off the first
  * paint (src/components/SiteFont.astro): preloaded, it cost ~0.45 s of LCP; swapped in on the
  * page that fetched it, it moved long texts (CLS 0.06). These fail if it is preloaded again,

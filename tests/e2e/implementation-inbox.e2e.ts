@@ -1,5 +1,5 @@
 /*
- * Implementation requests in the sales inbox (issue 14 item 4) in Chromium, against the
+ * Implementation requests in the sales inbox in Chromium, against the
  * production build: an admin finds a request from the nav, searches it without accents,
  * opens it, moves it along with the keyboard (a plain form post), downloads its CNH and sees
  * the download in its history. axe finds no serious or critical violation on either page.

@@ -1,10 +1,9 @@
 /*
- * Issue 14's acceptance in Chromium: the sales inbox as the team uses it, against the
- * production build. This file runs its own server on a database seeded before it started
- * (tests/support/seed-inbox.ts): a lead past the 2-hour reply promise and a webhook that
- * failed until its retries ran out only exist with time, and a browser test cannot reach
- * into a running server's PGlite. Its webhook receiver is a real HTTP server that now
- * answers 200.
+ * The sales inbox in Chromium as the team uses it, against the production build. This file
+ * runs its own server on a database seeded before it started (tests/support/seed-inbox.ts):
+ * a lead past the 2-hour reply promise and a webhook that failed until its retries ran out
+ * only exist with time, and a browser test cannot reach into a running server's PGlite. Its
+ * webhook receiver is a real HTTP server that now answers 200.
  *
  * An admin filters and searches (with and without accents), sees the overdue flag, moves a
  * lead through the pipeline with a note, re-sends a failed webhook (the receiver gets it,

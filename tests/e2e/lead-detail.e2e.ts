@@ -1,5 +1,5 @@
 /*
- * A lead's page (issue 14 item 3) in Chromium, against the production build: a seller opens
+ * A lead's page in Chromium, against the production build: a seller opens
  * a lead from the list, reads its deliveries (the webhook by host only), writes a note and
  * discards the lead with the keyboard alone (plain form posts, no JavaScript needed) — a
  * discard without a reason is refused and keeps the choice. axe finds no serious or

@@ -1,5 +1,5 @@
 /*
- * The lead funnel in Chromium against the production build (issue 4): the dialog
+ * The lead funnel in Chromium against the production build: the dialog
  * from its triggers, every validation message, the form's states, the journey to
  * /obrigado, attribution reaching the real webhook receivers, the form without
  * JavaScript, and the server's own refusals when posted to directly.

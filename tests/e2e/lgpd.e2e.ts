@@ -1,5 +1,5 @@
 /*
- * Issue 15 item 4's acceptance in Chromium, against the production build: a person with a
+ * Data-subject requests in Chromium, against the production build: a person with a
  * lead and an implementation request (with an identity document) files "Exercer meus
  * direitos" on /lgpd, confirms it through the link the server really e-mailed (captured by
  * the e2e SMTP server), the team is told, and an admin finds the request (with its deadline),

@@ -1,5 +1,5 @@
 /*
- * The end-to-end run's privacy check on the server's log (README "Operating", issue 16):
+ * The end-to-end run's privacy check on the server's log (docs/operating.md, "Logs"):
  * global-setup.ts writes everything the one production server printed to a file, and after
  * the run this looks in it for the test persons' data — any hit fails the run.
  *

@@ -1,5 +1,5 @@
 /*
- * Every form when its request gets no usable answer (issue 11, finding 10): the lead dialog,
+ * Every form when its request gets no usable answer: the lead dialog,
  * the /contato form, the implementation request, the auth card's sign-in and sign-up and the
  * blog editor (save, cover upload, delete), plus the admin pages' session watch and sign-out button.
  *

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /*
- * The four content pages of issue 2: status, key copy, the feature tabs, the
+ * The four content pages (SPEC §2): status, key copy, the feature tabs, the
  * comparison toggle, the pricing switch's arithmetic on every card, the FAQ
  * accordion, the small-screen menu and the lead dialog from page CTAs.
  *

@@ -7,9 +7,10 @@ import { PUBLIC_ROUTES } from '../../scripts/public-routes';
 import { expect, test } from './fixtures';
 
 /*
- * Issue 3's pages: /contato, /obrigado, the legal pages, /gestao, the partner
- * pages and their 404s. Expected strings are written out by hand from SPEC §2/§9
- * where the spec fixes them, so a wrong content value fails here too.
+ * The public pages besides the home and content pages: /contato, /obrigado, the legal
+ * pages, /gestao, the partner pages and their 404s. Expected strings are written out by
+ * hand from SPEC §2/§9 where the spec fixes them, so a wrong content value fails here
+ * too.
  */
 
 /** Types a phone until the form's mask formats it, i.e. once the form island has hydrated. */
@@ -134,8 +135,8 @@ test.describe('legal pages', () => {
     {
       path: '/politica-de-privacidade',
       title: 'Política de Privacidade',
-      // Updated for issue 15 (the encarregado by name, the DSR form, lead retention), then for
-      // documents kept until 90 days after the implementation ends (issue 14's request status).
+      // The date of the last change: the encarregado by name, the data-subject request form,
+      // lead retention, documents kept until 90 days after the implementation ends.
       updated: '23/11/2026',
       facts: [
         /eliminadas 90 \(noventa\) dias após a conclusão ou o cancelamento da implementação/,
@@ -164,7 +165,7 @@ test.describe('legal pages', () => {
     {
       path: '/cookies',
       title: 'Política de Cookies',
-      // Updated with the cookie banner (issue 15): how to choose, change and how long a choice holds.
+      // The date of the last change: the cookie banner, how to choose, change and how long a choice holds.
       updated: '22/11/2026',
       facts: [
         /rejeitar os não essenciais ou escolher por categoria/,

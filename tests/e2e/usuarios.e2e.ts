@@ -1,5 +1,5 @@
 /*
- * User management in Chromium (issue 14 item 8): an admin changes a seller's role from
+ * User management in Chromium: an admin changes a seller's role from
  * /admin/usuarios with the keyboard alone and reads the result; the page and the sales
  * team's home have no serious or critical axe violation; the seller is refused the page.
  */

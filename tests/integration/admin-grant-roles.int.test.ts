@@ -1,6 +1,6 @@
 /*
  * `npm run admin:grant -- <email> --role <role>` (src/server/auth/admin-grant.ts) on every
- * engine: the team's roles (issue 14 item 8) are set, an unknown role is refused, taking a
+ * engine: the team's roles (admin, vendas, editor) are set, an unknown role is refused, taking a
  * role away or swapping it ends the account's sessions, a promotion keeps them; and the CLI
  * itself reads `--role` in both spellings, and mails an unconfirmed account its link.
  */

@@ -1,8 +1,9 @@
 /*
- * Issue 11, finding 4, for Better Auth: its own logger printed a failed query's error whole,
- * parameters included (the e-mail of a sign-in, the name and e-mail of a sign-up). Here a
- * query fails for real (a NUL byte reaching PostgreSQL/PGlite, which the HTTP pipeline
- * normally refuses before Better Auth) and the log must name the error, not the person.
+ * The log keeps no personal data, for Better Auth too: its own logger prints a failed query's
+ * error whole, parameters included (the e-mail of a sign-in, the name and e-mail of a
+ * sign-up). Here a query fails for real (a NUL byte reaching PostgreSQL/PGlite, which the HTTP
+ * pipeline normally refuses before Better Auth) and the log must name the error, not the
+ * person.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authErrors } from '@content/messages/auth';

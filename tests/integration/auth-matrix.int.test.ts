@@ -7,11 +7,11 @@
  * The routes come from the build's own route table (tests/support/built-routes.ts), so a
  * new admin page or endpoint is covered the day it is built. Nobody but an admin may get
  * a 2xx or see admin data (a seeded lead's e-mail, a draft's title, the dashboard), and
- * every answer of the admin area and /auth is `private, no-store` (issue 11, findings 1
- * and 9). Accounts are made as people make them (sign-up, the link in the captured
+ * every answer of the admin area and /auth is `private, no-store`, so no
+ * shared cache keeps it. Accounts are made as people make them (sign-up, the link in the captured
  * e-mail, sign-in); the admin, the seller and the editor come from `npm run admin:grant`
  * (`--role`) through the server's socket. Who may open what is stated below on its own
- * (issue 14 item 8), not read from the code under test.
+ * (SPEC §6 and the team's roles), not read from the code under test.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

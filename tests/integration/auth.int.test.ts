@@ -1,5 +1,5 @@
 /*
- * Sign-in end to end on the server side (issue 6): Better Auth with our hooks, the real
+ * Sign-in end to end on the server side: Better Auth with our hooks, the real
  * job queue and a real SMTP server, on PGlite and on PostgreSQL. Requests go through the
  * same HTTP wrapper the Astro route uses (handleAuthRequest). Time is moved with a fake
  * Date (Better Auth and our lockout both read it), never by sleeping.

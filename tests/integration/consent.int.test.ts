@@ -1,5 +1,5 @@
 /*
- * Proof of consent (issue 15 item 3) on every engine: each lead stores, in the same
+ * Proof of consent on every engine: each lead stores, in the same
  * transaction, the version of the LGPD notice its form showed, the SHA-256 of that
  * version's exact text, the time and the page — once per lead, whatever the retries.
  */

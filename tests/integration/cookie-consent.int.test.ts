@@ -1,5 +1,5 @@
 /*
- * The server-side record of cookie choices (issue 15 item 3) on every engine: the service
+ * The server-side record of cookie choices on every engine: the service
  * appends each choice with the server's time; the public endpoint the banner posts to
  * (POST /api/consentimento-cookies, on the built server) records a valid choice, refuses
  * anything else without writing, and is rate-limited like the public forms.

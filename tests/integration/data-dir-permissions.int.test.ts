@@ -1,8 +1,8 @@
 /*
- * DATA_DIR is owner-only (issue 11, finding 3): the embedded database (identity documents,
+ * DATA_DIR is owner-only: the embedded database (identity documents,
  * password hashes, sessions), the spool and the secret are never readable or writable by
  * other local users. Checked on the production server (BUILD_DIR, built first when missing
- * or stale) after it saved a lead, on an install left with open modes by older code, and
+ * or stale) after it saved a lead, on an install whose modes were left open, and
  * on the two commands that write the folder without a server: db:migrate and admin:grant.
  *
  * The same server takes a bounded flood of anonymous document uploads from one address:

@@ -1,5 +1,5 @@
 /*
- * Issue 11, findings 2 and 4, at their root: real failures of real databases (PGlite, and
+ * Bad input and a private log at their root: real failures of real databases (PGlite, and
  * PostgreSQL when TEST_DATABASE_URL is set) judged by src/server/db/errors.ts and written
  * down by src/server/describe-error.ts. Only a failure to reach the database is
  * "unavailable"; a NUL byte or a duplicate key is the request's fault; and no description
@@ -53,7 +53,7 @@ describe.each(allEngines)('database errors on %s', (engine) => {
 
   it('a NUL byte in text (Drizzle insert) is "rejected", described by code and table only', async () => {
     const error = await failure(() => t.db.insert(contatos).values(leadRow({ mensagem: 'a\u0000b' })));
-    expect(String((error as Error).message)).toContain(PERSONAL.email); // what used to reach the log
+    expect(String((error as Error).message)).toContain(PERSONAL.email); // what must never reach the log
     expect(databaseErrorKind(error)).toBe('rejected');
     expect(sqlState(error)).toMatch(/^22/);
     const description = describeError(error);

@@ -1,5 +1,5 @@
 /*
- * "Reenviar" (issue 14 items 3 and 5; src/server/inbox/delivery-retry.ts) on every engine: a
+ * "Reenviar" (src/server/inbox/delivery-retry.ts) on every engine: a
  * webhook whose receiver keeps failing really ends 'failed' through the delivery engine;
  * once the receiver works, a retry makes it go out again the normal way — same
  * X-Pilota-Delivery id, signed, one more attempt recorded — and the row is 'sent'. What is

@@ -1,5 +1,5 @@
 /*
- * Issue 11's acceptance fuzz, against the production build on the loopback interface:
+ * A fuzz of the public input, against the production build on the loopback interface:
  * a few thousand malformed bodies — broken JSON, wrong types, control characters and
  * broken Unicode, 1 MB strings, broken multipart, wrong content types — to every public
  * route that takes a body (the lead action, RPC and no-JavaScript form posts, the

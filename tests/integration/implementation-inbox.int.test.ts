@@ -1,5 +1,5 @@
 /*
- * Implementation requests in the sales inbox (issue 14 item 4).
+ * Implementation requests in the sales inbox.
  *
  * The service (src/server/inbox/implementation-requests.ts) on every engine: each filter of
  * the URL, the accent-insensitive search over names, e-mails, phones, CPF/CNPJ and razão

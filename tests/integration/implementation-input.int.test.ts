@@ -1,10 +1,10 @@
 /*
- * Issue 11, findings 2 and 4, for the implementation request: POST /api/implementacao
+ * Bad input and a private log, for the implementation request: POST /api/implementacao
  * from the real handler down to the real database (PGlite, and PostgreSQL when
  * TEST_DATABASE_URL is set). A NUL byte in any text field is refused with the pt-BR
- * message and stores nothing (it used to be a 500); a value the database itself refuses
+ * message and stores nothing (never a 500); a value the database itself refuses
  * is a 400, not a 500; and the server log never carries the request's personal data
- * (it used to print every query parameter: CPF, phone, e-mails, the password's hash).
+ * (a failed query's parameters would print the CPF, phone, e-mails and the password's hash).
  */
 import type { APIContext } from 'astro';
 import { sql } from 'drizzle-orm';

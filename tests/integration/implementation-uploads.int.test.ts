@@ -1,10 +1,11 @@
 /*
- * Identity documents in chunks (issue 13 item 5), from the HTTP handlers down on every
- * engine (PGlite, PostgreSQL, PostgreSQL through PgBouncer in transaction mode): an upload
- * starts, its chunks arrive, and the form's post with the token stores the exact file —
- * or, for every way the upload can go wrong, answers 4xx with the pt-BR text and changes
- * nothing, so the visitor can send again. Tokens are capabilities: only their hash is
- * stored, a consumed or expired one attaches nothing, and no route ever returns a chunk.
+ * Identity documents in chunks (a Netlify function takes at most 6 MB a request), from the
+ * HTTP handlers down on every engine (PGlite, PostgreSQL, PostgreSQL through PgBouncer in
+ * transaction mode): an upload starts, its chunks arrive, and the form's post with the token
+ * stores the exact file — or, for every way the upload can go wrong, answers 4xx with the
+ * pt-BR text and changes nothing, so the visitor can send again. Tokens are capabilities: only
+ * their hash is stored, a consumed or expired one attaches nothing, and no route ever returns
+ * a chunk.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { APIContext } from 'astro';

@@ -1,10 +1,10 @@
 /*
- * The sales inbox's leads list page and its CSV export against the production build
- * (issue 14 items 1, 2 and 6): filters from the URL narrow the rows (search without
- * accents too), pages keep the filters, the overdue flag, the mailto and WhatsApp links,
- * a status change posted from the list without JavaScript (and its refusals, in pt-BR with
- * their status codes), the CSV of the filtered view as Excel in Brazil opens it; the sales
- * team gets in, an editor does not.
+ * The sales inbox's leads list page and its CSV export against the production build:
+ * filters from the URL narrow the rows (search without accents too), pages keep the
+ * filters, the overdue flag, the mailto and WhatsApp links, a status change posted from the
+ * list without JavaScript (and its refusals, in pt-BR with their status codes), the CSV of
+ * the filtered view as Excel in Brazil opens it; the sales team gets in, an editor does
+ * not.
  *
  * The leads are written into the embedded database before the server starts (it then owns
  * the folder), with creation times in the past so the overdue flag does not depend on the

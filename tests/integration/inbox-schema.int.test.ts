@@ -1,5 +1,5 @@
 /*
- * The sales inbox's tables and columns (migration 0009, issue 14) on every engine: the
+ * The sales inbox's tables and columns (migration 0009) on every engine: the
  * pipeline statuses, the rules a status change and a note must keep, the implementation
  * request's status, the generated search column folded exactly as src/lib/search-text.ts
  * folds a query, its trigram index, and leads that existed before the migration.

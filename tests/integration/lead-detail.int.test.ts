@@ -1,5 +1,5 @@
 /*
- * A lead's page (issue 14 item 3): the service (src/server/inbox/lead-detail.ts) on every
+ * A lead's page: the service (src/server/inbox/lead-detail.ts) on every
  * engine, then /admin/leads/{id} on the built server over a data folder seeded the same way.
  *
  * The seeded person, Lia, has a consent record, a history, an e-mail and a failed webhook

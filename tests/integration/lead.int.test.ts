@@ -1,5 +1,5 @@
 /*
- * Issue 4's integration acceptance, on PGlite and (TEST_DATABASE_URL) PostgreSQL:
+ * The lead service's integration checks, on PGlite and (TEST_DATABASE_URL) PostgreSQL:
  * the lead service with a real database, a real SMTP server and two real HTTP
  * receivers on 127.0.0.1. Queue back-off is shortened; nothing else is faked.
  */
@@ -317,7 +317,7 @@ describe.each(allEngines)('lead pipeline on %s', (engine) => {
     expect(event?.details).toMatchObject({ source: 'lead-form', severity: 'error' });
     expectNoPersonalData([JSON.stringify(event?.details)]);
 
-    // Degraded mode used to e-mail and post it directly: nothing goes out for a refused lead.
+    // A refused lead is not delivered in degraded mode either: nothing goes out for it.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(smtp.messages).toHaveLength(0);
     expect(hookA.requests).toHaveLength(0);

@@ -1,5 +1,5 @@
 /*
- * Data-subject requests and the admin's tools (issue 15 item 4) on every engine, with a real
+ * Data-subject requests and the admin's tools on every engine, with a real
  * database, a real job queue and a real SMTP server:
  * - filing stores only the token's hash, e-mails the link through the outbox, and has the lead
  *   form's protections (honeypot, rate limit, idempotency);

@@ -1,8 +1,8 @@
 /*
- * Issue 11, findings 2, 4 and 5, against the production build (BUILD_DIR, built first when
+ * Malformed and hostile input against the production build (BUILD_DIR, built first when
  * missing or stale), with mail captured by a real SMTP server:
- * - a lead spooled with a NUL byte (as the old server did) is set aside at start and the
- *   lead spooled after it is saved, with nothing personal in the log;
+ * - a lead spooled with a NUL byte (as a server that let one through would have) is set aside
+ *   at start and the lead spooled after it is saved, with nothing personal in the log;
  * - a NUL byte in any text field of the lead or implementation form, or of an auth call, is
  *   a 400 with the pt-BR message — nothing spooled, no 500, no query in the log;
  * - `{` posted as JSON, or broken multipart, is a 400 with a short pt-BR message and no

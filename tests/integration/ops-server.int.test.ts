@@ -1,7 +1,7 @@
 /*
  * Operating the production build (README "Operating"), one server for the whole file:
  * - clients that give up while it is still starting leave no stack trace and no
- *   ClientAddressNotAvailable in its log (issue 16);
+ *   ClientAddressNotAvailable in its log;
  * - one JSON log line per request: its X-Request-Id, the route pattern (never the query
  *   string), method, status and duration — and none of a lead's data;
  * - liveness, readiness and /api/health; /metrics with its token;

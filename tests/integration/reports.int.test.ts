@@ -1,5 +1,5 @@
 /*
- * The sales reports (issue 14 item 7): the service (src/server/inbox/reports.ts) on every
+ * The sales reports: the service (src/server/inbox/reports.ts) on every
  * engine with leads at known São Paulo times, statuses, UTMs, partners and status changes —
  * exact counts per day and per week across the day boundary, conversion rates per dimension,
  * the median time to first contact and the partner leaderboard; then /admin/relatorios

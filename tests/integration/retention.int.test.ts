@@ -1,5 +1,5 @@
 /*
- * The retention job (issue 15 item 5) on every engine, with a fixed clock: each kind of
+ * The retention job on every engine, with a fixed clock: each kind of
  * data is written just inside and just past its period, and one pass removes exactly what
  * is past it — documents gone from storage (their request kept) once the request ended, leads
  * anonymised with the team's notes and discard reasons on them,

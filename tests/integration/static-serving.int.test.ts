@@ -1,5 +1,5 @@
 /*
- * Issue 16, item 5: the built server answers the client folder with the brotli/gzip
+ * Static files: the built server answers the client folder with the brotli/gzip
  * files compressed at build time — content negotiation, ETag/304, caching, HEAD, the
  * security headers on every answer, and no way out of the folder. Requests go over
  * raw node:http so nothing decompresses or normalises paths on the way (fetch would).

@@ -1,5 +1,5 @@
 /*
- * User management (issue 14 item 8: src/server/auth/team-members.ts, src/actions/usuarios.ts,
+ * User management (src/server/auth/team-members.ts, src/actions/usuarios.ts,
  * /admin/usuarios) and the sales team's home (src/server/inbox/inbox-counts.ts on /blog/admin).
  *
  * On every engine, the service: the list with roles and live sessions; a role change, which

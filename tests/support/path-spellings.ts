@@ -1,6 +1,6 @@
 /*
  * The ways one path can be written that a server might route to the same page: what an
- * attacker tries against a guard that compares raw paths (issue 11, finding 1).
+ * attacker tries against a guard that compares raw paths.
  */
 
 const encodeLetters = (text: string) =>

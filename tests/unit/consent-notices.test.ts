@@ -1,5 +1,5 @@
 /*
- * Proof of consent (issue 15 item 3): the notice texts and their manifest must agree, so a
+ * Proof of consent: the notice texts and their manifest must agree, so a
  * text changed without a new version fails `npm test` here (and `astro build` through
  * src/integrations/consent-manifest.mjs). The hash is computed here on its own from the
  * canonical text, not read from the code under test.

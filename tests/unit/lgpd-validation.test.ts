@@ -1,5 +1,5 @@
 /*
- * The pure parts of the data-subject requests (issue 15 item 4): the /lgpd form's schema
+ * The pure parts of the data-subject requests: the /lgpd form's schema
  * (shared by the browser and the action) and how the admin's search term is normalised.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /*
- * Issue 11, finding 5: the request pipeline's verdict on bodies (src/server/http/malformed-body.ts),
+ * Malformed bodies: the request pipeline's verdict on bodies (src/server/http/malformed-body.ts),
  * on real Request objects. The built server's answers are covered end to end in
  * tests/integration/malformed-input.int.test.ts and tests/integration/fuzz.int.test.ts.
  */

@@ -1,5 +1,5 @@
 /*
- * Issue 11, finding 2: no submitted text may hold a control character (other than tab,
+ * No submitted text may hold a control character (other than tab,
  * line feed, carriage return) or broken Unicode — the shared rule of
  * src/lib/validation/text.ts, applied by every public schema to every text field, so the
  * browser and the server refuse "a\u0000b" with the same pt-BR message.
