@@ -27,14 +27,14 @@ module.exports = {
       severity: 'error',
       comment:
         'Browser code (islands, the hydration directive, consent scripts) never imports src/server, ' +
-        'not even through src/lib or a type: move what it needs to src/lib (README "Layout").',
+        'not even through src/lib or a type: move what it needs to src/lib (docs/decisions.md, "Layout").',
       from: { path: BROWSER_CODE },
       to: { path: '^src/server/', reachable: true },
     },
     {
       name: 'lib-is-pure',
       severity: 'error',
-      comment: 'src/lib is shared by browser and server, so it never imports src/server (README "Layout").',
+      comment: 'src/lib is shared by browser and server, so it never imports src/server (docs/decisions.md, "Layout").',
       from: { path: '^src/lib/' },
       to: { path: '^src/server/' },
     },

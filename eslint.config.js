@@ -10,7 +10,7 @@
  *   promise, `return promise` inside try (its rejection skips the catch), throwing
  *   non-Errors. `.astro` files are left to `astro check`: their frontmatter is not part of
  *   the TypeScript program the project service sees.
- * - Layer boundaries (README "Layout"): code that runs in the browser (islands, the
+ * - Layer boundaries (docs/decisions.md, "Layout"): code that runs in the browser (islands, the
  *   hydration directive, consent scripts, `<script>` in .astro) never imports src/server;
  *   src/server never imports Astro, so services run the same under a route, an action, a
  *   script, a Netlify function or a test.
@@ -32,7 +32,7 @@ const SERVER_IMPORTS = {
     '../server/**',
     '../../server/**',
   ],
-  message: 'Browser code never imports src/server (README "Layout"): move what it needs to src/lib.',
+  message: 'Browser code never imports src/server (docs/decisions.md, "Layout"): move what it needs to src/lib.',
 };
 
 export default tseslint.config(

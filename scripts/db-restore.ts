@@ -1,6 +1,6 @@
 /*
  * `npm run db:restore -- <file> [--force]`: puts a backup made by `npm run db:backup` back as
- * the embedded database of DATA_DIR (README "Operating", restore drill).
+ * the embedded database of DATA_DIR (docs/operating.md, "Restore drill").
  *
  * - Refuses while a server runs on DATA_DIR: it takes DATA_DIR's lock first, as the server
  *   does, and holds it until the restored database has been opened and counted.

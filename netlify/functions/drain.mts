@@ -1,6 +1,6 @@
 /*
  * Netlify scheduled function: delivers the e-mails and webhooks waiting in the database,
- * every minute (README "Deploy to Netlify + Supabase" → "Deliveries there"). A thin wrapper:
+ * every minute (docs/deploying.md, "How it runs there" → "Deliveries"). A thin wrapper:
  * the run itself is src/server/delivery/scheduled-drain.ts, bounded well inside Netlify's
  * 30 s limit for scheduled functions. A missing variable fails the run with its name.
  */

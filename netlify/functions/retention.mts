@@ -1,5 +1,5 @@
 /*
- * Netlify scheduled function: the daily retention pass (README "Retention"): identity
+ * Netlify scheduled function: the daily retention pass (docs/privacy.md, "Retention"): identity
  * documents, old leads, delivery payloads and security events past their periods. A thin
  * wrapper around src/server/lgpd/scheduled-retention.ts; logs counts only. A missing
  * variable fails the run with its name.

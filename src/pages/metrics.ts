@@ -1,4 +1,4 @@
-/* Prometheus metrics behind METRICS_TOKEN (src/server/ops/metrics.ts; README "Operating"). */
+/* Prometheus metrics behind METRICS_TOKEN (src/server/ops/metrics.ts; docs/operating.md "Metrics"). */
 import type { APIRoute } from 'astro';
 import { metricsResponse } from '~/server/ops/metrics';
 

@@ -97,7 +97,7 @@ const envSchema = z.object({
   WEBHOOK_SECRET: optionalString,
   LEAD_RATE_LIMIT: rateLimit,
   AUTH_SECRET: optionalString,
-  // Retention (src/server/lgpd/retention.ts): whole days, each with the default README explains.
+  // Retention (src/server/lgpd/retention.ts): whole days, each with the default docs/privacy.md "Retention" explains.
   RETENTION_DOCUMENT_DAYS: retentionDays(90),
   RETENTION_LEAD_DAYS: retentionDays(1826),
   RETENTION_DELIVERY_PAYLOAD_DAYS: retentionDays(30),

@@ -1,6 +1,6 @@
 /*
  * What a chaos scenario must end with, checked against what the visitors, the database,
- * the webhook receivers and the mailbox saw — the delivery contract of the README:
+ * the webhook receivers and the mailbox saw — the delivery contract of docs/operating.md:
  * - every accepted lead is one row (none lost, none stored twice, no row nobody sent);
  * - every lead reached every target at least once (a 2xx from each receiver, a message
  *   in the mailbox);

@@ -118,7 +118,7 @@ async function verifiedAccount(page: Page, name: string, email: string) {
   await choosePassword(page, await verificationPath(email));
 }
 
-/** The README's first-admin step, on an account whose owner already chose the password from the e-mail. */
+/** The first-admin step of docs/operating.md, on an account whose owner already chose the password from the e-mail. */
 async function grantAdmin(email: string) {
   const { stdout } = await run(join('node_modules', '.bin', 'tsx'), ['scripts/admin-grant.ts', email], {
     env: { ...process.env, DATA_DIR: process.env['E2E_DATA_DIR']!, DATABASE_URL: '' },

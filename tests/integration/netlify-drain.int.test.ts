@@ -106,7 +106,7 @@ describe.skipIf(missing)(`the scheduled delivery function${missing ? ` — skipp
     smtp = await startCaptureSmtp();
     hook = await startReceiver();
     receivers.push(hook);
-    // Only what a Netlify site sets (README table); no DATA_DIR, no DEPLOY_TARGET.
+    // Only what a Netlify site sets (docs/deploying.md's table); no DATA_DIR, no DEPLOY_TARGET.
     env = {
       DATABASE_URL: t.url!,
       AUTH_SECRET: 'netlify-drain-auth-secret-0123456789',

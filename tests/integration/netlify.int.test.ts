@@ -251,7 +251,7 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
       body: JSON.stringify({ name: 'Ana Admin', email: 'ana@netlify.example', password: PASSWORD }),
     });
     expect({ status: signUp.status, body: (await signUp.text()).slice(0, 300) }).toMatchObject({ status: 200 });
-    // The first admin, as the README says: the owner confirms the address, then admin:grant
+    // The first admin, as docs/deploying.md says: the owner confirms the address, then admin:grant
     // against DATABASE_URL (the pooler's).
     await confirmInDatabase('ana@netlify.example');
     await grantAdmin(
@@ -434,7 +434,7 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
     const [stored] = await netlifyDb.db.select().from(privateFiles).where(eq(privateFiles.id, row!.cnhFileId!));
     expect(Buffer.from(stored!.content).equals(Buffer.from(fits))).toBe(true);
 
-    // Netlify answers this itself; the function never sees it (README: 'Deploy to Netlify + Supabase').
+    // Netlify answers this itself; the function never sees it (docs/deploying.md, 'Identity documents').
     const before = (await netlifyDb.db.select().from(solicitacoesImplementacao)).length;
     const tooBig = await postForm(
       formOf(

@@ -1,5 +1,5 @@
 /*
- * Operating the production build (README "Operating"), one server for the whole file:
+ * Operating the production build (docs/operating.md), one server for the whole file:
  * - clients that give up while it is still starting leave no stack trace and no
  *   ClientAddressNotAvailable in its log;
  * - one JSON log line per request: its X-Request-Id, the route pattern (never the query

@@ -92,7 +92,7 @@ export class DeliveryService {
   /**
    * Delivers due jobs for at most `deadlineMs` milliseconds: stops taking new ones once less
    * than one attempt's timeout is left, waits for those in flight, records them, returns.
-   * For a scheduled function on hosts without a long-lived process (see README).
+   * For a scheduled function on hosts without a long-lived process (docs/operating.md, "Deliveries").
    */
   async drainDue({ deadlineMs }: { deadlineMs: number }): Promise<DrainResult> {
     if (!this.#started) throw new Error('drainDue() before the queue started');

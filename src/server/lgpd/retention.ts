@@ -34,7 +34,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long after its link expired an unconfirmed data-subject request is kept. */
 export const UNCONFIRMED_DSR_GRACE_DAYS = 7;
 
-/** The defaults of RETENTION_*_DAYS (see README "Retention"). */
+/** The defaults of RETENTION_*_DAYS (see docs/privacy.md, "Retention"). */
 export const DEFAULT_RETENTION: RetentionPeriods = {
   documentDays: 90,
   // Five calendar years always hold at least one 29 February.

@@ -1,6 +1,6 @@
 /*
- * Backups of the embedded database (`npm run db:backup` / `npm run db:restore`, README
- * "Operating").
+ * Backups of the embedded database (`npm run db:backup` / `npm run db:restore`,
+ * docs/operating.md "Backups and restore").
  *
  * A PGlite folder belongs to one process (DESIGN "Data"): copying its files while the server
  * writes them gives a torn copy, and opening them from a second process loses writes. So:

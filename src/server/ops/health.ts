@@ -1,5 +1,5 @@
 /*
- * Health probes (README "Operating"):
+ * Health probes (docs/operating.md, "Health"):
  * - liveness, GET /api/health/live: the process answers HTTP. Nothing else is asked — not
  *   even whether the runtime has finished starting (the middleware answers it before
  *   waiting for the runtime), so a slow start or a database outage never gets a healthy

@@ -4,7 +4,7 @@
  * attempt. Any network error, timeout or non-2xx status throws, which makes the
  * queue retry with back-off.
  *
- * The delivery contract (README "Delivery contract"): at least once. Every request
+ * The delivery contract (docs/operating.md, "Delivery contract"): at least once. Every request
  * carries the delivery's id in X-Pilota-Delivery — the same on every retry of that
  * delivery, so a receiver drops a re-send by remembering ids — and, for a lead, the
  * lead id in X-Pilota-Lead (it is also `id` in the body). X-Pilota-Signature signs
