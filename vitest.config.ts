@@ -21,11 +21,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     /*
-     * Files run in parallel worker processes, two at a time (`--maxWorkers` changes it): each
-     * test database is its own (tests/support/db.ts), each server gets a free port and its own
-     * data folder, each worker its own PgBouncer, and a missing build is made once under a lock
-     * (scripts/build-freshness.mjs). Integration files mostly wait on servers, queues and
-     * sockets, so two workers on two cores keep both busy.
+     * Unit and integration files run in two worker processes at once (`--maxWorkers` changes
+     * it), except the integration-timed project below, which runs one file at a time after the
+     * others. Each test database is a copy of one migrated per engine for the run
+     * (tests/integration/global-setup.ts, tests/support/db.ts), each server gets a free port
+     * and its own data folder, each test process its own PgBouncer, and a missing or stale
+     * build is made once under a lock (scripts/build-freshness.mjs).
      */
     fileParallelism: true,
     maxWorkers: 2,

@@ -11,7 +11,7 @@ import { startBuiltServer } from '../tests/support/server.ts';
 import { CONTENT_ROUTES, FORM_ROUTES } from './public-routes.ts';
 
 const JS_BUDGET_BYTES = 15 * 1024;
-/** Issue 16 item 6: /implementacao-sistema was ~129 KB; its island must fit in 100 KB. */
+/** A form page loads its island with the page; the two must fit in 100 KB. */
 const FORM_JS_BUDGET_BYTES = 100 * 1024;
 const budgetOf = (route: string) => (FORM_ROUTES.includes(route) ? FORM_JS_BUDGET_BYTES : JS_BUDGET_BYTES);
 /** `npm run size -- /route …` measures only those. */
@@ -19,7 +19,7 @@ const routes = process.argv.slice(2).length ? process.argv.slice(2) : [...CONTEN
 
 /**
  * Pages whose form is part of the page and may load its island as soon as it is on
- * screen (issue 3: "forms may load their island when they become visible"): route →
+ * screen (a form that is the page may load its island once it is visible): route →
  * the island's export name. They are measured with that one island held back, so
  * everything else on the page still answers to the budget.
  */

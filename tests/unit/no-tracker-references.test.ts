@@ -26,17 +26,6 @@ const TEXT_FILE = /\.(?:[cm]?[jt]sx?|mts|cts|astro|md|mdx|sql|json|toml|ya?ml|sh
 /** "issue 14", "Issue #3", "item 7", "finding 2": a number that only means something in the tracker. */
 const TRACKER_REFERENCE = /\b(?:issues?\s+#?\d+|items?\s+\d+|findings?\s+\d+)/i;
 
-/**
- * References in files whose owner rewords them separately; each entry must still match a
- * line, so it is removed together with the text it allows.
- */
-const ALLOWED: readonly { file: string; text: string }[] = [
-  { file: 'scripts/audit.ts', text: 'Issue 16 item 7 asks for 0.9 s' },
-  { file: 'scripts/audit.ts', text: 'since issue 16 item 6, was 147 KB' },
-  { file: 'scripts/size.ts', text: 'Issue 16 item 6: /implementacao-sistema' },
-  { file: 'scripts/size.ts', text: '(issue 3: "forms may load' },
-];
-
 function* filesUnder(folder: string): Generator<string> {
   let names: string[];
   try {
@@ -79,24 +68,16 @@ function scannedFiles(): string[] {
 
 describe('tracker references', () => {
   it('no source, test, script or config file names a tracker issue or item', () => {
-    const used = new Set<(typeof ALLOWED)[number]>();
     const found: string[] = [];
     for (const file of scannedFiles()) {
       const posixFile = file.split(sep).join('/');
       readFileSync(join(ROOT, file), 'utf8')
         .split('\n')
         .forEach((line, index) => {
-          if (!TRACKER_REFERENCE.test(line)) return;
-          const allowance = ALLOWED.find((entry) => entry.file === posixFile && line.includes(entry.text));
-          if (allowance) used.add(allowance);
-          else found.push(`${posixFile}:${index + 1}: ${line.trim()}`);
+          if (TRACKER_REFERENCE.test(line)) found.push(`${posixFile}:${index + 1}: ${line.trim()}`);
         });
     }
     expect(found, 'say why in the present tense instead of citing the tracker').toEqual([]);
-    expect(
-      ALLOWED.filter((entry) => !used.has(entry)),
-      'allowances that match nothing any more',
-    ).toEqual([]);
   });
 
   it('finds a reference when there is one', () => {
