@@ -1,6 +1,6 @@
 /*
- * The delivery engine (src/server/delivery) through the outbox and the delivery service, on every
- * engine: batches that really go out concurrently, isolation of a hanging or failing
+ * The delivery engine (src/server/delivery) through the outbox and the delivery service, on
+ * PGlite and PostgreSQL through the pooler (`engines`, tests/support/db.ts): batches that really go out concurrently, isolation of a hanging or failing
  * target, the circuit breaker pausing and resuming a target without spending retries,
  * delivery ids on every webhook request, and the bounded drain for scheduled runs.
  * Real SMTP and HTTP receivers; only the retry delays are shortened.
@@ -12,7 +12,7 @@ import { deliveries, deliveryTargets } from '~/server/db/schema';
 import type { DeliverySettings } from '~/server/delivery/settings';
 import { createMailer } from '~/server/mail';
 import { ATTEMPT_HEADER, DELIVERY_HEADER, LEAD_HEADER, SIGNATURE_HEADER } from '~/server/webhooks';
-import { allEngines, useTestDatabase, type TestDatabase } from '../support/db';
+import { engines, useTestDatabase, type TestDatabase } from '../support/db';
 import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
@@ -32,7 +32,7 @@ const FAST: DeliverySettings = {
 const header = (request: { headers: Record<string, string | string[] | undefined> }, name: string) =>
   request.headers[name.toLowerCase()] as string | undefined;
 
-describe.each(allEngines)('delivery engine on %s', (engine) => {
+describe.each(engines)('delivery engine on %s', (engine) => {
   const t: TestDatabase = useTestDatabase(engine);
   let smtp: CaptureSmtp;
   let stack: DeliveryStack | undefined;

@@ -1,5 +1,6 @@
 /*
- * The lead service's integration checks, on PGlite and (TEST_DATABASE_URL) PostgreSQL:
+ * The lead service's integration checks, on PGlite and (TEST_DATABASE_URL) PostgreSQL through
+ * the pooler (`engines`, tests/support/db.ts):
  * the lead service with a real database, a real SMTP server and two real HTTP
  * receivers on 127.0.0.1. Queue back-off is shortened; nothing else is faked.
  */
@@ -20,7 +21,7 @@ import { createLeadService, type LeadServiceDeps } from '~/server/leads/lead.ser
 import { toLeadRecord } from '~/server/leads/lead-record';
 import { appendToSpool, hasSpool, rejectedSpoolPath, spoolPath, type SpoolEntry } from '~/server/leads/spool';
 import { createMailer } from '~/server/mail';
-import { allEngines, isPostgres, useTestDatabase } from '../support/db';
+import { engines, isPostgres, useTestDatabase } from '../support/db';
 import { sharedDeps } from '../support/service-deps';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
@@ -82,7 +83,7 @@ const spooled = (input: LeadInput): SpoolEntry => ({
 const verify = (body: string, header: string | string[] | undefined) =>
   header === `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
 
-describe.each(allEngines)('lead pipeline on %s', (engine) => {
+describe.each(engines)('lead pipeline on %s', (engine) => {
   const t = useTestDatabase(engine);
   let smtp: CaptureSmtp;
   let hookA: Receiver;

@@ -54,8 +54,11 @@ const narrowed = (list: Engine[]) => list.filter((engine) => !only || only.inclu
 /**
  * Every engine of this run: PGlite; PostgreSQL when TEST_DATABASE_URL is set; PostgreSQL
  * through PgBouncer when pgbouncer is installed as well (TEST_PGBOUNCER=0 leaves it out). For
- * the files where a direct connection behaves differently from the pooler: the queue, the
- * delivery engine, the lead pipeline, database errors.
+ * the files where a direct connection behaves differently from the pooler, such as the queue (woken by
+ * LISTEN/NOTIFY directly, polling through the pooler), database errors, the outbox's retries.
+ * The delivery engine and the lead pipeline above the queue run on `engines`: PGlite wakes its
+ * workers by LISTEN as a direct connection does, the pooler polls, and the chaos suite drives
+ * both through a server on a direct PostgreSQL connection.
  */
 export const allEngines: Engine[] = narrowed(available);
 
