@@ -18,6 +18,7 @@ import { Field, controlAria, inputClass } from './ui/Field';
 import { Honeypot, fieldMessage, useSubmissionKey, type ServerFormState } from './ui/no-js-form';
 import { settle, Unavailable } from './ui/request-failure';
 import { TextField } from './ui/TextField';
+import { useFocusFirstError } from './ui/useFocusFirstError';
 
 export type DsrServerState = ServerFormState;
 
@@ -43,7 +44,10 @@ export function DsrForm({ serverState }: { serverState?: DsrServerState | undefi
   } = useForm<DsrFormValues>({
     resolver: zodResolver(dsrSchema),
     defaultValues: Object.fromEntries(FIELDS.map((name) => [name, serverState?.values[name] ?? ''])),
+    // react-hook-form focuses in registration order; `focusFirstError` follows the order the visitor sees.
+    shouldFocusError: false,
   });
+  const focusFirstError = useFocusFirstError(formRef, isSubmitting);
 
   const onValid = async () => {
     setAlert(undefined);
@@ -66,6 +70,7 @@ export function DsrForm({ serverState }: { serverState?: DsrServerState | undefi
           if (messages?.[0]) setError(name as keyof DsrFormValues, { type: 'server', message: messages[0] });
         }
         setAlert(dsrAnswers.invalid);
+        focusFirstError();
       } else {
         setAlert(outcome.error.code === 'TOO_MANY_REQUESTS' ? dsrAnswers.rateLimited : dsrAnswers.failure);
       }
@@ -104,7 +109,7 @@ export function DsrForm({ serverState }: { serverState?: DsrServerState | undefi
       aria-label={copy.title}
       onSubmit={(event) => {
         setShowServerErrors(false);
-        return handleSubmit(onValid)(event);
+        return handleSubmit(onValid, focusFirstError)(event);
       }}
     >
       {alert && (

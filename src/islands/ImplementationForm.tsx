@@ -17,11 +17,11 @@ import { SubmitArea } from './implementation/SubmitArea';
 import { showRefusal } from './implementation/refusal';
 import type { FileSlot } from './implementation/submit-request';
 import { useDocumentFiles } from './implementation/useDocumentFiles';
-import { useFocusFirstError } from './implementation/useFocusFirstError';
 import { lazyResolver, loadValidation } from './implementation/validation';
 import { PasswordField } from './ui/PasswordField';
 import { TextField } from './ui/TextField';
 import { notify, preloadToasts } from './ui/toasts';
+import { useFocusFirstError } from './ui/useFocusFirstError';
 
 /*
  * The implementation request form (SPEC §2 'Implementation request'). The same zod schema

@@ -45,6 +45,7 @@ import { settle, Unavailable } from './ui/request-failure';
 import { Spinner } from './ui/Spinner';
 import { TextField } from './ui/TextField';
 import { notify, preloadToasts, toastShown } from './ui/toasts';
+import { useFocusFirstError } from './ui/useFocusFirstError';
 import './lead-form.css';
 
 export type LeadServerState = ServerFormState;
@@ -86,7 +87,10 @@ export function LeadForm({
   } = useForm<LeadFormValues>({
     resolver: zodResolver(leadSchema),
     defaultValues: Object.fromEntries(VISIBLE_FIELDS.map((name) => [name, serverState?.values[name] ?? ''])),
+    // react-hook-form focuses in registration order; `focusFirstError` follows the order the visitor sees.
+    shouldFocusError: false,
   });
+  const focusFirstError = useFocusFirstError(formRef, isSubmitting);
   // Server messages (a post without JavaScript) show until the visitor submits again.
   const [showServerErrors, setShowServerErrors] = useState(true);
 
@@ -109,6 +113,7 @@ export function LeadForm({
         for (const [name, messages] of Object.entries(error.fields)) {
           if (messages?.[0]) setError(name as keyof LeadFormValues, { type: 'server', message: messages[0] });
         }
+        focusFirstError();
       }
       const description = error.code === 'TOO_MANY_REQUESTS' ? rateLimitMessage : toasts.failure.description;
       notify('error', toasts.failure.title, description);
@@ -150,7 +155,7 @@ export function LeadForm({
       onFocus={preloadToasts}
       onSubmit={(event) => {
         setShowServerErrors(false);
-        return handleSubmit(onValid)(event);
+        return handleSubmit(onValid, focusFirstError)(event);
       }}
     >
       {serverState?.message && (

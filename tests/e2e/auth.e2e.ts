@@ -216,6 +216,11 @@ test('five wrong passwords lock the account, even for the right one', async ({ p
   ).toBeVisible();
 
   await page.reload();
+  // On a phone, an empty submit stops on the first field (the browser's own check).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card(page).signInTab.click();
+  await card(page).signIn.getByRole('button', { name: 'Entrar' }).click();
+  await expect(card(page).signIn.getByLabel('E-mail')).toBeFocused();
   await signIn(page, email);
   await expect(page.getByText('Conta temporariamente bloqueada')).toBeVisible();
   await expect(page).toHaveURL(/\/auth(\?|$)/);

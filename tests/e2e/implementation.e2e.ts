@@ -96,6 +96,7 @@ test.describe('implementation request form', () => {
   });
 
   test('every validation message, tied to its field', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await open(page);
     await submit(page).click();
     const required = 'Todos os campos obrigatórios devem ser preenchidos';

@@ -139,13 +139,19 @@ test.describe('lead dialog', () => {
     expect(mail.text).toContain('UTM medium: Não informado');
   });
 
-  test('a phone pasted with the country code reaches the webhooks as the national mobile, at 390 px', async ({
+  test('at 390 px: an empty submit focuses the first field; a phone pasted with the country code reaches the webhooks as the national mobile', async ({
     page,
     context,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/');
+    // An empty submit focuses the first field in error, in the order the dialog shows them.
+    await page.getByRole('main').getByRole('link', { name: 'Falar com um consultor' }).first().click();
+    await hydrated(dialog(page));
+    await dialog(page).getByRole('button', { name: 'Solicitar contato' }).click();
+    await expect(dialog(page).getByLabel('Nome completo')).toBeFocused();
+    await page.keyboard.press('Escape');
     for (const pasted of ['+55 11 98765-4321', '+5511987654321']) {
       const email = uniqueEmail();
       await page.getByRole('main').getByRole('link', { name: 'Falar com um consultor' }).first().click();

@@ -82,6 +82,12 @@ test('a data-subject request, filed, confirmed by e-mail, exported and deleted b
   await page.goto('/lgpd');
   const form = page.getByRole('form', { name: 'Exercer meus direitos' });
   await form.scrollIntoViewIfNeeded();
+  // An empty submit, then one with only the right chosen: focus goes to the first field in error.
+  await form.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expect(form.getByLabel('Direito que deseja exercer')).toBeFocused();
+  await form.getByLabel('Direito que deseja exercer').selectOption({ label: 'Portabilidade dos dados' });
+  await form.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expect(form.getByLabel('Nome completo')).toBeFocused();
   await form.getByLabel('Direito que deseja exercer').selectOption({ label: 'Anonimização, bloqueio ou eliminação' });
   await form.getByLabel('Nome completo').fill('Teresa Titular');
   await form.getByLabel('E-mail').fill('e-mail-errado');

@@ -68,10 +68,14 @@ test.describe('/contato', () => {
   test('the inline form posts to the lead action as the /contato source, with no partner defaults', async ({
     page,
   }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/contato?utm_source=google');
     const form = page.locator('#formulario').getByRole('form', { name: 'Solicitar contato' });
     // The island is on screen, so it loads by itself; the phone mask shows it is ready.
     await fillPhoneOnceReady(form.getByLabel('Celular (WhatsApp)'));
+    // Refused with only the phone: focus goes to the first field in error as the page shows them.
+    await form.getByRole('button', { name: 'Enviar mensagem' }).click();
+    await expect(form.getByLabel('Nome completo')).toBeFocused();
     await form.getByLabel('Nome completo').fill('Joana Teste');
     await form.getByLabel('E-mail').fill('joana.contato@example.com');
     await form.getByLabel('Você é').selectOption('proprietario');
