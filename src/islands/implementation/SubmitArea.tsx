@@ -4,6 +4,8 @@ import { CONSENT_VERSION_FIELD } from '~/lib/consent-notice';
 const notice = consentNotices.implementacao;
 
 interface SubmitAreaProps {
+  /** The spec's text while required fields are empty; not live: focus reads the first field's own message. */
+  summary?: string | undefined;
   busy: boolean;
   /** The button's text for the current phase. */
   text: string;
@@ -12,10 +14,11 @@ interface SubmitAreaProps {
   progressLabel: string;
 }
 
-/** The submit button with its phase, the upload's progress bar, a live status and the LGPD notice. */
-export function SubmitArea({ busy, text, progress, progressLabel }: SubmitAreaProps) {
+/** The summary of missing fields, the submit button with its phase, the upload's progress bar, a live status and the LGPD notice. */
+export function SubmitArea({ summary, busy, text, progress, progressLabel }: SubmitAreaProps) {
   return (
     <div>
+      {summary ? <p className="mb-3 text-sm font-medium text-red-700">{summary}</p> : null}
       <button type="submit" disabled={busy} className="btn-primary w-full sm:w-auto">
         {busy ? (
           <span
