@@ -52,6 +52,23 @@ export const implementationForm = {
     remove: 'Remover',
     removed: 'Arquivo removido',
   },
+  /** The panel that replaces the visitor's doubt once the request is saved: what happens next. */
+  confirmation: {
+    title: 'Solicitação recebida!',
+    referenceLabel: 'Número da solicitação',
+    referenceNote: 'Guarde este número: com ele nossa equipe encontra o seu pedido.',
+    nextTitle: 'O que acontece agora',
+    next: [
+      'Nossa equipe confere os seus dados e entra em contato pelo celular ou e-mail informado para agendar as chamadas.',
+      `Em até ${terms.implementationHours} horas sua conta fica pronta para uso.`,
+    ],
+    callsTitle: `As ${terms.implementationCalls} chamadas de vídeo ao vivo da implementação`,
+    calls: [
+      { title: 'Configuração', text: 'sua conta, cobranças e repasses.' },
+      { title: 'Migração', text: 'imóveis, proprietários, inquilinos e contratos das suas planilhas.' },
+      { title: 'Treinamento', text: 'quem vai usar a Pilota aprende o dia a dia com um especialista.' },
+    ],
+  },
   cnpjHint: 'Aceita o CNPJ numérico e o alfanumérico (letras nas 12 primeiras posições).',
   showPassword: 'Mostrar senha',
   hidePassword: 'Ocultar senha',

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import type { ImplementationFormCopy } from '@content/implementation-page';
 import {
@@ -16,6 +16,7 @@ import {
   type ImplementationFormValues,
   type TipoDocumento,
 } from '~/lib/validation/implementation-fields';
+import { requestReference } from '~/lib/uuid';
 import { DocumentTypeChoice } from './implementation/DocumentTypeChoice';
 import { FileField } from './implementation/FileField';
 import { MaskedField, type MaskedName } from './implementation/MaskedField';
@@ -42,6 +43,10 @@ type Phase = 'idle' | 'uploading' | 'saving' | 'mailing';
 
 /** The sending code, needed only once the form is sent (prefetched when the visitor starts on it). */
 const loadSubmit = () => import('./implementation/submit-request');
+
+/** The confirmation, needed only once a request is saved (prefetched with the sending code). */
+const loadConfirmation = () => import('./implementation/Confirmation');
+const Confirmation = lazy(() => loadConfirmation().then((module) => ({ default: module.Confirmation })));
 
 /** Which file input belongs to which document type. */
 const SLOT_BY_TYPE: Record<TipoDocumento, FileSlot> = { cpf: 'cnh', cnpj: 'responsavelCnh' };
@@ -80,6 +85,8 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
   const documents = useDocumentFiles(copy.file.removed);
   const [phase, setPhase] = useState<Phase>('idle');
   const [progress, setProgress] = useState(0);
+  // The reference of the request last saved from this page, shown in the confirmation.
+  const [saved, setSaved] = useState<string | null>(null);
   const busy = phase !== 'idle';
 
   const focusFirstError = useFocusFirstError(formRef, busy);
@@ -107,6 +114,7 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
         // The request is saved either way: clear the form so it is not sent twice.
         reset(emptyImplementationForm);
         documents.clear();
+        setSaved(requestReference(outcome.id));
         if (outcome.mail === 'failed') notify('error', errorToasts.sendTitle, errorToasts.sendMail);
         else notify('success', successToast.title, successToast.description);
       }
@@ -196,82 +204,90 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
   const startLoading = () => {
     void loadValidation().catch(() => undefined);
     void loadSubmit().catch(() => undefined);
+    void loadConfirmation().catch(() => undefined);
     preloadToasts();
   };
 
   return (
-    <form
-      noValidate
-      method="post"
-      action={SUBMIT_ENDPOINT}
-      encType="multipart/form-data"
-      ref={formRef}
-      aria-label={copy.formLabel}
-      onFocus={startLoading}
-      onSubmit={(event) => void handleSubmit(onValid, focusFirstError)(event)}
-      className="space-y-8"
-      aria-busy={busy}
-    >
-      <DocumentTypeChoice
-        legend={copy.tipoDocumento.legend}
-        labels={copy.tipoDocumento}
-        defaultValue={emptyImplementationForm.tipoDocumento}
-        busy={busy}
-        register={() => register('tipoDocumento', { onChange: () => clearErrors() })}
-      />
-
-      {/* Both sections are always in the page and CSS shows the chosen one, so the switch
-            also works before hydration and with JavaScript off. */}
-      <div className={HIDE_UNLESS_CPF}>
-        <section aria-labelledby={idOf('sec-cpf')} className={sectionClass}>
-          {heading('sec-cpf', copy.sections.cpf)}
-          {maskedField('cpf', 'cpf', 'numeric')}
-          {textField('nomeCompleto', 'name')}
-          {maskedField('celular', 'phone', 'tel')}
-          {emailField('email', 'email')}
-          {fileField('cnh')}
-        </section>
-      </div>
-      <div className={`space-y-8 ${HIDE_UNLESS_CNPJ}`}>
-        <section aria-labelledby={idOf('sec-cnpj')} className={sectionClass}>
-          {heading('sec-cnpj', copy.sections.cnpj)}
-          {maskedField('cnpj', 'cnpj', undefined, copy.cnpjHint)}
-          {textField('razaoSocial', 'organization')}
-        </section>
-        <section aria-labelledby={idOf('sec-resp')} className={sectionClass}>
-          {heading('sec-resp', copy.sections.responsavel)}
-          {maskedField('responsavelCpf', 'cpf', 'numeric')}
-          {textField('responsavelNome', 'name')}
-          {maskedField('responsavelCelular', 'phone', 'tel')}
-          {emailField('responsavelEmail', 'email')}
-          {fileField('responsavelCnh')}
-        </section>
-      </div>
-
-      <section aria-labelledby={idOf('sec-acesso')} className={sectionClass}>
-        {heading('sec-acesso', copy.sections.acesso)}
-        {emailField('emailAcesso', 'username')}
-        <PasswordField
-          id={idOf('senha')}
-          label={f.senha.label}
-          requiredMark
-          autoComplete="new-password"
-          placeholder={f.senha.placeholder}
-          showLabel={copy.showPassword}
-          hideLabel={copy.hidePassword}
-          error={errors.senha?.message}
-          disabled={busy}
-          {...register('senha')}
+    <>
+      {saved ? (
+        <Suspense>
+          <Confirmation copy={copy.confirmation} reference={saved} />
+        </Suspense>
+      ) : null}
+      <form
+        noValidate
+        method="post"
+        action={SUBMIT_ENDPOINT}
+        encType="multipart/form-data"
+        ref={formRef}
+        aria-label={copy.formLabel}
+        onFocus={startLoading}
+        onSubmit={(event) => void handleSubmit(onValid, focusFirstError)(event)}
+        className="space-y-8"
+        aria-busy={busy}
+      >
+        <DocumentTypeChoice
+          legend={copy.tipoDocumento.legend}
+          labels={copy.tipoDocumento}
+          defaultValue={emptyImplementationForm.tipoDocumento}
+          busy={busy}
+          register={() => register('tipoDocumento', { onChange: () => clearErrors() })}
         />
-      </section>
 
-      <SubmitArea
-        summary={missing ? validationMessages.required : undefined}
-        busy={busy}
-        text={phase === 'uploading' ? `${submitPhases.uploading} ${progress}%` : submitPhases[phase]}
-        progress={phase === 'uploading' ? progress : null}
-        progressLabel={copy.uploadProgressLabel}
-      />
-    </form>
+        {/* Both sections are always in the page and CSS shows the chosen one, so the switch
+            also works before hydration and with JavaScript off. */}
+        <div className={HIDE_UNLESS_CPF}>
+          <section aria-labelledby={idOf('sec-cpf')} className={sectionClass}>
+            {heading('sec-cpf', copy.sections.cpf)}
+            {maskedField('cpf', 'cpf', 'numeric')}
+            {textField('nomeCompleto', 'name')}
+            {maskedField('celular', 'phone', 'tel')}
+            {emailField('email', 'email')}
+            {fileField('cnh')}
+          </section>
+        </div>
+        <div className={`space-y-8 ${HIDE_UNLESS_CNPJ}`}>
+          <section aria-labelledby={idOf('sec-cnpj')} className={sectionClass}>
+            {heading('sec-cnpj', copy.sections.cnpj)}
+            {maskedField('cnpj', 'cnpj', undefined, copy.cnpjHint)}
+            {textField('razaoSocial', 'organization')}
+          </section>
+          <section aria-labelledby={idOf('sec-resp')} className={sectionClass}>
+            {heading('sec-resp', copy.sections.responsavel)}
+            {maskedField('responsavelCpf', 'cpf', 'numeric')}
+            {textField('responsavelNome', 'name')}
+            {maskedField('responsavelCelular', 'phone', 'tel')}
+            {emailField('responsavelEmail', 'email')}
+            {fileField('responsavelCnh')}
+          </section>
+        </div>
+
+        <section aria-labelledby={idOf('sec-acesso')} className={sectionClass}>
+          {heading('sec-acesso', copy.sections.acesso)}
+          {emailField('emailAcesso', 'username')}
+          <PasswordField
+            id={idOf('senha')}
+            label={f.senha.label}
+            requiredMark
+            autoComplete="new-password"
+            placeholder={f.senha.placeholder}
+            showLabel={copy.showPassword}
+            hideLabel={copy.hidePassword}
+            error={errors.senha?.message}
+            disabled={busy}
+            {...register('senha')}
+          />
+        </section>
+
+        <SubmitArea
+          summary={missing ? validationMessages.required : undefined}
+          busy={busy}
+          text={phase === 'uploading' ? `${submitPhases.uploading} ${progress}%` : submitPhases[phase]}
+          progress={phase === 'uploading' ? progress : null}
+          progressLabel={copy.uploadProgressLabel}
+        />
+      </form>
+    </>
   );
 }

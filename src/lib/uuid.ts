@@ -8,3 +8,13 @@
 export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
+
+/**
+ * The short reference a visitor is shown for a saved request: the first 8 characters of its
+ * random id, upper-cased, easy to read out over the phone; the team's notification carries
+ * the whole id, which starts with them.
+ * @example requestReference('3f2b8c1e-9d4a-4b7e-8f00-123456789abc') // "3F2B8C1E"
+ */
+export function requestReference(id: string): string {
+  return id.slice(0, 8).toUpperCase();
+}

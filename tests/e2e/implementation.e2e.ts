@@ -369,7 +369,11 @@ test.describe('implementation endpoints on the built server', () => {
     expect(result.sentBytes).toBeLessThan(FIVE_MB);
   });
 
-  test('a real submission is saved and its documents are not public', async ({ page, request }) => {
+  test('a real submission is saved, confirmed with its reference, and its documents are not public', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await open(page);
     await fillCpfRequest(page);
     await form(page)
@@ -383,6 +387,13 @@ test.describe('implementation endpoints on the built server', () => {
     expect(response.status()).toBe(201);
     const { id } = (await response.json()) as { id: string };
     await expect(page.getByText('Formulário enviado!')).toBeVisible({ timeout: 15_000 });
+    // The confirmation takes focus, with what happens next, the three calls and the reference.
+    const confirmation = page.getByRole('region', { name: 'Solicitação recebida!' });
+    await expect(confirmation).toBeFocused();
+    await expect(confirmation).toBeInViewport();
+    await expect(confirmation).toContainText(`Número da solicitação: ${id.slice(0, 8).toUpperCase()}`);
+    await expect(confirmation.getByRole('heading', { name: 'O que acontece agora' })).toBeVisible();
+    await expect(confirmation.getByRole('list').last().getByRole('listitem')).toHaveCount(3);
 
     // The team's e-mail arrives through the queue with the fields and an admin-only link.
     const mail = await waitForMail((m) => m.text?.includes(id) ?? false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUuid } from '../../src/lib/uuid';
+import { isUuid, requestReference } from '../../src/lib/uuid';
 
 describe('isUuid', () => {
   it.each([
@@ -14,5 +14,11 @@ describe('isUuid', () => {
     ['', false],
   ])('%j → %s', (value, expected) => {
     expect(isUuid(value)).toBe(expected);
+  });
+});
+
+describe('requestReference', () => {
+  it('is the first 8 characters of the id, upper-cased', () => {
+    expect(requestReference('3f2b8c1e-9d4a-4b7e-8f00-123456789abc')).toBe('3F2B8C1E');
   });
 });

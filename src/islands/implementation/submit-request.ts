@@ -25,8 +25,8 @@ export interface ServerError {
 }
 
 export type Outcome =
-  /** Saved; where its notification e-mail stands. */
-  | { kind: 'saved'; mail: 'sent' | 'failed' | 'queued' }
+  /** Saved as `id`; where its notification e-mail stands. */
+  | { kind: 'saved'; id: string; mail: 'sent' | 'failed' | 'queued' }
   /** Refused by the server with its reasons. */
   | { kind: 'refused'; status: number; body: ServerError | null }
   /** No usable answer: a toast with this title and text. */
@@ -112,5 +112,5 @@ export async function submitRequest(
   }
   if (file) uploadedFiles.delete(file);
   phases.mailing();
-  return { kind: 'saved', mail: await waitForMail(id) };
+  return { kind: 'saved', id, mail: await waitForMail(id) };
 }
