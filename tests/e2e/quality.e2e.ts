@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { PUBLIC_ROUTES } from '../../scripts/public-routes';
 import { expect, test } from './fixtures';
 import { seriousViolations } from './admin-helpers';
@@ -15,10 +16,88 @@ const AUTH_PAGES = [
   '/auth/nova-senha?error=INVALID_TOKEN',
 ];
 
+/** The smallest tap target WCAG 2.2 AA asks for (SC 2.5.8), in CSS pixels. */
+const MIN_TARGET = 24;
+
+/**
+ * Links and buttons of the page's body and footer smaller than 24×24 px, as "text (w×h)".
+ * A link inside a sentence is exempt, as SC 2.5.8 exempts it: its size is the text's.
+ */
+const smallTargets = (page: Page) =>
+  page.evaluate((min) => {
+    const targets = document.querySelectorAll<HTMLElement>(
+      ':is(main, footer) :is(a[href], button, summary, [role="button"], [role="tab"])',
+    );
+    return Array.from(targets).flatMap((target) => {
+      const box = target.getBoundingClientRect();
+      const style = getComputedStyle(target);
+      if (!box.width || !box.height || style.visibility === 'hidden' || target.closest('[aria-hidden="true"]'))
+        return [];
+      if (style.position === 'absolute' && box.width <= 1) return []; // visually hidden (a skip link)
+      const block = target.parentElement?.closest('p, li, dd, td');
+      const inSentence =
+        style.display === 'inline' && block && block.textContent!.trim().length > target.textContent!.trim().length;
+      if (inSentence || (box.width >= min && box.height >= min)) return [];
+      return [
+        `${target.textContent!.trim().slice(0, 40) || target.getAttribute('aria-label')} (${Math.round(box.width)}×${Math.round(box.height)})`,
+      ];
+    });
+  }, MIN_TARGET);
+
+/** The floating WhatsApp button's box, or null while it is hidden. */
+const whatsAppBox = (page: Page) =>
+  page.evaluate(() => {
+    const button = document.querySelector<HTMLElement>('[data-whatsapp-button]');
+    if (!button || getComputedStyle(button).visibility === 'hidden') return null;
+    const { left, right, top, bottom } = button.getBoundingClientRect();
+    return right > left ? { left, right, top, bottom } : null;
+  });
+
+/** Text, links and fields of the body and footer that the WhatsApp button covers, scrolled to the page's end. */
+const coveredAtTheEnd = (page: Page) =>
+  page.evaluate(() => {
+    // Instantly: the site scrolls smoothly, and the boxes are read at once.
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+    const button = document.querySelector<HTMLElement>('[data-whatsapp-button]')!.getBoundingClientRect();
+    const covered: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>(':is(main, footer) :is(p, li, a, button, h2, h3)')) {
+      for (const box of element.getClientRects()) {
+        const overlaps =
+          box.left < button.right && box.right > button.left && box.top < button.bottom && box.bottom > button.top;
+        if (overlaps) covered.push(element.textContent!.trim().slice(0, 40));
+      }
+    }
+    return covered;
+  });
+
 for (const route of [...PUBLIC_ROUTES, ...AUTH_PAGES]) {
-  test(`axe finds no serious violation on ${route}`, async ({ page }) => {
+  const isPublic = PUBLIC_ROUTES.includes(route);
+  test(`axe finds no serious violation on ${route}${isPublic ? '; at 390 px tap targets are 24 px and the WhatsApp button covers nothing' : ''}`, async ({
+    page,
+  }) => {
     await page.goto(route);
     expect(await seriousViolations(page)).toEqual([]);
+    if (!isPublic) return;
+
+    // The same page on a phone: no extra load.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await smallTargets(page), 'links and buttons under 24×24 px').toEqual([]);
+    expect(await coveredAtTheEnd(page), 'what the WhatsApp button covers at the end of the page').toEqual([]);
+    // A focused field is never under the button.
+    const fields = page.locator('main :is(input:not([type=hidden]), select, textarea)').filter({ visible: true });
+    for (const field of await fields.all()) {
+      await field.focus();
+      const button = await whatsAppBox(page);
+      const box = await field.boundingBox();
+      const overlaps =
+        button &&
+        box &&
+        box.x < button.right &&
+        box.x + box.width > button.left &&
+        box.y < button.bottom &&
+        box.y + box.height > button.top;
+      expect(overlaps ?? false, `${route}: the WhatsApp button over a focused field`).toBe(false);
+    }
   });
 }
 
