@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { formatBRL } from '~/lib/br-format';
+import { hyphenSegments } from '~/lib/keep-words';
 import { planPriceView, type BillingPeriod } from '~/lib/pricing';
 import { nextRovingIndex } from '~/lib/roving-focus';
 
@@ -129,8 +130,9 @@ export function PricingToggle({
       </div>
 
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5 xl:gap-4" role="list">
+        {/* On a phone the most popular plan comes first (CSS order; the list keeps its cheapest-first order). */}
         {plans.map((plan) => (
-          <li key={plan.id} className="flex">
+          <li key={plan.id} className={plan.popular ? 'flex max-sm:order-first' : 'flex'}>
             <PlanCard
               plan={plan}
               period={period}
@@ -186,7 +188,8 @@ function PlanCard({ plan, period, labels, source, ctaHref, headingLevel }: PlanC
             </>
           ) : null}
         </p>
-        <p className="mt-1 flex flex-wrap items-baseline gap-x-1">
+        {/* Price and period on one line, whatever the card's width. */}
+        <p className="mt-1 flex items-baseline gap-x-1 whitespace-nowrap">
           <span className="text-3xl font-bold tracking-tight text-slate-900 xl:text-2xl">
             {formatBRL(view.perMonthCents)}
           </span>
@@ -213,7 +216,18 @@ function PlanCard({ plan, period, labels, source, ctaHref, headingLevel }: PlanC
             >
               <path d="M20 6 9 17l-5-5" />
             </svg>
-            <span>{feature}</span>
+            <span>
+              {/* "e-mail" never breaks at its hyphen (lib/keep-words). */}
+              {hyphenSegments(feature).map((segment, index) =>
+                segment.keep ? (
+                  <span key={index} className="whitespace-nowrap">
+                    {segment.text}
+                  </span>
+                ) : (
+                  segment.text
+                ),
+              )}
+            </span>
           </li>
         ))}
       </ul>

@@ -26,6 +26,45 @@ const fillPhoneOnceReady = async (input: Locator) =>
 const multipartField = (body: string) => (name: string) =>
   new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)`).exec(body)?.[1];
 
+/** Hyphenated words in the page's lists ("e-mail") that a line break splits at the hyphen. */
+const splitHyphenatedWords = (page: Page) =>
+  page.getByRole('main').evaluate((main) => {
+    const split: string[] = [];
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.parentElement?.closest('li') || !node.parentElement.checkVisibility()) continue;
+      for (const match of node.textContent!.matchAll(/\p{L}+(?:-\p{L}+)+/gu)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+        if (lines.size > 1) split.push(match[0]);
+      }
+    }
+    return split;
+  });
+
+/** Plan cards whose period ("/mês") went to a line of its own under the price. */
+const periodsOnTheirOwnLine = (page: Page) =>
+  page.getByRole('article').evaluateAll((cards) =>
+    cards.flatMap((card) => {
+      const price = Array.from(card.querySelectorAll('p')).find((p) => p.textContent!.includes('/mês'));
+      const [amount, period] = price ? Array.from(price.children) : [];
+      if (!amount || !period) return [];
+      return period.getBoundingClientRect().top >= amount.getBoundingClientRect().bottom
+        ? [card.textContent!.slice(0, 30)]
+        : [];
+    }),
+  );
+
+/** Whether the popular plan's card is above every other card (a phone's single column). */
+const popularPlanFirst = (page: Page, popular: string) =>
+  page.getByRole('article').evaluateAll((cards, name) => {
+    const top = (card: Element) => card.getBoundingClientRect().top;
+    const first = cards.find((card) => card.querySelector('h2, h3')?.textContent?.trim() === name);
+    return !!first && cards.every((card) => card === first || top(card) > top(first));
+  }, popular);
+
 const bodyAttribution = async (page: Page) =>
   JSON.parse((await page.locator('body').getAttribute('data-utm-defaults')) ?? 'null') as unknown;
 
@@ -241,6 +280,15 @@ test.describe('/gestao', () => {
     await expect(fee).toContainText('3 chamadas de vídeo ao vivo');
     await expect(main.getByRole('heading', { name: 'Mais de 500 imóveis?' })).toBeVisible();
     await expect(main.locator('details')).toHaveCount(8);
+
+    // Craft, on a laptop and on a phone: "e-mail" never splits at its hyphen, prices keep "/mês"
+    // on their line, and on the phone the most popular plan comes first.
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      expect(await splitHyphenatedWords(page), `at ${width} px`).toEqual([]);
+      expect(await periodsOnTheirOwnLine(page), `at ${width} px`).toEqual([]);
+    }
+    expect(await popularPlanFirst(page, 'Até 5 Imóveis')).toBe(true);
   });
 
   test("'Começar Agora' opens the lead dialog and 'Ver Como Funciona' goes to #como-funciona", async ({ page }) => {
@@ -443,6 +491,12 @@ test.describe('partner pages', () => {
     page,
   }) => {
     await page.goto('/parceiro/rafa-corretor');
+    // Five narrow cards on a laptop: each price keeps "/mês" on its line; on a phone the popular plan comes first.
+    expect(await periodsOnTheirOwnLine(page)).toEqual([]);
+    expect(await splitHyphenatedWords(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await popularPlanFirst(page, 'Profissional')).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 720 });
     const plans: [string, RegExp][] = [
       ['Iniciante', /R\$\s49,00\/mês/],
       ['Crescimento', /R\$\s79,90\/mês/],
