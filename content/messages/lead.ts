@@ -4,6 +4,7 @@
  * server action, the e-mail template and the tests import these; quoted spec texts are verbatim.
  */
 import { consentNotices } from '../consent-notices';
+import { claims, contact, terms } from '../site';
 
 /** Labels of the lead types (SPEC §5 values), in the order the select shows them. */
 export const tipoLabels = {
@@ -91,3 +92,36 @@ export const leadEmail = {
   },
   replyHint: 'Responda a este e-mail para falar direto com o contato.',
 } as const;
+
+/**
+ * The lead dialog's heading and text by what the button that opened it promised: a button
+ * that says "Começar teste grátis" opens a dialog about the free trial. The form, its fields
+ * and its flow are the same in every one.
+ */
+export const leadDialogs = {
+  contato: {
+    title: 'Solicitar contato',
+    description: `Deixe seus dados e um especialista fala com você. ${contact.replyPromise}`,
+  },
+  teste: {
+    title: `Comece seu teste grátis de ${terms.trialDays} dias`,
+    description: `Deixe seus dados e um especialista libera seu acesso. ${claims.noCard}. ${contact.replyPromise}`,
+  },
+  demonstracao: {
+    title: 'Agende uma demonstração',
+    description: `Deixe seus dados e um especialista mostra a Pilota funcionando com casos iguais ao seu. ${contact.replyPromise}`,
+  },
+} as const;
+
+export type LeadDialogKind = keyof typeof leadDialogs;
+
+/**
+ * Which dialog a button's text promises.
+ * @example leadDialogOf('Começar teste grátis') // "teste"
+ * @example leadDialogOf('Falar com um consultor') // "contato"
+ */
+export function leadDialogOf(cta: string): LeadDialogKind {
+  if (/teste grátis/i.test(cta)) return 'teste';
+  if (/demonstra/i.test(cta)) return 'demonstracao';
+  return 'contato';
+}

@@ -51,6 +51,8 @@ export interface PricingLabels {
   popular: string;
   /** Card button text. */
   cta: string;
+  /** The lead dialog the button opens (content/messages/lead.ts `leadDialogOf(cta)`), if not the general one. */
+  ctaDialog?: string | undefined;
 }
 
 export interface PricingToggleProps {
@@ -235,6 +237,7 @@ function PlanCard({ plan, period, labels, source, ctaHref, headingLevel }: PlanC
       <a
         href={ctaHref}
         data-lead-trigger={source}
+        data-lead-dialog={labels.ctaDialog}
         aria-haspopup="dialog"
         className={(plan.popular ? 'btn-primary' : 'btn-secondary') + ' mt-6 w-full xl:px-3 xl:text-sm'}
       >

@@ -128,7 +128,8 @@ test.describe('first interaction on a cold page (scripts delayed 1.5 s)', () => 
       .getByRole('article', { name: 'Potencial' })
       .getByRole('link', { name: /Começar teste grátis/ })
       .click();
-    const dialog = page.getByRole('dialog', { name: 'Solicitar contato' });
+    // Headed by what the button promised: the free trial.
+    const dialog = page.getByRole('dialog', { name: 'Comece seu teste grátis de 7 dias' });
     // Sooner than any script can arrive: the dialog needs none.
     await expect(dialog).toBeVisible({ timeout: SCRIPT_DELAY_MS - 500 });
     await expect(dialog).toHaveAttribute('data-source', 'plano-potencial');

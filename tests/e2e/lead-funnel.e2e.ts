@@ -49,8 +49,15 @@ test.describe('lead dialog', () => {
       .getByRole('link', { name: /Profissional$/ })
       .first()
       .click();
+    // "Começar teste grátis" opens the same form under a heading about the free trial.
+    const trial = page.getByRole('dialog', { name: 'Comece seu teste grátis de 7 dias' });
+    await expect(trial).toBeVisible();
+    await expect(trial).toHaveAccessibleDescription(/Sem cartão de crédito/);
+    await expect(trial.getByRole('button', { name: 'Solicitar contato' })).toBeVisible();
+    // The title follows the button: the nav's opens the general one again.
+    await page.keyboard.press('Escape');
+    await page.getByRole('navigation').getByRole('link', { name: 'Solicitar Contato' }).first().click();
     await expect(dialog(page)).toBeVisible();
-    await expect(dialog(page).getByRole('button', { name: 'Solicitar contato' })).toBeVisible();
   });
 
   test('shows every validation message, empresa by tipo, and formats the phone', async ({ page }) => {

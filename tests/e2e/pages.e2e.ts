@@ -39,6 +39,8 @@ const PLANS = [
 const ANNUAL_BADGE = 'Economize até 20% no plano anual!';
 
 const leadDialog = (page: Page) => page.getByRole('dialog', { name: 'Solicitar contato' });
+/** The same dialog opened by a "Começar teste grátis" button: headed by what the button promised. */
+const trialDialog = (page: Page) => page.getByRole('dialog', { name: 'Comece seu teste grátis de 7 dias' });
 const visiblePanels = (page: Page) => page.locator('[role="tabpanel"]:visible');
 
 test.describe('home /', () => {
@@ -111,9 +113,10 @@ test.describe('home /', () => {
       .locator('section', { has: page.getByRole('heading', { level: 1 }) })
       .getByRole('link', { name: /Começar teste grátis/ });
     await trigger.click();
-    const dialog = leadDialog(page);
+    const dialog = trialDialog(page);
     await expect(dialog).toBeVisible();
     await expect(dialog).toHaveAttribute('data-source', 'hero-teste-gratis');
+    await expect(dialog.getByLabel('Nome completo')).toBeVisible();
     await dialog.getByRole('button', { name: 'Fechar' }).click();
     await expect(dialog).toBeHidden();
     await expect(trigger).toBeFocused();
@@ -332,7 +335,7 @@ test.describe('plans /planos', () => {
     page,
   }) => {
     await page.goto('/planos');
-    const dialog = leadDialog(page);
+    const dialog = trialDialog(page);
     const cta = card(page, 'Profissional').getByRole('link', { name: /Começar teste grátis/ });
     await expect(cta).toHaveAttribute('data-lead-trigger', 'plano-profissional');
 

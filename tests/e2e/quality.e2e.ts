@@ -183,7 +183,8 @@ test('the dialog traps focus and gives it back to its trigger on Escape', async 
     .first();
   await trigger.focus();
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Solicitar contato' });
+  // A plan's "Começar teste grátis" heads the dialog with the free trial.
+  const dialog = page.getByRole('dialog', { name: 'Comece seu teste grátis de 7 dias' });
   await expect(dialog).toBeVisible();
   for (let step = 0; step < 12; step++) {
     await page.keyboard.press('Tab');
