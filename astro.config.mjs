@@ -9,6 +9,7 @@ import { precompress } from './src/integrations/precompress.mjs';
 import { cspTrim } from './src/integrations/csp-trim.mjs';
 import { netlifyTarget } from './src/integrations/netlify-target.mjs';
 import { consentManifest } from './src/integrations/consent-manifest.mjs';
+import { placeholderCheck } from './src/integrations/placeholder-check.mjs';
 import { deployTargetFromEnv } from './src/server/deploy-target.ts';
 import { cookieConsentGate } from './src/integrations/cookie-consent.mjs';
 import { tagConfigFromEnv, tagCspSources, withTagSources } from './src/lib/tag-config.ts';
@@ -52,6 +53,7 @@ export default defineConfig({
     precompress(),
     cookieConsentGate(),
     consentManifest(),
+    placeholderCheck(),
     ...(target === 'netlify' ? [netlifyTarget({ siteUrl: site, buildDir: outDir })] : []),
   ],
   trailingSlash: 'never',

@@ -1,5 +1,6 @@
 // The /gestao long sales page (SPEC §2 'Sales page'): every section's copy, in page order.
 // Plans come from ./plans (gestaoPlans), FAQs from ./faq (page 'gestao'); numbers and terms from ./site.
+import { company } from './company';
 import { enterprise } from './plans';
 import { brand, claims, figures, terms } from './site';
 
@@ -153,8 +154,8 @@ export const gestaoPage = {
    * requested from the video host until the visitor presses play.
    */
   video: {
-    /** PLACEHOLDER: replace VIDEO_ID with the real demo video's id. Privacy-enhanced embed host. */
-    embedUrl: 'https://www.youtube-nocookie.com/embed/VIDEO_ID?autoplay=1&rel=0',
+    /** Privacy-enhanced embed host; the video's id is in ./company.ts. */
+    embedUrl: `https://www.youtube-nocookie.com/embed/${company.demoVideoId}?autoplay=1&rel=0`,
     title: 'Demonstração da Pilota',
     description: 'Veja em poucos minutos como a Pilota emite boletos, cobra, reajusta e repassa no automático.',
     playLabel: 'Reproduzir vídeo',

@@ -4,14 +4,13 @@
  * eletrônico do controlador"), shown on /lgpd, the privacy policy and the footer, and the
  * answer deadline of art. 19.
  *
- * PLACEHOLDER — the spec names no encarregado. Replace `nome` and `email` with the person
- * (or the company acting as encarregado) the controller appointed before launch.
+ * The spec names no encarregado: who it is comes from ./company.ts, with the company's other facts.
  */
+import { company } from './company';
+
 export const encarregado = {
-  /** PLACEHOLDER: the appointed encarregado's name. */
-  nome: 'Mariana Duarte',
-  /** PLACEHOLDER: a mailbox the encarregado reads. */
-  email: 'privacidade@pilota.example',
+  nome: company.encarregadoNome,
+  email: company.encarregadoEmail,
 } as const;
 
 /** Art. 19, II: a full answer within 15 days of the request (the legal pages promise it too). */

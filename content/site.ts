@@ -1,24 +1,19 @@
 /**
  * Site-wide facts: brand, contact data, links, claims and commercial terms.
  * Components and services import from here; nothing below is retyped elsewhere.
- *
- * PLACEHOLDERS — the spec does not give Pilota's real phone, e-mail, WhatsApp
- * number or company registration (CNPJ). Every value marked `PLACEHOLDER` must be
- * replaced before launch; they are kept in this one block so that is a one-file change.
+ * The company's own facts (phone, e-mail, CNPJ …) come from ./company.ts, where the
+ * stand-ins the spec left open are marked until launch.
  */
+import { company } from './company';
+
 export const contact = {
-  /** PLACEHOLDER: replace with the real commercial phone. */
-  phone: '(11) 4000-0000',
-  /** PLACEHOLDER: digits of `phone` with country code, for tel: links. */
-  phoneHref: 'tel:+551140000000',
-  /** PLACEHOLDER: replace with the real business e-mail. */
-  email: 'contato@pilota.example',
-  /** PLACEHOLDER: replace with the real WhatsApp number (wa.me format). */
-  whatsappUrl: 'https://wa.me/5511900000000?text=Ol%C3%A1!%20Quero%20conhecer%20a%20Pilota.',
-  /** PLACEHOLDER: replace with the real CNPJ of the company. */
-  companyRegistration: 'CNPJ 00.000.000/0001-00',
-  /** PLACEHOLDER: replace with the registered company name. */
-  legalName: 'Pilota Tecnologia Ltda.',
+  phone: company.phone,
+  /** `phone` with the country code, for tel: links. */
+  phoneHref: `tel:+55${company.phone.replace(/\D/g, '')}`,
+  email: company.email,
+  whatsappUrl: `https://wa.me/${company.whatsappNumber}?text=Ol%C3%A1!%20Quero%20conhecer%20a%20Pilota.`,
+  companyRegistration: `CNPJ ${company.cnpj}`,
+  legalName: company.legalName,
   city: 'São Paulo, SP',
   supportHours: 'Segunda a sexta, das 9h às 18h',
   supportHoursShort: 'Seg. a sex., 9h–18h',
@@ -35,10 +30,9 @@ export const brand = {
 export const links = {
   /** The blog. Set to an outside URL to send visitors to an external blog instead. */
   blog: '/blog',
-  /** The product's web app, opened in a new tab by 'Acessar'. PLACEHOLDER host. */
-  app: 'https://app.pilota.example',
-  /** PLACEHOLDER: the real Instagram profile. */
-  instagram: 'https://www.instagram.com/pilota.example',
+  /** The product's web app, opened in a new tab by 'Acessar'. */
+  app: company.appUrl,
+  instagram: company.instagramUrl,
 } as const;
 
 export const nav = [
