@@ -52,7 +52,7 @@ export const implementationForm = {
     remove: 'Remover',
     removed: 'Arquivo removido',
   },
-  /** The panel that replaces the visitor's doubt once the request is saved: what happens next. */
+  /** The panel shown once a request is saved: its reference, what happens next and the setup calls. */
   confirmation: {
     title: 'Solicitação recebida!',
     referenceLabel: 'Número da solicitação',
