@@ -3,12 +3,10 @@
  * public route of the production build. Prints one table and fails when any
  * category scores below 95, LCP is above 1.0 s, CLS above 0.05 or TBT above 200 ms.
  */
-import { once } from 'node:events';
-import { Worker } from 'node:worker_threads';
-import type { Result } from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
 import { resolveChromium } from '../tests/support/chromium.ts';
 import { startBuiltServer } from '../tests/support/server.ts';
-import type { AuditRequest } from './lighthouse-worker.ts';
 import { NOINDEX_ROUTES, PUBLIC_ROUTES } from './public-routes.ts';
 
 const MIN_SCORE = 95;
@@ -44,43 +42,32 @@ const routes = process.argv.slice(2).length ? process.argv.slice(2) : PUBLIC_ROU
 const server = await startBuiltServer({ LEAD_RATE_LIMIT: 'off' });
 const { executablePath, args = [] } = await resolveChromium();
 /*
- * Two audits at a time, each in a thread with its own Chrome (./lighthouse-worker.ts). Load
- * from the neighbour can only make a page slower (longer tasks, later paint), never faster, so
- * a pass under that load is a pass; a route that fails is audited again with the machine to
- * itself before it counts as failed.
+ * Two Chromes audit two routes at a time. Load from the neighbour can only make a page
+ * slower (longer tasks, later paint), never faster, so a pass under that load is a pass; a
+ * route that fails is audited again with the machine to itself before it counts as failed.
  */
 const PARALLEL_AUDITS = 2;
-const auditors = Array.from(
-  { length: Math.min(PARALLEL_AUDITS, routes.length) },
-  () =>
-    new Worker(new URL('./lighthouse-worker.ts', import.meta.url), {
-      workerData: { chromePath: executablePath!, chromeFlags: [...args, '--headless=new'] },
-    }),
+const chromes = await Promise.all(
+  Array.from({ length: Math.min(PARALLEL_AUDITS, routes.length) }, () =>
+    chromeLauncher.launch({ chromePath: executablePath!, chromeFlags: [...args, '--headless=new'] }),
+  ),
 );
 
 /*
- * One Lighthouse run of a route in `auditor`. A route that fails is run once more, alone,
- * before it counts as failed: on a 2-core CI machine a busy moment can stall one trace (seen:
- * a NaN LCP with performance 0 on a page that scores 100 a minute later). Both runs are reported.
+ * One Lighthouse run of a route in the Chrome on `port`. A route that fails is run once more,
+ * alone, before it counts as failed: on a 2-core CI machine a busy moment can stall one trace
+ * (seen: a NaN LCP with performance 0 on a page that scores 100 a minute later). Both runs
+ * are reported.
  */
-async function auditRoute(route: string, auditor: Worker): Promise<Row> {
-  const request: AuditRequest = {
-    url: server.url + route,
-    skipAudits: NOINDEX_ROUTES.includes(route) ? ['is-crawlable'] : [],
-  };
-  const lhr = await new Promise<Result | null>((resolve, reject) => {
-    const onReport = (report: Result | null) => {
-      auditor.off('error', onError);
-      resolve(report);
-    };
-    const onError = (error: Error) => {
-      auditor.off('message', onReport);
-      reject(error);
-    };
-    auditor.once('message', onReport).once('error', onError);
-    auditor.postMessage(request);
+async function auditRoute(route: string, port: number): Promise<Row> {
+  const result = await lighthouse(server.url + route, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    ...(NOINDEX_ROUTES.includes(route) ? { skipAudits: ['is-crawlable'] } : {}),
   });
-  if (!lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
+  const { lhr } = result;
   const scores = Object.fromEntries(
     Object.entries(lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
   );
@@ -119,9 +106,9 @@ const rows: Row[] = [];
 try {
   const queue = [...routes];
   await Promise.all(
-    auditors.map(async (auditor) => {
+    chromes.map(async (chrome) => {
       for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
-        firstRuns.set(route, await auditRoute(route, auditor));
+        firstRuns.set(route, await auditRoute(route, chrome.port));
       }
     }),
   );
@@ -131,19 +118,14 @@ try {
       rows.push(first);
       continue;
     }
-    const second = await auditRoute(route, auditors[0]!);
+    const second = await auditRoute(route, chromes[0]!.port);
     const earlier = `first run failed (${first.problems.join('; ')})`;
     rows.push({ ...second, notes: [earlier, second.notes].filter(Boolean).join('; ') });
   }
 } finally {
-  // Each thread closes its Chrome and ends; the server stops meanwhile.
-  await Promise.all([
-    ...auditors.map((auditor) => {
-      auditor.postMessage(null);
-      return once(auditor, 'exit');
-    }),
-    server.stop(),
-  ]);
+  // kill() returns nothing to wait for: Chrome is told to exit and the server stops meanwhile.
+  for (const chrome of chromes) chrome.kill();
+  await server.stop();
 }
 
 const header = '| route | perf | a11y | best practices | SEO | LCP | TBT | CLS | total KB | JS KB |';
