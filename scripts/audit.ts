@@ -41,27 +41,19 @@ interface Row {
 const routes = process.argv.slice(2).length ? process.argv.slice(2) : PUBLIC_ROUTES;
 const server = await startBuiltServer({ LEAD_RATE_LIMIT: 'off' });
 const { executablePath, args = [] } = await resolveChromium();
-/*
- * Two Chromes audit two routes at a time. Load from the neighbour can only make a page
- * slower (longer tasks, later paint), never faster, so a pass under that load is a pass; a
- * route that fails is audited again with the machine to itself before it counts as failed.
- */
-const PARALLEL_AUDITS = 2;
-const chromes = await Promise.all(
-  Array.from({ length: Math.min(PARALLEL_AUDITS, routes.length) }, () =>
-    chromeLauncher.launch({ chromePath: executablePath!, chromeFlags: [...args, '--headless=new'] }),
-  ),
-);
+const chrome = await chromeLauncher.launch({
+  chromePath: executablePath!,
+  chromeFlags: [...args, '--headless=new'],
+});
 
 /*
- * One Lighthouse run of a route in the Chrome on `port`. A route that fails is run once more,
- * alone, before it counts as failed: on a 2-core CI machine a busy moment can stall one trace
- * (seen: a NaN LCP with performance 0 on a page that scores 100 a minute later). Both runs
- * are reported.
+ * One Lighthouse run of a route. A route that fails is run once more before it counts as
+ * failed: on a 2-core CI machine a busy moment can stall one trace (seen: a NaN LCP with
+ * performance 0 on a page that scores 100 a minute later). Both runs are reported.
  */
-async function auditRoute(route: string, port: number): Promise<Row> {
+async function auditRoute(route: string): Promise<Row> {
   const result = await lighthouse(server.url + route, {
-    port,
+    port: chrome.port,
     output: 'json',
     logLevel: 'error',
     ...(NOINDEX_ROUTES.includes(route) ? { skipAudits: ['is-crawlable'] } : {}),
@@ -101,30 +93,21 @@ async function auditRoute(route: string, port: number): Promise<Row> {
   return row;
 }
 
-const firstRuns = new Map<string, Row>();
 const rows: Row[] = [];
 try {
-  const queue = [...routes];
-  await Promise.all(
-    chromes.map(async (chrome) => {
-      for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
-        firstRuns.set(route, await auditRoute(route, chrome.port));
-      }
-    }),
-  );
   for (const route of routes) {
-    const first = firstRuns.get(route)!;
+    const first = await auditRoute(route);
     if (first.problems.length === 0) {
       rows.push(first);
       continue;
     }
-    const second = await auditRoute(route, chromes[0]!.port);
+    const second = await auditRoute(route);
     const earlier = `first run failed (${first.problems.join('; ')})`;
     rows.push({ ...second, notes: [earlier, second.notes].filter(Boolean).join('; ') });
   }
 } finally {
   // kill() returns nothing to wait for: Chrome is told to exit and the server stops meanwhile.
-  for (const chrome of chromes) chrome.kill();
+  chrome.kill();
   await server.stop();
 }
 
