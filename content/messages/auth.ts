@@ -221,3 +221,55 @@ export const adminCopy = {
     details: 'Detalhes',
   },
 } as const;
+
+/**
+ * Not in the spec: the invitation to the team an admin sends from /admin/usuarios, and the
+ * page its link opens (/auth/convite).
+ */
+export const invitationEmail = {
+  subject: 'Convite para a área administrativa da Pilota',
+  greeting: 'Olá!',
+  body: (role: string) =>
+    `Você foi convidado(a) para a equipe da Pilota com o papel ${role}. Use o link abaixo para escolher seu nome e sua senha.`,
+  roles: { admin: 'Administrador', vendas: 'Vendas', editor: 'Editor' },
+  action: 'Aceitar convite',
+  validity: 'O link vale por 72 horas e uma única vez.',
+  ignore: 'Se você não esperava este convite, ignore esta mensagem: nenhuma conta é criada sem você.',
+} as const;
+
+export const invitationPage = {
+  pageTitle: 'Convite para a equipe',
+  pageDescription: 'Aceite o convite para a área administrativa da Pilota.',
+  heading: 'Aceitar convite',
+  intro: (email: string, role: string) =>
+    `Convite para ${email} com o papel ${role}. Escolha seu nome e sua senha: ao salvar, você já entra na área administrativa.`,
+  fullName: 'Nome completo',
+  password: 'Senha',
+  submit: 'Criar conta e entrar',
+  submitting: 'Criando conta...',
+  invalid: {
+    desconhecido: {
+      heading: 'Link de convite inválido',
+      text: 'Este link de convite não existe ou foi substituído por um mais recente. Confira o último e-mail de convite ou peça um novo a quem convidou você.',
+    },
+    aceito: {
+      heading: 'Convite já usado',
+      text: 'Este convite já foi aceito e não pode ser usado de novo. Entre com seu e-mail e senha.',
+    },
+    expirado: {
+      heading: 'Convite expirado',
+      text: 'Este convite passou do prazo de 72 horas. Peça um novo a quem convidou você.',
+    },
+    revogado: {
+      heading: 'Convite cancelado',
+      text: 'Este convite foi cancelado por um administrador. Se ainda deve ter acesso, peça um novo convite.',
+    },
+    account_exists: {
+      heading: 'Conta já existe',
+      text: 'Já existe uma conta com este e-mail. Entre com seu e-mail e senha ou use “Esqueci minha senha”.',
+    },
+  },
+  rateLimited: 'Muitas tentativas seguidas. Aguarde um minuto e tente novamente.',
+  signInFailed: 'Sua conta foi criada, mas não foi possível entrar agora. Entre com seu e-mail e a senha escolhida.',
+  toSignIn: 'Ir para o login',
+} as const;

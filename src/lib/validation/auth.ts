@@ -48,3 +48,11 @@ export const signUpSchema = z.object({
 
 export type SignInValues = z.input<typeof signInSchema>;
 export type SignUpValues = z.input<typeof signUpSchema>;
+
+/**
+ * The invitation page's fields (/auth/convite): the name and password of the new account,
+ * by the sign-up card's own rules; the address is the invitation's.
+ * @example invitationAcceptSchema.safeParse({ fullName: 'Ana', password: 'abc' }).success // false (authErrors.weakPassword)
+ */
+export const invitationAcceptSchema = signUpSchema.pick({ fullName: true, password: true });
+export type InvitationAcceptValues = z.input<typeof invitationAcceptSchema>;

@@ -5,7 +5,12 @@
  * a message sent from our domain to a stranger), only our copy and links to this site.
  * Plain text first (what every client shows), HTML with every value escaped.
  */
-import { existingAccountEmail, passwordResetEmail, verificationEmail } from '../../../content/messages/auth';
+import {
+  existingAccountEmail,
+  invitationEmail,
+  passwordResetEmail,
+  verificationEmail,
+} from '../../../content/messages/auth';
 import type { MailMessage } from '../mail';
 import { escapeHtml } from '../../lib/escape';
 
@@ -43,4 +48,15 @@ export function passwordResetMail(to: string, url: string): MailMessage {
   const { subject, greeting, body, action, ignore } = passwordResetEmail;
   const text = [greeting, '', body, '', url, '', ignore].join('\n');
   return { to, subject, text, html: html([greeting, body], { label: action, url }, ignore) };
+}
+
+/**
+ * An invitation to the team: the role's name (ours) and the link; nothing the admin typed
+ * but the address it goes to. `url` opens /auth/convite.
+ */
+export function invitationMail(to: string, role: keyof typeof invitationEmail.roles, url: string): MailMessage {
+  const { subject, greeting, action, validity, ignore } = invitationEmail;
+  const body = invitationEmail.body(invitationEmail.roles[role]);
+  const text = [greeting, '', body, '', url, '', validity, '', ignore].join('\n');
+  return { to, subject, text, html: html([greeting, body, validity], { label: action, url }, ignore) };
 }

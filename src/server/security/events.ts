@@ -53,6 +53,16 @@ export const SECURITY_EVENT_TYPES = [
   'password_reset_requested',
   /** A password was set through an e-mailed link: the address is confirmed, every session ended. */
   'password_reset',
+  /** An admin invited an address to the team with a role (src/server/auth/invitations.ts). */
+  'invitation_created',
+  /** An admin mailed a new link for an invitation (the earlier one stops working). */
+  'invitation_resent',
+  /** An admin revoked an invitation. */
+  'invitation_revoked',
+  /** An invitee chose a name and password: the account exists with the invitation's role. */
+  'invitation_accepted',
+  /** An invitation refused: to an address with an account or already invited, or a used, expired, revoked or unknown link. */
+  'invitation_refused',
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
@@ -76,6 +86,11 @@ const DEFAULT_SEVERITY: Record<SecurityEventType, SecuritySeverity> = {
   lgpd_match_included: 'info',
   password_reset_requested: 'info',
   password_reset: 'info',
+  invitation_created: 'info',
+  invitation_resent: 'info',
+  invitation_revoked: 'info',
+  invitation_accepted: 'info',
+  invitation_refused: 'warning',
 };
 
 export interface SecurityEventInput {

@@ -141,3 +141,32 @@ export const securityEvents = pgTable(
 
 export type AuthUser = typeof authUser.$inferSelect;
 export type SecurityEvent = typeof securityEvents.$inferSelect;
+
+/**
+ * Invitations to the team, sent by an admin from /admin/usuarios
+ * (src/server/auth/invitations.ts). Only a SHA-256 of the e-mailed token is kept: a copy of
+ * the table opens no account. Re-sending replaces the hash, so the earlier link stops
+ * working. The status is read from the dates (accepted, revoked, past `expires_at`).
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-cased, like Better Auth's. */
+    email: text('email').notNull(),
+    role: text('role').$type<UserRole>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The admin who invited (no foreign key: the record outlives accounts). */
+    invitedBy: text('invited_by').notNull(),
+    /** When the latest link was mailed (the first one, or a re-send). */
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedUserId: text('accepted_user_id'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('team_invitations_email_idx').on(table.email)],
+);
+
+export type TeamInvitationRow = typeof teamInvitations.$inferSelect;
