@@ -377,6 +377,44 @@ export const teamMembersCopy = {
     lastAdmin: 'Esta é a única conta de administrador: dê o papel de administrador a outra pessoa antes de tirar este.',
     failure: 'Não foi possível salvar a alteração. Tente novamente.',
   },
+  /** Inviting people to the team (src/server/auth/invitations.ts). */
+  invitations: {
+    formTitle: 'Convidar pessoa',
+    formIntro:
+      'A pessoa recebe por e-mail um link, válido por 72 horas e uma única vez, para escolher o nome e a senha; ao salvar, já entra com o papel escolhido.',
+    email: 'E-mail',
+    role: 'Papel',
+    submit: 'Enviar convite',
+    tableTitle: 'Convites',
+    empty: 'Nenhum convite ainda.',
+    columns: {
+      email: 'E-mail',
+      role: 'Papel',
+      status: 'Situação',
+      sentAt: 'Enviado em',
+      expiresAt: 'Vale até',
+      actions: 'Ações',
+    },
+    statusLabels: { pendente: 'Pendente', aceito: 'Aceito', expirado: 'Expirado', revogado: 'Revogado' },
+    resend: 'Reenviar',
+    resendLabel: (email: string) => `Reenviar convite para ${email}`,
+    revoke: 'Revogar',
+    revokeLabel: (email: string) => `Revogar convite para ${email}`,
+    invited: (email: string) => `Convite enviado para ${email}.`,
+    resent: (email: string) => `Novo convite enviado para ${email}; o link anterior deixou de valer.`,
+    revoked: (email: string) => `Convite para ${email} revogado; o link deixou de valer.`,
+    errors: {
+      email: 'Informe um e-mail válido.',
+      role: 'Escolha um papel: Administrador, Vendas ou Editor.',
+      invitation: 'Convite inválido.',
+      accountExists:
+        'Já existe uma conta com este e-mail: nenhum convite foi enviado. Para dar acesso, altere o papel dessa conta na tabela “Contas”.',
+      alreadyInvited: 'Já há um convite pendente para este e-mail. Use “Reenviar” na tabela “Convites”.',
+      notFound: 'Convite não encontrado.',
+      closed: 'Este convite já foi aceito ou revogado.',
+      failure: 'Não foi possível concluir o convite. Tente novamente.',
+    },
+  },
 } as const;
 
 /** The sales team's home on /blog/admin: what waits, each count opening its filtered list. */

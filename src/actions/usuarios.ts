@@ -6,12 +6,15 @@
  *
  * The rules (own admin role and own sessions untouchable from here, the last admin kept)
  * live in src/server/auth/team-members.ts, which also records each change as a security
- * event; its refusals become pt-BR ActionErrors here.
+ * event; its refusals become pt-BR ActionErrors here. Invitations (invite, re-send, revoke)
+ * likewise live in src/server/auth/invitations.ts.
  */
 import { ActionError } from 'astro:actions';
 import { teamMembersCopy as copy } from '@content/messages/inbox';
 import { z } from '~/lib/validation/zod';
 import { USER_ROLES } from '~/server/db/schema';
+import { INVITABLE_ROLES } from '~/lib/invitation';
+import { inviteMember, resendInvitation, revokeInvitation } from '~/server/auth/invitations';
 import { revokeMemberSessions, setMemberRole } from '~/server/auth/team-members';
 import { defineAdminAction } from './admin-only';
 
@@ -19,6 +22,15 @@ import { defineAdminAction } from './admin-only';
 const userId = z.string({ error: copy.errors.userId }).trim().min(1, { error: copy.errors.userId }).max(128, {
   error: copy.errors.userId,
 });
+
+const inv = copy.invitations;
+/** An invitation's id is a UUID; anything else names none. */
+const invitationId = z.uuid({ error: inv.errors.invitation });
+/** An invitation that is accepted or revoked already cannot be changed. */
+const invitationRefusal = (status: 'not_found' | 'closed') =>
+  status === 'not_found'
+    ? new ActionError({ code: 'NOT_FOUND', message: inv.errors.notFound })
+    : new ActionError({ code: 'CONFLICT', message: inv.errors.closed });
 
 const notFound = () => new ActionError({ code: 'NOT_FOUND', message: copy.errors.notFound });
 
@@ -55,6 +67,52 @@ export const usuarios = {
       if (result.status === 'not_found') throw notFound();
       if (result.status === 'self') throw new ActionError({ code: 'FORBIDDEN', message: copy.errors.selfRevoke });
       return { userId: input.userId, sessionsEnded: result.sessionsEnded };
+    },
+  }),
+
+  /** Invites an address to the team with a role: the e-mail goes out through the outbox. */
+  invite: defineAdminAction({
+    accept: 'form',
+    input: z.object({
+      email: z
+        .string({ error: inv.errors.email })
+        .trim()
+        .max(254, { error: inv.errors.email })
+        .pipe(z.email({ error: inv.errors.email })),
+      role: z.enum(INVITABLE_ROLES, { error: inv.errors.role }),
+    }),
+    failure: inv.errors.failure,
+    handler: async (input, context, actor) => {
+      const result = await inviteMember(context.locals.runtime, input, actor);
+      if (result.status === 'account_exists')
+        throw new ActionError({ code: 'CONFLICT', message: inv.errors.accountExists });
+      if (result.status === 'already_invited')
+        throw new ActionError({ code: 'CONFLICT', message: inv.errors.alreadyInvited });
+      return { email: input.email.trim().toLowerCase() };
+    },
+  }),
+
+  /** Mails a new link (the earlier one stops working). */
+  resendInvitation: defineAdminAction({
+    accept: 'form',
+    input: z.object({ invitationId }),
+    failure: inv.errors.failure,
+    handler: async (input, context, actor) => {
+      const result = await resendInvitation(context.locals.runtime, input.invitationId, actor);
+      if (result.status !== 'ok') throw invitationRefusal(result.status);
+      return { email: result.email };
+    },
+  }),
+
+  /** Revokes an invitation: its link stops working. */
+  revokeInvitation: defineAdminAction({
+    accept: 'form',
+    input: z.object({ invitationId }),
+    failure: inv.errors.failure,
+    handler: async (input, context, actor) => {
+      const result = await revokeInvitation(context.locals.runtime, input.invitationId, actor);
+      if (result.status !== 'ok') throw invitationRefusal(result.status);
+      return { email: result.email };
     },
   }),
 };

@@ -259,6 +259,10 @@ describe('classifyRequest', () => {
   it('gives admin.* to admins and posts.* to admins and editors; the sales team neither', () => {
     expect(rolesForAction('admin.lgpd.erase')).toEqual(['admin']);
     expect(rolesForAction('posts.create')).toEqual(['admin', 'editor']);
+    // Inviting, re-sending and revoking invitations: admins only.
+    for (const name of ['usuarios.invite', 'usuarios.resendInvitation', 'usuarios.revokeInvitation']) {
+      expect(rolesForAction(name), name).toEqual(['admin']);
+    }
     expect(rolesForAction('toString')).toBeUndefined();
     expect(rolesForAction('__proto__.x')).toBeUndefined();
     expect(rolesForRoute('/blog/admin/posts')).toEqual(['admin', 'editor']);

@@ -58,7 +58,7 @@ export const ACTION_ROLES: Readonly<Record<string, readonly StaffRole[]>> = {
   entregas: SALES_TEAM,
   /** Implementation requests' status (src/actions/implantacoes.ts). */
   implantacoes: SALES_TEAM,
-  /** Roles and sessions of the people (src/actions/usuarios.ts). */
+  /** Roles and sessions of the people, and invitations to the team (src/actions/usuarios.ts). */
   usuarios: ADMIN_ONLY,
 };
 export const ADMIN_ACTION_NAMESPACES: readonly string[] = Object.keys(ACTION_ROLES);
@@ -98,6 +98,8 @@ export const ACCESS_POLICY: Readonly<Record<string, RoutePolicy>> = {
   // Open to anyone, signed in or not: asking for a link to set the password, and the page the link opens.
   '/auth/esqueci-senha': { access: 'public' },
   '/auth/nova-senha': { access: 'public' },
+  // An invitation link's page: the token is the key; bounded per client address (src/server/auth/invitations.ts).
+  '/auth/convite': { access: 'public' },
   '/api/health': operations,
   '/api/health/live': operations,
   '/api/health/ready': operations,
