@@ -1,0 +1,195 @@
+/*
+ * Invitations to the team (src/server/auth/invitations.ts) on every engine: an invitation and
+ * its e-mail are written together (a row in the outbox, carrying the link); the link's token
+ * is never stored; accepting creates the account with the role and a password Better Auth
+ * signs in with; a used link is refused, also when two clicks race; an expired one; a revoked
+ * one; a re-send replaces the token (the old link opens nothing); an address with an account
+ * or an open invitation is refused without any e-mail; each step is a security event.
+ * Who may invite is the actions' and the guard's (tests/integration/auth-matrix.int.test.ts).
+ */
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { INVITATION_TTL_MS } from '~/lib/invitation';
+import { createAuth, type Auth } from '~/server/auth';
+import {
+  acceptInvitation,
+  hashInvitationToken,
+  inviteMember,
+  listInvitations,
+  lookupInvitation,
+  resendInvitation,
+  revokeInvitation,
+  type InvitationDeps,
+} from '~/server/auth/invitations';
+import { authUser, deliveries, securityEvents, teamInvitations } from '~/server/db/schema';
+import { createMailer } from '~/server/mail';
+import { createSecurityLogger } from '~/server/security';
+import { engines, useTestDatabase } from '../support/db';
+import { deliveryStack, type DeliveryStack } from '../support/deliveries';
+
+const SITE = 'http://localhost:4321';
+const PASSWORD = 'Pilota#2026';
+const ADMIN = { id: 'admin-1' };
+const LINK = /http:\/\/localhost:4321\/auth\/convite\?token=([A-Za-z0-9_-]{43})/;
+
+describe.each(engines)('invitations on %s', (engine) => {
+  const t = useTestDatabase(engine);
+  let stack: DeliveryStack;
+  let auth: Auth;
+  let clock = new Date('2026-11-25T12:00:00Z');
+  const deps = (): InvitationDeps => ({
+    db: t.db,
+    security: createSecurityLogger({ db: t.db, secret: 'segredo' }),
+    outbox: stack.outbox,
+    config: { siteUrl: SITE },
+    now: () => clock,
+  });
+  /** The links mailed so far to `email`, oldest first, read from the outbox's rows. */
+  const mailedLinks = async (email: string) => {
+    const rows = await t.db.select().from(deliveries).where(eq(deliveries.subjectType, 'auth-invitation'));
+    return rows
+      .filter((row) => row.target === email)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map((row) => {
+        const { text, subject } = row.payload as { text: string; subject: string };
+        expect(subject).toBe('Convite para a área administrativa da Pilota');
+        return LINK.exec(text)![1]!;
+      });
+  };
+  const events = async (type: string) =>
+    (await t.db.select().from(securityEvents).where(eq(securityEvents.eventType, type))).map((row) => row.details);
+
+  beforeAll(() => {
+    // The outbox as the server builds it; its queue is not started: the rows are what is checked here.
+    stack = deliveryStack(t.handle, {
+      sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
+      now: () => clock,
+      log: () => {},
+    });
+    auth = createAuth({
+      db: t.db,
+      outbox: stack.outbox,
+      config: { siteUrl: SITE, authSecret: 'segredo-de-teste-com-32-caracteres!!' },
+      security: createSecurityLogger({ db: t.db, secret: 'segredo' }),
+      now: () => new Date(),
+      rateLimit: false,
+    });
+  });
+
+  it('invite → e-mail in the outbox → accept sets name, password and role → the link is used up', async () => {
+    clock = new Date('2026-11-25T12:00:00Z');
+    const invited = await inviteMember(deps(), { email: ' Nova.Vendedora@Exemplo.com ', role: 'vendas' }, ADMIN);
+    expect(invited.status).toBe('ok');
+    const [token] = await mailedLinks('nova.vendedora@exemplo.com');
+    // Only the hash is kept: the token appears nowhere in the table.
+    const [row] = await t.db.select().from(teamInvitations);
+    expect(row!.tokenHash).toBe(hashInvitationToken(token!));
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(row!.expiresAt.getTime() - clock.getTime()).toBe(INVITATION_TTL_MS);
+    expect((await listInvitations(t.db, clock)).map((i) => [i.email, i.role, i.status])).toEqual([
+      ['nova.vendedora@exemplo.com', 'vendas', 'pendente'],
+    ]);
+    expect(await lookupInvitation(t.db, token!, clock)).toEqual({
+      status: 'valid',
+      email: 'nova.vendedora@exemplo.com',
+      role: 'vendas',
+    });
+
+    // Two clicks at once: one account, the other told the link was used.
+    const results = await Promise.all([
+      acceptInvitation(deps(), { token: token!, name: 'Nova Vendedora', password: PASSWORD }, '203.0.113.9'),
+      acceptInvitation(deps(), { token: token!, name: 'Outra', password: PASSWORD }, '203.0.113.9'),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['aceito', 'ok']);
+    const users = await t.db.select().from(authUser);
+    expect(users.map((u) => [u.email, u.name, u.role, u.emailVerified])).toEqual([
+      ['nova.vendedora@exemplo.com', 'Nova Vendedora', 'vendas', true],
+    ]);
+    // Better Auth signs in with the chosen password: the session is the invited role's.
+    const signIn = await auth.api.signInEmail({
+      body: { email: 'nova.vendedora@exemplo.com', password: PASSWORD },
+      returnHeaders: true,
+    });
+    expect(signIn.headers.getSetCookie().some((c) => c.startsWith('pilota.session_token='))).toBe(true);
+    expect((signIn.response.user as { role?: string }).role).toBe('vendas');
+
+    expect(await lookupInvitation(t.db, token!, clock)).toEqual({ status: 'aceito' });
+    expect(
+      (await acceptInvitation(deps(), { token: token!, name: 'De Novo', password: PASSWORD }, undefined)).status,
+    ).toBe('aceito');
+    expect((await listInvitations(t.db, clock))[0]!.status).toBe('aceito');
+    // Accepted is final: neither re-sent nor revoked.
+    expect((await resendInvitation(deps(), row!.id, ADMIN)).status).toBe('closed');
+    expect((await revokeInvitation(deps(), row!.id, ADMIN)).status).toBe('closed');
+
+    expect(await events('invitation_created')).toMatchObject([{ by: ADMIN.id, role: 'vendas' }]);
+    expect(await events('invitation_accepted')).toMatchObject([{ role: 'vendas' }]);
+    expect((await events('invitation_refused')).map((d) => d['reason'])).toEqual(['aceito', 'aceito']);
+  });
+
+  it('an expired link opens nothing; re-sending an expired invitation mails a fresh one', async () => {
+    clock = new Date('2026-11-25T12:00:00Z');
+    await inviteMember(deps(), { email: 'editora@exemplo.com', role: 'editor' }, ADMIN);
+    const [old] = await mailedLinks('editora@exemplo.com');
+    clock = new Date(clock.getTime() + INVITATION_TTL_MS);
+    expect(await lookupInvitation(t.db, old!, clock)).toEqual({ status: 'expirado' });
+    expect((await acceptInvitation(deps(), { token: old!, name: 'Editora', password: PASSWORD }, undefined)).status).toBe(
+      'expirado',
+    );
+    const [row] = await listInvitations(t.db, clock);
+    expect(row!.status).toBe('expirado');
+    expect(await t.db.select().from(authUser)).toEqual([]);
+
+    // Re-send: a new token and 72 h from now; the old link names no invitation any more.
+    expect((await resendInvitation(deps(), row!.id, ADMIN)).status).toBe('ok');
+    const [, fresh] = await mailedLinks('editora@exemplo.com');
+    expect(fresh).not.toBe(old);
+    expect(await lookupInvitation(t.db, old!, clock)).toEqual({ status: 'desconhecido' });
+    expect((await acceptInvitation(deps(), { token: fresh!, name: 'Editora', password: PASSWORD }, undefined)).status).toBe(
+      'ok',
+    );
+    expect((await t.db.select({ role: authUser.role }).from(authUser))[0]!.role).toBe('editor');
+    expect(await events('invitation_resent')).toMatchObject([{ by: ADMIN.id, invitation: row!.id }]);
+  });
+
+  it('a re-send invalidates the pending link; a revoked link opens nothing', async () => {
+    clock = new Date('2026-11-25T12:00:00Z');
+    await inviteMember(deps(), { email: 'admin2@exemplo.com', role: 'admin' }, ADMIN);
+    const id = (await listInvitations(t.db, clock))[0]!.id;
+    clock = new Date(clock.getTime() + 60_000);
+    await resendInvitation(deps(), id, ADMIN);
+    const [first, second] = await mailedLinks('admin2@exemplo.com');
+    expect(await lookupInvitation(t.db, first!, clock)).toEqual({ status: 'desconhecido' });
+    expect(await lookupInvitation(t.db, second!, clock)).toMatchObject({ status: 'valid', role: 'admin' });
+
+    expect(await revokeInvitation(deps(), id, ADMIN)).toEqual({ status: 'ok', email: 'admin2@exemplo.com' });
+    expect(await lookupInvitation(t.db, second!, clock)).toEqual({ status: 'revogado' });
+    expect(
+      (await acceptInvitation(deps(), { token: second!, name: 'Admin Dois', password: PASSWORD }, undefined)).status,
+    ).toBe('revogado');
+    expect((await listInvitations(t.db, clock))[0]!.status).toBe('revogado');
+    expect((await resendInvitation(deps(), id, ADMIN)).status).toBe('closed');
+    expect(await t.db.select().from(authUser)).toEqual([]);
+    expect(await events('invitation_revoked')).toMatchObject([{ by: ADMIN.id, invitation: id }]);
+  });
+
+  it('refuses, without an e-mail, an address that has an account or a pending invitation', async () => {
+    clock = new Date('2026-11-25T12:00:00Z');
+    await t.db.insert(authUser).values({ id: 'u1', name: 'Já Tem', email: 'ja.tem@exemplo.com', emailVerified: true });
+    expect(await inviteMember(deps(), { email: 'Ja.Tem@exemplo.com', role: 'vendas' }, ADMIN)).toEqual({
+      status: 'account_exists',
+    });
+    await inviteMember(deps(), { email: 'duas@exemplo.com', role: 'vendas' }, ADMIN);
+    expect(await inviteMember(deps(), { email: 'duas@exemplo.com', role: 'editor' }, ADMIN)).toEqual({
+      status: 'already_invited',
+    });
+    expect(await mailedLinks('ja.tem@exemplo.com')).toEqual([]);
+    expect(await mailedLinks('duas@exemplo.com')).toHaveLength(1);
+    expect((await events('invitation_refused')).map((d) => d['reason']).sort()).toEqual([
+      'account_exists',
+      'already_invited',
+    ]);
+    // A token of the wrong shape is not even looked up.
+    expect(await lookupInvitation(t.db, 'abc', clock)).toEqual({ status: 'desconhecido' });
+  });
+});
