@@ -2,9 +2,15 @@
  * User management in Chromium: an admin changes a seller's role from
  * /admin/usuarios with the keyboard alone and reads the result; the page and the sales
  * team's home have no serious or critical axe violation; the seller is refused the page.
+ * Invitations: an admin invites a seller, the invitee opens the e-mailed link, chooses a
+ * name and password and lands on the leads; the used link, and a revoked invitation's link,
+ * open pt-BR pages saying so.
  */
+import { randomBytes } from 'node:crypto';
+import { invitationEmail, invitationPage } from '../../content/messages/auth';
 import { inboxHomeCopy, teamMembersCopy as copy } from '../../content/messages/inbox';
-import { teamCookie, e2eMailbox } from '../support/blog-accounts';
+import { teamCookie, e2eMailbox, TEST_PASSWORD } from '../support/blog-accounts';
+import { waitForMail } from '../support/captured';
 import { teamSession } from './team';
 import { expect, test } from './fixtures';
 import { seriousViolations, signInAs } from './admin-helpers';
@@ -57,4 +63,65 @@ test('an admin changes a seller’s role with the keyboard; the seller’s home 
   await expect(after.getByRole('cell').nth(2)).toHaveText(copy.roleLabels.editor);
   await expect(after.getByRole('cell').nth(5)).toHaveText('0');
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('an admin invites a seller, who sets a password and reaches the leads; used and revoked links are refused', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await teamSession('admin');
+  const inv = copy.invitations;
+  const suffix = randomBytes(4).toString('hex');
+  const seller = `convite-${suffix}@pilota.example`;
+  const revoked = `revogado-${suffix}@pilota.example`;
+  const linkIn = async (email: string) => {
+    const mail = await waitForMail((message) => message.envelopeTo.includes(email), 60_000);
+    expect(mail.subject).toBe(invitationEmail.subject);
+    // The path only: the server's SITE_URL may spell the host differently from baseURL.
+    const url = new URL(/https?:\/\/\S+\/auth\/convite\?token=[\w-]+/.exec(mail.text ?? '')![0]);
+    return url.pathname + url.search;
+  };
+
+  await signInAs(context, admin.cookie, baseURL!);
+  await page.goto('/admin/usuarios');
+  const invite = async (email: string) => {
+    await page.getByLabel(inv.email, { exact: true }).fill(email);
+    await page.getByLabel(inv.role, { exact: true }).selectOption('vendas');
+    await page.getByRole('button', { name: inv.submit, exact: true }).click();
+    await expect(page.getByRole('status')).toHaveText(inv.invited(email));
+  };
+  await invite(seller);
+  await invite(revoked);
+  const invitations = page.getByRole('table', { name: inv.tableTitle });
+  await expect(invitations.getByRole('row').filter({ hasText: seller })).toContainText(inv.statusLabels.pendente);
+  await invitations.getByRole('button', { name: inv.revokeLabel(revoked) }).click();
+  await expect(page.getByRole('status')).toHaveText(inv.revoked(revoked));
+  await expect(invitations.getByRole('row').filter({ hasText: revoked })).toContainText(inv.statusLabels.revogado);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The invitee, signed in as nobody: the e-mailed link, a name and a password.
+  await context.clearCookies({ name: 'pilota.session_token' });
+  const link = await linkIn(seller);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(invitationPage.heading);
+  expect(await seriousViolations(page)).toEqual([]);
+  // The page's own form (the layout also carries the lead dialog's).
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: invitationPage.submit }) });
+  await form.getByLabel(invitationPage.fullName).fill('Vendedora Convidada');
+  await form.getByLabel(invitationPage.password, { exact: true }).fill(TEST_PASSWORD);
+  await form.getByRole('button', { name: invitationPage.submit }).click();
+  await expect(page).toHaveURL(/\/admin\/leads$/);
+
+  // The same link again, and the revoked invitation's: pt-BR pages that say why.
+  for (const [url, reason] of [
+    [link, invitationPage.invalid.aceito],
+    [await linkIn(revoked), invitationPage.invalid.revogado],
+  ] as const) {
+    const response = await page.goto(url);
+    expect(response?.status()).toBe(410);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(reason.heading);
+    await expect(page.getByText(reason.text)).toBeVisible();
+  }
 });

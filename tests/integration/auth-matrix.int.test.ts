@@ -226,6 +226,9 @@ describe('authorization matrix on the built server', () => {
     'implantacoes.changeStatus',
     'usuarios.setRole',
     'usuarios.revokeSessions',
+    'usuarios.invite',
+    'usuarios.resendInvitation',
+    'usuarios.revokeInvitation',
   ];
   /** The admin page whose forms would post the action. */
   const FORM_PAGES: Record<string, string> = {
@@ -565,6 +568,8 @@ describe('authorization matrix on the built server', () => {
     ['/auth/nova-senha?token=abc123', 200, 'Definir senha'],
     ['/auth/nova-senha?error=INVALID_TOKEN', 400, 'Link inválido ou expirado'],
     ['/auth/nova-senha', 400, 'Link inválido ou expirado'],
+    // An invitation link's page: a token that names no invitation gets the pt-BR page saying so.
+    [`/auth/convite?token=${'a'.repeat(43)}`, 410, 'Link de convite inválido'],
   ] as const)('page %s', (path, status, heading) => {
     it.each(EVERYONE)(
       'answers %s in pt-BR, private and never stored, showing nothing of the admin area',
