@@ -1,7 +1,8 @@
 /*
  * Deletes what anonymous visitors leave behind once it has served its purpose, and gives the
  * space back: uploads never submitted (past UPLOAD_TTL_MS), rate-limit counters and failed
- * sign-in counters nobody touched for a day. Runs on a timer in the Node server (every
+ * sign-in counters nobody touched for a day, and the team's invitations a month after they
+ * closed (./auth/invitation-retention.ts). Runs on a timer in the Node server (every
  * HOUSEKEEPING_INTERVAL_MS, and once at start) and as Netlify's scheduled function
  * netlify/functions/housekeeping.mts.
  *
@@ -17,6 +18,7 @@ import { and, isNull, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from './db/client';
 import { describeError } from './describe-error';
 import { authLoginAttempts } from './db/schema';
+import { pruneClosedInvitations } from './auth/invitation-retention';
 import { pruneExpiredUploads } from './implementation/document-uploads';
 import { RATE_LIMIT_ROW_TTL_MS, pruneRateLimits } from './rate-limit';
 
@@ -27,6 +29,7 @@ export interface HousekeepingCounts {
   uploads: number;
   rateLimits: number;
   signInCounters: number;
+  invitations: number;
   /** Bytes the chunks' table gave back (PGlite only; 0 on PostgreSQL, where autovacuum does it). */
   reclaimedBytes: number;
 }
@@ -47,8 +50,9 @@ export async function runHousekeeping(db: DbOrTx, pglite: PGlite | undefined, no
       )
       .returning({ email: authLoginAttempts.email })
   ).length;
+  const invitations = await pruneClosedInvitations(db, now);
   const reclaimedBytes = pglite ? await reclaimUploadSpace(pglite, uploads > 0) : 0;
-  return { uploads, rateLimits, signInCounters, reclaimedBytes };
+  return { uploads, rateLimits, signInCounters, invitations, reclaimedBytes };
 }
 
 const CHUNKS_TABLE = 'document_upload_chunks';
@@ -80,7 +84,8 @@ export function describeHousekeeping(counts: HousekeepingCounts, ms: number): st
   const mb = (counts.reclaimedBytes / (1024 * 1024)).toFixed(1);
   return (
     `[housekeeping] ${counts.uploads} expired uploads deleted, ${counts.rateLimits} rate-limit counters ` +
-    `and ${counts.signInCounters} sign-in counters deleted, ${mb} MB reclaimed in ${ms} ms`
+    `and ${counts.signInCounters} sign-in counters deleted, ${counts.invitations} closed invitations deleted, ` +
+    `${mb} MB reclaimed in ${ms} ms`
   );
 }
 
@@ -103,7 +108,10 @@ export function startHousekeeping(
       const started = Date.now();
       try {
         const counts = await runHousekeeping(deps.db, deps.pglite, deps.now());
-        if (counts.uploads + counts.rateLimits + counts.signInCounters + counts.reclaimedBytes > 0) {
+        if (
+          counts.uploads + counts.rateLimits + counts.signInCounters + counts.invitations + counts.reclaimedBytes >
+          0
+        ) {
           deps.log(describeHousekeeping(counts, Date.now() - started));
         }
       } catch (error) {

@@ -4,13 +4,15 @@
  * is never stored; accepting creates the account with the role and a password Better Auth
  * signs in with; a used link is refused, also when two clicks race; an expired one; a revoked
  * one; a re-send replaces the token (the old link opens nothing); an address with an account
- * or an open invitation is refused without any e-mail; each step is a security event.
+ * or an open invitation is refused without any e-mail; each step is a security event; housekeeping
+ * deletes an invitation a month after it closed.
  * Who may invite is the actions' and the guard's (tests/integration/auth-matrix.int.test.ts).
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_TTL_MS } from '~/lib/invitation';
 import { createAuth, type Auth } from '~/server/auth';
+import { CLOSED_INVITATION_KEEP_MS } from '~/server/auth/invitation-retention';
 import {
   acceptInvitation,
   hashInvitationToken,
@@ -23,6 +25,7 @@ import {
 } from '~/server/auth/invitations';
 import { authUser, deliveries, securityEvents, teamInvitations } from '~/server/db/schema';
 import { createMailer } from '~/server/mail';
+import { runHousekeeping } from '~/server/housekeeping';
 import { createSecurityLogger } from '~/server/security';
 import { engines, useTestDatabase } from '../support/db';
 import { deliveryStack, type DeliveryStack } from '../support/deliveries';
@@ -101,9 +104,11 @@ describe.each(engines)('invitations on %s', (engine) => {
       acceptInvitation(deps(), { token: token!, name: 'Outra', password: PASSWORD }, '203.0.113.9'),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(['aceito', 'ok']);
+    // Either click may win the race; the account carries the winner's name.
+    const winner = results[0]!.status === 'ok' ? 'Nova Vendedora' : 'Outra';
     const users = await t.db.select().from(authUser);
     expect(users.map((u) => [u.email, u.name, u.role, u.emailVerified])).toEqual([
-      ['nova.vendedora@exemplo.com', 'Nova Vendedora', 'vendas', true],
+      ['nova.vendedora@exemplo.com', winner, 'vendas', true],
     ]);
     // Better Auth signs in with the chosen password: the session is the invited role's.
     const signIn = await auth.api.signInEmail({
@@ -133,9 +138,9 @@ describe.each(engines)('invitations on %s', (engine) => {
     const [old] = await mailedLinks('editora@exemplo.com');
     clock = new Date(clock.getTime() + INVITATION_TTL_MS);
     expect(await lookupInvitation(t.db, old!, clock)).toEqual({ status: 'expirado' });
-    expect((await acceptInvitation(deps(), { token: old!, name: 'Editora', password: PASSWORD }, undefined)).status).toBe(
-      'expirado',
-    );
+    expect(
+      (await acceptInvitation(deps(), { token: old!, name: 'Editora', password: PASSWORD }, undefined)).status,
+    ).toBe('expirado');
     const [row] = await listInvitations(t.db, clock);
     expect(row!.status).toBe('expirado');
     expect(await t.db.select().from(authUser)).toEqual([]);
@@ -145,9 +150,9 @@ describe.each(engines)('invitations on %s', (engine) => {
     const [, fresh] = await mailedLinks('editora@exemplo.com');
     expect(fresh).not.toBe(old);
     expect(await lookupInvitation(t.db, old!, clock)).toEqual({ status: 'desconhecido' });
-    expect((await acceptInvitation(deps(), { token: fresh!, name: 'Editora', password: PASSWORD }, undefined)).status).toBe(
-      'ok',
-    );
+    expect(
+      (await acceptInvitation(deps(), { token: fresh!, name: 'Editora', password: PASSWORD }, undefined)).status,
+    ).toBe('ok');
     expect((await t.db.select({ role: authUser.role }).from(authUser))[0]!.role).toBe('editor');
     expect(await events('invitation_resent')).toMatchObject([{ by: ADMIN.id, invitation: row!.id }]);
   });
@@ -191,5 +196,39 @@ describe.each(engines)('invitations on %s', (engine) => {
     ]);
     // A token of the wrong shape is not even looked up.
     expect(await lookupInvitation(t.db, 'abc', clock)).toEqual({ status: 'desconhecido' });
+  });
+
+  it('housekeeping deletes an invitation a month after it was accepted, revoked or expired, and keeps the rest', async () => {
+    const start = new Date('2027-01-10T12:00:00Z');
+    clock = start;
+    const invite = async (email: string) => {
+      await inviteMember(deps(), { email, role: 'vendas' }, ADMIN);
+      return (await listInvitations(t.db, clock)).find((row) => row.email === email)!.id;
+    };
+    const left = async () =>
+      (await t.db.select({ email: teamInvitations.email }).from(teamInvitations)).map((r) => r.email);
+
+    await revokeInvitation(deps(), await invite('revogado.antes@exemplo.com'), ADMIN);
+    await invite('aceito.antes@exemplo.com');
+    const [token] = await mailedLinks('aceito.antes@exemplo.com');
+    await acceptInvitation(deps(), { token: token!, name: 'Aceito Antes', password: PASSWORD }, undefined);
+    await invite('expirou.antes@exemplo.com');
+
+    clock = new Date(start.getTime() + CLOSED_INVITATION_KEEP_MS);
+    await invite('pendente.agora@exemplo.com');
+    await revokeInvitation(deps(), await invite('revogado.agora@exemplo.com'), ADMIN);
+    await runHousekeeping(t.db, undefined, clock);
+    // Accepted and revoked a month ago: gone. Expired only 27 days ago, pending, revoked today: kept.
+    expect((await left()).filter((email) => email.endsWith('.antes@exemplo.com'))).toEqual([
+      'expirou.antes@exemplo.com',
+    ]);
+    expect(await left()).toEqual(expect.arrayContaining(['pendente.agora@exemplo.com', 'revogado.agora@exemplo.com']));
+
+    clock = new Date(start.getTime() + INVITATION_TTL_MS + CLOSED_INVITATION_KEEP_MS);
+    await runHousekeeping(t.db, undefined, clock);
+    expect(await left()).not.toContain('expirou.antes@exemplo.com');
+    expect(await left()).toEqual(expect.arrayContaining(['pendente.agora@exemplo.com', 'revogado.agora@exemplo.com']));
+    // The account made from the accepted invitation stays.
+    expect((await t.db.select().from(authUser)).map((user) => user.email)).toContain('aceito.antes@exemplo.com');
   });
 });
