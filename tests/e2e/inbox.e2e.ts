@@ -6,10 +6,11 @@
  * webhook receiver is a real HTTP server that now answers 200.
  *
  * An admin filters and searches (with and without accents), sees the overdue flag, moves a
- * lead through the pipeline with a note, re-sends a failed webhook (the receiver gets it,
+ * lead through the pipeline with a note (a discard from the list asks its reason in a dialog), re-sends a failed webhook (the receiver gets it,
  * with the delivery's own id) and exports the view as CSV (parsed back here). A `vendas`
  * member reaches the leads but not the blog editor nor user management; an `editor` the
- * reverse. axe checks every admin page of the access policy, each reached by keyboard.
+ * reverse. axe checks every admin page of the access policy at 1366 and 390 px, each
+ * reached by keyboard and none scrolling sideways.
  */
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -153,15 +154,16 @@ test('an admin moves a lead through the pipeline with a note, from the list and 
   await signInAs(context, 'admin');
   await page.goto(`${server.url}/admin/leads?q=joao`);
   const row = rowOf(page, 'João Araújo');
+  // The row's status is one control: choosing saves it (no button to press).
   await row.getByLabel('Novo status de João Araújo').selectOption({ label: 'Em contato' });
-  await row.getByRole('button', { name: 'Alterar: João Araújo' }).click();
   await expect(page.getByRole('status')).toContainText('Em contato');
   // Still the same view, and the lead is no longer overdue once someone answered.
   await expect(page).toHaveURL(/[?&]q=joao/);
   await expect(rowOf(page, 'João Araújo')).not.toContainText('Atrasado');
 
   await rowOf(page, 'João Araújo').getByRole('link', { name: 'João Araújo', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/leads/${ids.joao}$`));
+  // The lead's address keeps the list's view (for its "Próximo lead").
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/${ids.joao}\\?q=joao$`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText('João Araújo');
 
   await page.getByRole('textbox', { name: 'Nota' }).fill('Ligou às 14h, quer demonstração na sexta.');
@@ -199,6 +201,27 @@ test('an admin moves a lead through the pipeline with a note, from the list and 
   });
   expect(stale.status()).toBe(409);
   expect(await stale.text()).toContain('Outra pessoa alterou este contato antes de você');
+
+  // A discard asks its reason first, in a dialog: Escape puts the status back, a reason saves it.
+  await page.goto(`${server.url}/admin/leads?q=caio`);
+  const caio = rowOf(page, 'Caio Entregas').getByLabel('Novo status de Caio Entregas');
+  // From the keyboard a choice steps through the statuses and is saved on Enter, not on the way.
+  await caio.focus();
+  await page.keyboard.press('End');
+  await expect(caio).toHaveValue('descartado');
+  const dialog = page.getByRole('dialog', { name: 'Descartar Caio Entregas' });
+  await expect(dialog).toBeHidden();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByLabel('Motivo do descarte')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(caio).toHaveValue('novo');
+  await expect(caio).toBeFocused();
+  await caio.selectOption({ label: 'Descartado' });
+  await page.keyboard.type('Contato de teste');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toContainText('Status de Caio Entregas alterado para “Descartado”.');
+  await expect(page).toHaveURL(/[?&]q=caio/);
 });
 
 test("an admin re-sends a lead's failed webhook, and the receiver gets it with its own id", async ({
@@ -314,14 +337,20 @@ test('every admin page passes axe and its main actions are reached by keyboard',
     .filter(([, policy]) => policy.access === 'admin' && policy.kind === 'page')
     .map(([pattern]) => concrete[pattern] ?? pattern);
   expect(pages.filter((path) => path.includes('['))).toEqual([]);
+  // The page itself never scrolls sideways, on a laptop or a phone; a wide table scrolls in its own region.
+  const sideways = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await page.setViewportSize({ width: 1366, height: 768 });
   for (const path of pages) {
     const response = await page.goto(`${server.url}${path}`);
     expect(response?.status(), path).toBe(200);
     expect(await seriousViolations(page), path).toEqual([]);
+    expect(await sideways(), `${path}: sideways scroll at 1366 px`).toBeLessThanOrEqual(0);
     // On a phone every table scrolls sideways: its scrolling box must still be reachable by keyboard.
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await seriousViolations(page), `${path} at 390 px`).toEqual([]);
-    await page.setViewportSize({ width: 1280, height: 720 });
+    expect(await sideways(), `${path}: sideways scroll at 390 px`).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1366, height: 768 });
     // The skip link is the first stop, and it lands on the content.
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Pular para o conteúdo' }), path).toBeFocused();
