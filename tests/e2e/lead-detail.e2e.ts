@@ -1,9 +1,11 @@
 /*
- * A lead's page in Chromium, against the production build: a seller opens
- * a lead from the list, reads its deliveries (the webhook by host only), writes a note and
- * discards the lead with the keyboard alone (plain form posts, no JavaScript needed) — a
+ * A lead's page in Chromium, against the production build, worked with the keyboard alone:
+ * on a phone a seller opens the menu, lists the new leads, opens one, finds WhatsApp (with
+ * the greeting), the call and the e-mail one tap away, sets "Em contato" in one action,
+ * writes a note and goes on to the next lead of the view; at the desk reads its deliveries
+ * (the webhook by host only) and discards it (plain form posts, no JavaScript needed) — a
  * discard without a reason is refused and keeps the choice. axe finds no serious or
- * critical violation, before and after.
+ * critical violation, and the page never scrolls sideways.
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
@@ -19,37 +21,100 @@ async function tabToAndPress(page: Page, from: ReturnType<Page['getByLabel']>, b
   await page.keyboard.press('Enter');
 }
 
-test('a seller opens a lead, notes it and discards it with the keyboard', async ({ page, context, baseURL }) => {
+/** Posts a lead as the site's form does; `nome` has letters only (the form refuses digits in a name). */
+async function postLead(baseURL: string, fields: { nome: string; email: string; celular: string }) {
+  const lead = await fetch(`${baseURL}/_actions/lead`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: baseURL, Accept: 'application/json' },
+    body: new URLSearchParams({ ...fields, tipo: 'proprietario', submission_key: crypto.randomUUID() }).toString(),
+  });
+  expect(lead.status, await lead.clone().text()).toBe(200);
+}
+
+/** Whether the page itself scrolls sideways (a table may scroll inside its own region). */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+test('a seller works new leads from a phone, then notes and discards one at the desk, all with the keyboard', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
-  // Letters only: the form refuses digits in a name.
   const tag = randomBytes(4)
     .toString('hex')
     .replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)]!);
   const nome = `Dalva Conceição ${tag}`;
-  const lead = await fetch(`${baseURL}/_actions/lead`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: baseURL!, Accept: 'application/json' },
-    body: new URLSearchParams({
-      nome,
-      email: `dalva-${tag}@exemplo.com`,
-      celular: '(41) 99876-5432',
-      tipo: 'proprietario',
-      submission_key: crypto.randomUUID(),
-    }).toString(),
-  });
-  expect(lead.status, await lead.clone().text()).toBe(200);
+  const ester = `Ester Nogueira ${tag}`;
+  // Dalva first, so the list (newest first) shows Ester, then Dalva.
+  await postLead(baseURL!, { nome, email: `dalva-${tag}@exemplo.com`, celular: '(41) 99876-5432' });
+  await postLead(baseURL!, { nome: ester, email: `ester-${tag}@exemplo.com`, celular: '(21) 98765-1234' });
 
   const { account, cookie } = await teamSession('vendas');
   await signInAs(context, cookie, baseURL!);
-  await page.goto(`/admin/leads?q=${tag}`);
-  await page.getByRole('link', { name: nome, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(nome);
-  await expect(page.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', 'https://wa.me/5541998765432');
-  const deliveries = page.getByRole('table', { name: 'Entregas' });
-  await expect(deliveries).toContainText('E-mail para a equipe');
-  await expect(deliveries).toContainText('127.0.0.1');
-  await expect(deliveries).not.toContainText('/hook');
-  expect(await seriousViolations(page)).toEqual([]);
+
+  // On a phone the menu is one button: it opens, Escape closes it and gives the focus back.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/blog/admin');
+  // The dashboard's latest contacts open the lead.
+  await expect(
+    page.getByRole('table', { name: 'Últimos 20 contatos' }).getByRole('link', { name: ester }),
+  ).toHaveAttribute('href', /^\/admin\/leads\/[0-9a-f-]{36}$/);
+  const nav = page.getByRole('navigation', { name: 'Administração' });
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await expect(nav).toBeHidden();
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(nav.getByRole('link', { name: 'Leads' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
+  await expect(menu).toBeFocused();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Enter');
+  // Painel, then Leads.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(nav.getByRole('link', { name: 'Leads' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+  expect(await scrollsSideways(page)).toBe(false);
+
+  // Only the new ones, this test's: a checkbox with Space, the search with Enter.
+  const filters = page.getByRole('search');
+  await filters.getByRole('checkbox', { name: 'Novo', exact: true }).focus();
+  await page.keyboard.press('Space');
+  await filters.getByLabel('Buscar (nome, e-mail, telefone ou empresa)').focus();
+  await page.keyboard.type(tag);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]status=novo/);
+  const rows = page.getByRole('row').filter({ hasText: tag });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText(ester);
+  await expect(rows.first()).toContainText(/agora|há \d+ min/);
+  await page.getByRole('link', { name: ester, exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(ester);
+  expect(await scrollsSideways(page)).toBe(false);
+
+  // One tap to WhatsApp: her number, and a greeting naming her and the salesperson.
+  const actions = page.getByRole('region', { name: 'Ações do contato' });
+  const whatsapp = actions.getByRole('link', { name: /WhatsApp/ });
+  const href = new URL((await whatsapp.getAttribute('href'))!);
+  expect(`${href.origin}${href.pathname}`).toBe('https://wa.me/5521987651234');
+  expect(href.searchParams.get('text')).toBe(
+    `Olá, Ester! Aqui é ${account.name.split(' ')[0]}, da Pilota. Recebi seu contato pelo site e estou à disposição para ajudar. Podemos conversar agora?`,
+  );
+  await expect(actions.getByRole('link', { name: /^Ligar/ })).toHaveAttribute('href', 'tel:+5521987651234');
+  await expect(actions.getByRole('link', { name: /^E-mail/ })).toHaveAttribute(
+    'href',
+    `mailto:ester-${tag}@exemplo.com?subject=${encodeURIComponent('Seu contato com a Pilota — Ester')}`,
+  );
+
+  // "Em contato" in one action.
+  await actions.getByRole('group', { name: 'Mudar status' }).getByRole('button', { name: 'Em contato' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Status alterado para “Em contato”.' })).toBeVisible();
 
   // A note, with the keyboard.
   const texto = page.getByLabel('Nota', { exact: true });
@@ -59,6 +124,26 @@ test('a seller opens a lead, notes it and discards it with the keyboard', async 
   const timeline = page.getByTestId('lead-timeline');
   await expect(timeline).toContainText(`Cliente pediu retorno ${tag}`);
   await expect(timeline).toContainText(account.name);
+  await expect(timeline).toContainText('Novo → Em contato');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The next lead of the "novos" view, though Ester has just left it.
+  await page.getByRole('link', { name: 'Próximo lead' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(nome);
+  await expect(page).toHaveURL(/[?&]status=novo/);
+
+  // At the desk.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  expect(await scrollsSideways(page)).toBe(false);
+  const dalvaWhatsApp = new URL((await page.getByRole('link', { name: /WhatsApp/ }).getAttribute('href'))!);
+  expect(`${dalvaWhatsApp.origin}${dalvaWhatsApp.pathname}`).toBe('https://wa.me/5541998765432');
+  expect(dalvaWhatsApp.searchParams.get('text')).toContain('Olá, Dalva!');
+  const deliveries = page.getByRole('table', { name: 'Entregas' });
+  await expect(deliveries).toContainText('E-mail para a equipe');
+  await expect(deliveries).toContainText('127.0.0.1');
+  await expect(deliveries).not.toContainText('/hook');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // A discard needs a reason: refused (the choice stays), then done.
   await page.getByLabel('Novo status').selectOption({ label: 'Descartado' });
@@ -69,7 +154,8 @@ test('a seller opens a lead, notes it and discards it with the keyboard', async 
   await motivo.fill('Sem interesse no momento');
   await tabToAndPress(page, motivo, 'Alterar status');
   await expect(page.getByRole('status').filter({ hasText: 'Status alterado para “Descartado”.' })).toBeVisible();
-  await expect(timeline).toContainText('Novo → Descartado');
-  await expect(timeline).toContainText('Sem interesse no momento');
+  const dalvaTimeline = page.getByTestId('lead-timeline');
+  await expect(dalvaTimeline).toContainText('Novo → Descartado');
+  await expect(dalvaTimeline).toContainText('Sem interesse no momento');
   expect(await seriousViolations(page)).toEqual([]);
 });

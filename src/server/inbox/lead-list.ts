@@ -9,7 +9,7 @@
  * (src/lib/reply-deadline.ts proves the equivalence). A page is read with the total in
  * two statements; nothing about the filters is ever logged (a search holds personal data).
  */
-import { and, asc, count, desc, eq, gte, inArray, like, lt, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, like, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { isReplyOverdue, overdueCutoff, replyDueAt } from '~/lib/reply-deadline';
 import { containsPattern, searchTerms } from '~/lib/search-text';
 import { saoPauloDayStart } from '~/lib/time-zone';
@@ -136,4 +136,34 @@ export async function listLeads(deps: LeadListDeps, filters: LeadFilters): Promi
     pageSize: LEADS_PAGE_SIZE,
     pageCount: Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE)),
   };
+}
+
+/**
+ * The lead after `currentId` in a view (its filters and order), for a lead page's "Próximo
+ * lead"; null after the last one. Keyset on the view's own ORDER BY, compared in SQL with
+ * the current lead's stored values (microsecond timestamps never pass through a JS Date),
+ * so it holds even when the current lead has just left the view, e.g. a "novo" lead set
+ * "em contato" from a list of new leads.
+ */
+export async function nextLeadId(deps: LeadListDeps, filters: LeadFilters, currentId: string): Promise<string | null> {
+  const current = (columns: SQL) => sql`(select ${columns} from ${contatos} as "cur" where "cur"."id" = ${currentId})`;
+  const after: SQL = (() => {
+    switch (filters.ordem) {
+      case 'antigos':
+        return sql`(${contatos.createdAt}, ${contatos.id}) > ${current(sql`"cur"."created_at", "cur"."id"`)}`;
+      case 'nome':
+        return sql`(${contatos.nome}, ${contatos.id}) > ${current(sql`"cur"."nome", "cur"."id"`)}`;
+      case 'nome_desc':
+        return sql`(${contatos.nome}, ${contatos.id}) < ${current(sql`"cur"."nome", "cur"."id"`)}`;
+      default:
+        return sql`(${contatos.createdAt}, ${contatos.id}) < ${current(sql`"cur"."created_at", "cur"."id"`)}`;
+    }
+  })();
+  const [row] = await deps.db
+    .select({ id: contatos.id })
+    .from(contatos)
+    .where(and(...leadFilterConditions(filters, deps.now()), after))
+    .orderBy(...leadOrder(filters))
+    .limit(1);
+  return row?.id ?? null;
 }
