@@ -5,7 +5,8 @@
  * writes a note and goes on to the next lead of the view; at the desk reads its deliveries
  * (the webhook by host only) and discards it (plain form posts, no JavaScript needed) — a
  * discard without a reason is refused and keeps the choice. axe finds no serious or
- * critical violation, and the page never scrolls sideways.
+ * critical violation, and the page never scrolls sideways. Without JavaScript the phone menu
+ * stays open and the status forms still post.
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
@@ -158,4 +159,46 @@ test('a seller works new leads from a phone, then notes and discards one at the 
   await expect(dalvaTimeline).toContainText('Novo → Descartado');
   await expect(dalvaTimeline).toContainText('Sem interesse no momento');
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the phone menu stays open, and a status changes from the list and from the lead page by plain posts', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const tag = randomBytes(4)
+      .toString('hex')
+      .replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)]!);
+    const nome = `Nina Sem Script ${tag}`;
+    await postLead(baseURL!, { nome, email: `nina-${tag}@exemplo.com`, celular: '(11) 98765-4321' });
+    const { cookie } = await teamSession('vendas');
+    await signInAs(context, cookie, baseURL!);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/admin/leads?q=${tag}`);
+    await expect(
+      page.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Leads' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+
+    // The row's own reason field and button: a discard without a reason is refused.
+    const row = () => page.getByRole('row').filter({ hasText: tag });
+    await row().getByLabel(`Novo status de ${nome}`).selectOption({ label: 'Descartado' });
+    await row()
+      .getByRole('button', { name: `Alterar: ${nome}` })
+      .click();
+    await expect(page.getByRole('alert')).toContainText('Informe o motivo do descarte.');
+    await row().getByLabel(`Novo status de ${nome}`).selectOption({ label: 'Em contato' });
+    await row()
+      .getByRole('button', { name: `Alterar: ${nome}` })
+      .click();
+    await expect(page.getByRole('status')).toContainText('Em contato');
+
+    await page.getByRole('link', { name: nome, exact: true }).click();
+    await page.getByRole('group', { name: 'Mudar status' }).getByRole('button', { name: 'Qualificado' }).click();
+    await expect(page.getByRole('status')).toContainText('Status alterado para “Qualificado”.');
+  });
 });
