@@ -1,11 +1,13 @@
 /*
  * The sales inbox's leads list service (src/server/inbox/lead-list.ts) on every engine:
  * each filter of the URL, accent-insensitive search over name, e-mail, phone and empresa,
- * the overdue flag and filter at a fixed clock, São Paulo days for the period, order and pages.
+ * the overdue flag and filter at a fixed clock, São Paulo days for the period, order and pages,
+ * and the next lead of a view (a lead page's "Próximo lead").
  */
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contatos } from '~/server/db/schema';
-import { listLeads } from '~/server/inbox/lead-list';
+import { listLeads, nextLeadId } from '~/server/inbox/lead-list';
 import { DEFAULT_LEAD_FILTERS, LEADS_PAGE_SIZE, parseLeadFilters } from '~/lib/validation/lead-filters';
 import { engines, useTestDatabase } from '../support/db';
 
@@ -136,6 +138,34 @@ describe.each(engines)('leads list on %s', (engine) => {
     expect((await list('ordem=nome_desc')).rows[0]!.nome).toBe(
       `Pessoa ${String(LEADS_PAGE_SIZE + 6).padStart(3, '0')}`,
     );
+  });
+
+  it("walks a view's leads one by one in the list's own order, even from a lead that has left the view", async () => {
+    const same = sp('2026-11-19T10:00:00');
+    await t.db.insert(contatos).values(
+      Array.from({ length: 12 }, (_, i) =>
+        lead(`Pessoa ${String((i * 7) % 12).padStart(2, '0')}`, {
+          // Four share their instant: the id breaks the tie, as in the list.
+          createdAt: i < 4 ? same : new Date(same.getTime() + i * 60_000),
+          status: i % 3 === 2 ? 'em_contato' : 'novo',
+        }),
+      ),
+    );
+    for (const query of ['status=novo', 'status=novo&ordem=antigos', 'status=novo&ordem=nome', 'ordem=nome_desc']) {
+      const { filters } = parseLeadFilters(new URLSearchParams(query));
+      const listed = (await list(query)).rows.map((row) => row.id);
+      const walked = [listed[0]!];
+      for (let next = await nextLeadId({ db: t.db, now: () => NOW }, filters, listed[0]!); next;) {
+        walked.push(next);
+        next = await nextLeadId({ db: t.db, now: () => NOW }, filters, next);
+      }
+      expect(walked, query).toEqual(listed);
+    }
+    // A new lead answered from the "novos" view is no longer in it; its next is still the one after it.
+    const { filters } = parseLeadFilters(new URLSearchParams('status=novo'));
+    const [first, second] = (await list('status=novo')).rows.map((row) => row.id);
+    await t.db.update(contatos).set({ status: 'em_contato' }).where(eq(contatos.id, first!));
+    expect(await nextLeadId({ db: t.db, now: () => NOW }, filters, first!)).toBe(second);
   });
 
   it('answers an empty database', async () => {
