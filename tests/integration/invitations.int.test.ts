@@ -13,12 +13,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_TTL_MS } from '~/lib/invitation';
 import { createAuth, type Auth } from '~/server/auth';
 import { CLOSED_INVITATION_KEEP_MS } from '~/server/auth/invitation-retention';
+import { acceptInvitation, lookupInvitation } from '~/server/auth/invitation-accept';
 import {
-  acceptInvitation,
   hashInvitationToken,
   inviteMember,
   listInvitations,
-  lookupInvitation,
   resendInvitation,
   revokeInvitation,
   type InvitationDeps,

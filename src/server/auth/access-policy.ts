@@ -98,7 +98,7 @@ export const ACCESS_POLICY: Readonly<Record<string, RoutePolicy>> = {
   // Open to anyone, signed in or not: asking for a link to set the password, and the page the link opens.
   '/auth/esqueci-senha': { access: 'public' },
   '/auth/nova-senha': { access: 'public' },
-  // An invitation link's page: the token is the key; bounded per client address (src/server/auth/invitations.ts).
+  // An invitation link's page: the token is the key; bounded per client address (src/server/auth/invitation-accept.ts).
   '/auth/convite': { access: 'public' },
   '/api/health': operations,
   '/api/health/live': operations,
