@@ -125,9 +125,9 @@ const page = async (path: string) => {
 };
 /** The names of the list's rows, in order. */
 const names = (html: string) =>
-  [...html.matchAll(/<th scope="row"[^>]*>\s*<a href="\/admin\/leads\/[0-9a-f-]{36}"[^>]*>([^<]*)<\/a>/g)].map(
-    (match) => match[1]!.trim(),
-  );
+  [
+    ...html.matchAll(/<th scope="row"[^>]*>\s*<a href="\/admin\/leads\/[0-9a-f-]{36}(?:\?[^"]*)?"[^>]*>([^<]*)<\/a>/g),
+  ].map((match) => match[1]!.trim());
 /** One lead's row of the list. */
 const rowOf = (html: string, nome: string) => {
   const match = new RegExp(`<tr data-lead-id="${ids[nome]}"[\\s\\S]*?</tr>`).exec(html);
@@ -236,7 +236,8 @@ describe('the leads list', () => {
     expect(row).toMatch(
       /<a href="https:\/\/wa\.me\/5521987654321" target="_blank" rel="noopener[^"]*"[^>]*aria-label="[^"]*WhatsApp[^"]*"/,
     );
-    expect(row).toContain(`href="/admin/leads/${ids['João Ávila']}"`);
+    // The lead's link carries the list's view, for the lead page's "Próximo lead".
+    expect(row).toContain(`href="/admin/leads/${ids['João Ávila']}?q=joao"`);
     expect(row).toContain('10/11/2026 10:00');
     expect(row).toContain('Imobiliária Conceição');
     expect(row).toContain('Corretor');

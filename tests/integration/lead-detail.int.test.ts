@@ -19,6 +19,7 @@ import {
   leadDetailCopy,
   pipelineMessages,
 } from '@content/messages/inbox';
+import { leadContactCopy } from '@content/messages/lead-work';
 import { openDatabase, pgliteDirFor, type DbOrTx } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { contatos, deliveries, formConsents, solicitacoesImplementacao } from '~/server/db/schema';
@@ -348,8 +349,9 @@ describe('the lead page on the built server', () => {
     for (const text of [
       'Lia Duarte',
       'Em contato',
-      'href="mailto:Lia.Duarte@Exemplo.com"',
-      'href="https://wa.me/5511987654321"',
+      // One-tap contact: the e-mail with a subject, WhatsApp with a greeting.
+      'href="mailto:Lia.Duarte@Exemplo.com?subject=',
+      'href="https://wa.me/5511987654321?text=',
       'Duarte Imóveis',
       'Quero migrar 40 contratos.',
       '/parceiro/carol-imoveis',
@@ -380,13 +382,18 @@ describe('the lead page on the built server', () => {
       `href="/admin/implantacoes/${s.request}"`,
       'Duarte Imóveis Ltda',
       // The forms post to the page itself.
-      'action="?_action=leads.changeStatus"',
-      'action="?_action=leads.addNote"',
+      // The forms post to the lead's own page (keeping the list view it was opened from, none here).
+      `action="/admin/leads/${s.lia}?_action=leads.changeStatus"`,
+      `action="/admin/leads/${s.lia}?_action=leads.addNote"`,
     ]) {
       expect(html, text).toContain(text);
     }
+    // "Próximo lead" names the next lead of the list by its id only; nothing else of another person shows.
+    const nextLink = new RegExp(`<a href="/admin/leads/[0-9a-f-]{36}"[^>]*>\\s*${leadContactCopy.proximo}`);
+    expect(html).toMatch(nextLink);
+    const withoutNext = html.replace(nextLink, '');
     for (const hidden of ['segredo-do-parceiro', 'token=abc123', '/v1/', TEAM_MAIL, s.unrelated, s.otherRequest]) {
-      expect(html, hidden).not.toContain(hidden);
+      expect(withoutNext, hidden).not.toContain(hidden);
     }
     // Timeline: oldest first, each with its author.
     const order = ['Primeira nota: pediu proposta', 'Novo → Em contato', 'Segunda nota: retorno na sexta'].map((text) =>
