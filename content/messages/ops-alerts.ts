@@ -18,5 +18,5 @@ export const opsAlertMessages = {
   moreNotListed: (count: number) => `… e mais ${count}.`,
   backlogByTarget: 'Pendentes por destino:',
   repeatNote: (minutes: number) =>
-    `Este alerta não se repete por ${minutes} min. Os dados de cada entrega estão na tabela deliveries (README, "Operating").`,
+    `Este alerta não se repete por ${minutes} min. Os dados de cada entrega estão na tabela deliveries e na página /admin/entregas (docs/operating.md, "Deliveries").`,
 } as const;
