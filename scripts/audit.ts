@@ -56,6 +56,8 @@ async function auditRoute(route: string): Promise<Row> {
     port: chrome.port,
     output: 'json',
     logLevel: 'error',
+    // The full-page screenshot feeds no score, only the report viewer, which nobody opens here.
+    disableFullPageScreenshot: true,
     ...(NOINDEX_ROUTES.includes(route) ? { skipAudits: ['is-crawlable'] } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
