@@ -14,7 +14,7 @@
  * without JavaScript shows the result; the dashboard shows the sales team its counts.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { teamMembersCopy as copy, inboxHomeCopy } from '@content/messages/inbox';
 import { listTeamMembers, revokeMemberSessions, setMemberRole, type TeamMemberDeps } from '~/server/auth/team-members';
@@ -36,6 +36,8 @@ import { ensureBuild } from '../support/ensure-build';
 import { rawRequest } from '../support/raw-http';
 import { startBuiltServer, type RunningServer } from '../support/server';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { until } from '../support/until';
+import { openDatabase } from '~/server/db/client';
 
 /** São Paulo wall time as an instant. */
 const sp = (local: string) => new Date(`${local}-03:00`);
@@ -148,6 +150,48 @@ describe.each(engines)('team members on %s', (engine) => {
     const admins = await t.db.select().from(authUser).where(eq(authUser.role, 'admin'));
     expect(admins).toHaveLength(1);
   });
+
+  if (isPostgres(engine)) {
+    it('the race at its worst moment: each side already holds the other’s admin row, and no deadlock follows', async () => {
+      // A third transaction holds both admin rows, so each demotion waits on its first lock and
+      // both are let go at once; locking one's target first would then deadlock on the other's.
+      // Its own connection: the pooled client under test holds at most two.
+      const other = await openDatabase({ databaseUrl: t.url!, transactionPooler: engine === 'pgbouncer' });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let holding!: () => void;
+      const taken = new Promise<void>((resolve) => (holding = resolve));
+      const blocker = other.db.transaction(async (tx) => {
+        await tx
+          .select()
+          .from(authUser)
+          .where(inArray(authUser.id, ['a1', 'a2']))
+          .for('update');
+        holding();
+        await held;
+      });
+      await taken;
+      const racing = Promise.all([
+        setMemberRole(deps(), { userId: 'a2', role: 'vendas' }, { id: 'a1' }),
+        setMemberRole(deps(), { userId: 'a1', role: 'vendas' }, { id: 'a2' }),
+      ]);
+      const probe = await openDatabase({ databaseUrl: t.url!, transactionPooler: engine === 'pgbouncer' });
+      await until(async () => {
+        const result = (await probe.db.execute(
+          sql`select count(*)::int as waiting from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { rows: { waiting: number }[] };
+        return Number(result.rows[0]?.waiting) >= 2 || undefined;
+      });
+      await probe.close();
+      release();
+      await blocker;
+      await other.close();
+      const results = await racing;
+      expect(results.map((result) => result.status).sort()).toEqual(['last_admin', 'ok']);
+      expect(await t.db.select().from(authUser).where(eq(authUser.role, 'admin'))).toHaveLength(1);
+    });
+  }
 
   it('answers not_found for an account that does not exist', async () => {
     expect(await setMemberRole(deps(), { userId: 'nada', role: 'vendas' }, { id: 'a1' })).toEqual({

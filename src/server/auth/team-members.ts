@@ -11,10 +11,10 @@
  * Rules that keep the area manageable:
  * - an admin cannot take away their own admin role, nor end their own sessions from here
  *   (sign-out does that), so nobody locks themselves out by a slip;
- * - the last admin keeps the role: the admin rows are locked (`for update`) before they are
- *   counted, so two admins demoting each other at the same moment cannot both succeed.
+ * - the last admin keeps the role: the admin rows are locked (`for update`, in id order) before
+ *   they are counted, so two admins demoting each other at the same moment cannot both succeed.
  */
-import { asc, count, eq, gt, sql } from 'drizzle-orm';
+import { asc, count, eq, gt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { authSession, authUser, type UserRole } from '../db/schema';
 import type { SecurityLogger } from '../security';
@@ -96,24 +96,23 @@ export async function setMemberRole(
   actor: TeamActor,
 ): Promise<SetRoleResult> {
   const result = await db.transaction(async (tx): Promise<SetRoleResult & { email?: string }> => {
-    const [before] = await tx
+    /*
+     * The person and every admin are locked in one statement, in id order: two admins
+     * demoting each other then queue on the same first row instead of each holding the
+     * other's row (a deadlock), and the second counts the admins the first one left.
+     */
+    const locked = await tx
       .select({ id: authUser.id, email: authUser.email, role: authUser.role })
       .from(authUser)
-      .where(eq(authUser.id, input.userId))
+      .where(or(eq(authUser.id, input.userId), eq(authUser.role, 'admin')))
+      .orderBy(asc(authUser.id))
       .for('update');
+    const before = locked.find((row) => row.id === input.userId);
     if (!before) return { status: 'not_found' };
     const previousRole = before.role ?? 'user';
     const demotesAdmin = previousRole === 'admin' && input.role !== 'admin';
     if (demotesAdmin && before.id === actor.id) return { status: 'self' };
-    if (demotesAdmin) {
-      // Lock every admin row before counting, so concurrent demotions are serialised.
-      const admins = await tx
-        .select({ id: authUser.id })
-        .from(authUser)
-        .where(eq(authUser.role, 'admin'))
-        .for('update');
-      if (admins.length <= 1) return { status: 'last_admin' };
-    }
+    if (demotesAdmin && locked.filter((row) => row.role === 'admin').length <= 1) return { status: 'last_admin' };
     const changed = previousRole !== input.role;
     if (changed) {
       await tx.update(authUser).set({ role: input.role, updatedAt: new Date() }).where(eq(authUser.id, before.id));
