@@ -21,6 +21,12 @@ export interface ConsentNotice {
   href: string;
   /** Text after the link. */
   after: string;
+  /**
+   * Whether agreeing to this text is consent to receive the company's communications: what
+   * the CRM and marketing connectors (src/server/connectors) report as the lead's legal basis.
+   * Not part of the text (its hash does not change).
+   */
+  communications: boolean;
 }
 
 export const consentNotices = {
@@ -31,6 +37,8 @@ export const consentNotices = {
     linkText: 'Política de Privacidade',
     href: '/politica-de-privacidade',
     after: '.',
+    // "use seus dados para entrar em contato": the person asks to be contacted.
+    communications: true,
   },
   /** Under the implementation request's button (/implementacao-sistema). */
   implementacao: {
@@ -40,6 +48,7 @@ export const consentNotices = {
     linkText: 'Política de Privacidade',
     href: '/politica-de-privacidade',
     after: '.',
+    communications: false,
   },
 } as const satisfies Record<string, ConsentNotice>;
 

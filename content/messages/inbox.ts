@@ -109,6 +109,22 @@ export const deliveryStatusLabels = {
 export const deliveryKindLabels = {
   email: 'E-mail',
   webhook: 'Webhook',
+  rdstation: 'RD Station',
+  hubspot: 'HubSpot',
+  pipedrive: 'Pipedrive',
+} as const;
+
+/**
+ * A connector's permanent refusal, as its last error on the deliveries page: the service
+ * rejected the data itself, so retrying the same data cannot work (the table cell shows 120
+ * characters).
+ */
+export const connectorErrorMessages = {
+  rejected: (service: string, detail: string) => `${service} recusou os dados: ${detail} — sem novas tentativas`,
+  fieldNotInForm: (field: string) => `o campo “${field}” não está no formulário (ajuste HUBSPOT_FIELDS)`,
+  invalidEmail: 'e-mail inválido',
+  requiredField: (field: string) => `o formulário exige o campo “${field}”`,
+  otherReason: (status: number) => `resposta ${status}`,
 } as const;
 
 /** Answers of entregas.reenviar / entregas.reenviarFalhas. */

@@ -74,6 +74,7 @@ export function composeRuntime(
   const { outbox, delivery } = createDeliveries(database, queue, {
     sendMail,
     webhook: { secret: config.webhookSecret },
+    connectors: config.connectors,
     settings,
     log: deliveryLog,
   });

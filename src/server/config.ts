@@ -17,6 +17,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseConnectors, type ConnectorsConfig } from './connectors/config';
 import { deployTargetFromEnv, DeployTargetError, type DeployTarget } from './deploy-target';
 
 /** Where the team's lead notices go and who sends them, when the environment does not say. */
@@ -150,6 +151,8 @@ export interface Config {
   alertRepeatMs: number;
   /** The delivery queue's timing (README "Environment"); the production policy by default. */
   deliveryTiming: DeliveryTiming;
+  /** CRM and marketing connectors (docs/connectors.md); each absent unless its variables are set. */
+  connectors: ConnectorsConfig;
 }
 
 export interface DeliveryTiming {
@@ -186,6 +189,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       if (result.data[name as keyof typeof REQUIRED_ON_NETLIFY] === undefined) problems.push(`${name}: ${why}`);
     }
   }
+  const connectors = parseConnectors(env, problems);
   if (problems.length > 0 || !result.success) {
     const lines = problems.map((line) => `  ${line}`);
     throw new ConfigError(`Configuração inválida / invalid configuration:\n${lines.join('\n')}`);
@@ -221,6 +225,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       expireSeconds: e.DELIVERY_EXPIRE_SECONDS,
       breakerPauseSeconds: e.DELIVERY_BREAKER_PAUSE_SECONDS,
     },
+    connectors,
   };
 }
 

@@ -5,13 +5,13 @@
  * target's health (for the circuit breaker).
  */
 import type { AttemptOutcome } from './breaker';
-import type { DeliveryRow, Transports } from './transport';
+import type { DeliveryRow, FailureDescription, Transports } from './transport';
 
 export type { DeliveryRow, Transports } from './transport';
 
 export type AttemptResult =
   | { ok: true; status: 'sent' | 'logged'; outcome: AttemptOutcome }
-  | { ok: false; error: string; reason: string; outcome: AttemptOutcome };
+  | ({ ok: false; error: string } & FailureDescription);
 
 export async function attemptDelivery(row: DeliveryRow, transports: Transports): Promise<AttemptResult> {
   const transport = transports[row.kind];

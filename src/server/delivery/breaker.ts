@@ -51,7 +51,7 @@ interface Entry {
 const keyOf = (kind: DeliveryKind, target: string) => `${kind} ${target}`;
 
 export function targetLabel(kind: DeliveryKind, target: string): string {
-  return kind === 'email' ? 'e-mail' : `webhook ${webhookLabel(target)}`;
+  return kind === 'email' ? 'e-mail' : `${kind} ${webhookLabel(target)}`;
 }
 
 export class TargetBreaker {
@@ -76,13 +76,13 @@ export class TargetBreaker {
     return entry.pausedUntil > this.#now() ? 'paused' : 'probing';
   }
 
-  /** Webhook URLs whose deliveries must not be fetched now, and those allowed one probe. */
+  /** Webhook and connector URLs whose deliveries must not be fetched now, and those allowed one probe. */
   webhookTargets(): { paused: string[]; probing: string[] } {
     const paused: string[] = [];
     const probing: string[] = [];
     for (const entry of this.#entries.values()) {
-      if (entry.kind !== 'webhook') continue;
-      const state = this.state('webhook', entry.target);
+      if (entry.kind === 'email') continue;
+      const state = this.state(entry.kind, entry.target);
       if (state === 'paused') paused.push(entry.target);
       else if (state === 'probing') probing.push(entry.target);
     }
@@ -93,13 +93,18 @@ export class TargetBreaker {
   nextResumeAt(kind: DeliveryKind): number | undefined {
     let next: number | undefined;
     for (const entry of this.#entries.values()) {
-      if (entry.kind === kind && entry.pausedUntil > this.#now()) next = Math.min(next ?? Infinity, entry.pausedUntil);
+      // The webhook lane also carries the connectors.
+      const inLane = kind === 'email' ? entry.kind === 'email' : entry.kind !== 'email';
+      if (inLane && entry.pausedUntil > this.#now()) next = Math.min(next ?? Infinity, entry.pausedUntil);
     }
     return next;
   }
 
-  /** Counts one attempt's outcome; pauses or resumes the target when this one decides it. */
-  record(kind: DeliveryKind, target: string, outcome: AttemptOutcome, reason?: string): void {
+  /**
+   * Counts one attempt's outcome; pauses or resumes the target when this one decides it.
+   * `pauseAtLeastMs`: the receiver asked for a pause (a 429's Retry-After), taken at once.
+   */
+  record(kind: DeliveryKind, target: string, outcome: AttemptOutcome, reason?: string, pauseAtLeastMs?: number): void {
     if (outcome === 'neutral') return;
     const key = keyOf(kind, target);
     let entry = this.#entries.get(key);
@@ -132,6 +137,18 @@ export class TargetBreaker {
     entry.failingSince ??= new Date(now);
     entry.lastError = reason?.slice(0, 500) ?? null;
     const state = this.state(kind, target);
+    if (pauseAtLeastMs !== undefined && pauseAtLeastMs > 0) {
+      const until = now + pauseAtLeastMs;
+      if (until <= entry.pausedUntil) return;
+      if (state !== 'paused') entry.pauses++;
+      entry.pausedUntil = until;
+      this.#log(
+        `[deliveries] ${label} asked to wait ${Math.ceil(pauseAtLeastMs / 1000)} s${reason ? ` (${reason})` : ''}; ` +
+          'its deliveries wait without spending retries',
+      );
+      this.#persist(entry);
+      return;
+    }
     // Attempts that were already running when the target was paused change nothing.
     if (state === 'paused') return;
     if (state === 'probing' || entry.consecutive >= this.settings.failures) {

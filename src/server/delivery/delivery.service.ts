@@ -13,7 +13,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
 import type { DeliveryTarget } from '../db/schema';
 import type { JobQueue, QueueDefinition } from '../jobs/queue';
-import { DELIVERY_QUEUES } from '../outbox/jobs';
+import { DELIVERY_QUEUES, laneOf } from '../outbox/jobs';
 import type { Outbox } from '../outbox/outbox';
 import { DEFAULT_BREAKER, TargetBreaker, type TargetState } from './breaker';
 import { DeliveryEngine, type DrainResult } from './engine';
@@ -67,7 +67,7 @@ export class DeliveryService {
       log,
     });
     outbox.onDispatched((kinds) => {
-      for (const kind of kinds) this.#engine.wake(kind);
+      for (const kind of kinds) this.#engine.wake(laneOf(kind));
     });
   }
 
@@ -85,7 +85,7 @@ export class DeliveryService {
       ...(retryDelayMaxSeconds ? { retryDelayMax: retryDelayMaxSeconds } : {}),
       notify: false,
     };
-    for (const name of Object.values(DELIVERY_QUEUES)) queue.defineQueue(name, definition);
+    for (const name of new Set(Object.values(DELIVERY_QUEUES))) queue.defineQueue(name, definition);
     queue.attach({ name: 'deliveries', start: () => this.#start(), stop: (timeoutMs) => this.#stop(timeoutMs) });
   }
 

@@ -10,7 +10,7 @@
  * frees, a paused target resumes, or `pollingIntervalSeconds` passes (retries coming
  * due, jobs written by other instances).
  *
- * Isolation: webhook jobs carry their URL as pg-boss group, and every fetch asks for
+ * Isolation: webhook and connector jobs carry their URL as pg-boss group, and every fetch asks for
  * at most `perTargetConcurrency` active jobs per group, counted in the database, so
  * across all instances a hanging receiver holds at most that many slots while the
  * other targets and the e-mail keep flowing. A target the circuit breaker paused
@@ -339,17 +339,23 @@ export class DeliveryEngine {
       return;
     }
     run.counts.failed++;
-    const final = job.retryCount >= job.retryLimit;
+    const final = result.permanent === true || job.retryCount >= job.retryLimit;
     const attempt = row.attempts + 1;
     log(
       `[deliveries] ${targetLabel(row.kind, row.target)}: delivery ${row.id} attempt ${attempt} failed ` +
         `(${result.reason})${final ? ', giving up' : ', will retry'}`,
     );
-    breaker.record(row.kind, breakerTarget, result.outcome, result.reason);
+    breaker.record(row.kind, breakerTarget, result.outcome, result.reason, result.retryAfterMs);
     await settler.add({
       queue: lane.queue,
       job: fenced,
-      row: { id: row.id, status: final ? 'failed' : 'retrying', error: result.error, attemptAt },
+      row: {
+        id: row.id,
+        status: final ? 'failed' : 'retrying',
+        error: result.error,
+        attemptAt,
+        ...(result.permanent ? { permanent: true } : {}),
+      },
     });
   }
 }

@@ -1,7 +1,8 @@
 /*
  * Deliveries as a feature of the runtime (registered in src/server/runtime.ts): the outbox
  * services write into (src/server/outbox) and the engine that sends what it holds through
- * the two transports (src/server/mail/transport.ts, src/server/webhooks/transport.ts),
+ * its transports (src/server/mail/transport.ts, src/server/webhooks/transport.ts, and the
+ * connectors' src/server/connectors/transports.ts),
  * built once on the database and the job queue, then registered with the queue like any
  * other feature's workers. The scheduled drain, the delivery benchmark and the tests build
  * the same pair with `createDeliveries` and `registerDeliveries`.
@@ -14,6 +15,8 @@ import { mailTransport } from '../mail/transport';
 import { Outbox } from '../outbox/outbox';
 import { EMBEDDED_JOB_SPACING_MS } from '../outbox/pacer';
 import type { Feature } from '../runtime-types';
+import type { ConnectorsConfig } from '../connectors/config';
+import { connectorTransports, type ConnectorOptions } from '../connectors/transports';
 import type { WebhookOptions } from '../webhooks';
 import { webhookTransport } from '../webhooks/transport';
 import { DeliveryService } from './delivery.service';
@@ -22,6 +25,10 @@ import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './settings';
 export interface DeliveryDeps {
   sendMail: SendMail;
   webhook?: WebhookOptions | undefined;
+  /** The configured connectors (config.connectors); none when absent. */
+  connectors?: ConnectorsConfig | undefined;
+  /** Connector attempt budget (tests shorten it). */
+  connectorOptions?: ConnectorOptions | undefined;
   settings?: DeliverySettings | undefined;
   now?: () => Date;
   log?: (line: string) => void;
@@ -51,7 +58,11 @@ export function createDeliveries(handle: DatabaseHandle, queue: JobQueue, deps: 
     db: handle.db,
     boss: queue.boss,
     outbox,
-    transports: { email: mailTransport(deps.sendMail), webhook: webhookTransport(deps.webhook) },
+    transports: {
+      email: mailTransport(deps.sendMail),
+      webhook: webhookTransport(deps.webhook),
+      ...connectorTransports(deps.connectors ?? {}, deps.connectorOptions),
+    },
     settings,
     now,
     log,

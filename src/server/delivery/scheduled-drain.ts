@@ -83,6 +83,7 @@ export async function runScheduledDrain(
       secret: config.webhookSecret,
       ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
     },
+    connectors: config.connectors,
     settings: options.settings ?? deliverySettingsFor(config.deliveryTiming),
     log,
     workers: false,

@@ -22,6 +22,8 @@ export interface SettledAttempt {
     status: 'sent' | 'logged' | 'retrying' | 'failed';
     error?: string | undefined;
     attemptAt: Date;
+    /** Failed for good before its retries ran out (the receiver refused the payload): the job completes instead of retrying. */
+    permanent?: boolean;
   };
 }
 
@@ -123,7 +125,7 @@ export class Settler {
     const byQueue = new Map<string, { done: SettledAttempt['job'][]; failed: SettledAttempt['job'][] }>();
     for (const { queue, job, row } of batch) {
       const entry = byQueue.get(queue) ?? { done: [], failed: [] };
-      const failed = row?.status === 'retrying' || row?.status === 'failed';
+      const failed = (row?.status === 'retrying' || row?.status === 'failed') && !row.permanent;
       (failed ? entry.failed : entry.done).push(job);
       byQueue.set(queue, entry);
     }

@@ -2,7 +2,7 @@
  * What the delivery engine asks of a transport, and nothing more: send one delivery's
  * payload, and say of a failure what may be logged and whether it tells anything about the
  * target's health. The two transports live with their protocols (src/server/mail/
- * transport.ts, src/server/webhooks/transport.ts) and are handed to the engine by the
+ * transport.ts, src/server/webhooks/transport.ts, and the connectors' src/server/connectors/transports.ts) and are handed to the engine by the
  * delivery feature (./feature.ts), so the engine never names SMTP or HTTP.
  */
 import type { Delivery, DeliveryKind } from '../db/schema';
@@ -21,7 +21,7 @@ export interface Transport {
    * or a URL) and its weight for the circuit breaker: 'neutral' when it says nothing about
    * the target itself (a rejected recipient).
    */
-  describeFailure: (error: unknown) => { reason: string; outcome: Exclude<AttemptOutcome, 'success'> };
+  describeFailure: (error: unknown) => FailureDescription;
   /** Longest one attempt may take, when the transport bounds it (a bounded drain keeps this much margin). */
   timeoutMs?: number | undefined;
   /** Releases pooled connections; called when the delivery engine stops. */
@@ -29,3 +29,12 @@ export interface Transport {
 }
 
 export type Transports = Record<DeliveryKind, Transport>;
+
+export interface FailureDescription {
+  reason: string;
+  outcome: Exclude<AttemptOutcome, 'success'>;
+  /** The receiver refused this payload itself (a validation error): retrying cannot help, so it fails now. */
+  permanent?: boolean;
+  /** The receiver asked for this long without calls (a 429's Retry-After): its target pauses at least that long. */
+  retryAfterMs?: number;
+}

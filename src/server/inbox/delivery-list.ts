@@ -11,7 +11,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { isUuid } from '~/lib/uuid';
 import type { DbOrTx } from '../db/client';
-import { contatos, deliveries, type DeliveryKind, type DeliveryStatus } from '../db/schema';
+import { contatos, deliveries, DELIVERY_KINDS, type DeliveryKind, type DeliveryStatus } from '../db/schema';
 import { LEAD_DELIVERY_SUBJECT } from './delivery-retry';
 
 /** Statuses a delivery can still leave: the page's rows. */
@@ -63,7 +63,7 @@ export async function deliveryCounts(deps: DeliveryListDeps): Promise<DeliveryCo
       and(eq(deliveries.subjectType, LEAD_DELIVERY_SUBJECT), inArray(deliveries.status, [...OPEN_DELIVERY_STATUSES])),
     )
     .groupBy(deliveries.status, deliveries.kind);
-  const zero = () => ({ email: 0, webhook: 0 });
+  const zero = () => Object.fromEntries(DELIVERY_KINDS.map((kind) => [kind, 0])) as Record<DeliveryKind, number>;
   const counts: DeliveryCounts = { pending: zero(), retrying: zero(), failed: zero() };
   for (const row of rows) {
     const byKind = Object.hasOwn(counts, row.status) ? counts[row.status as OpenDeliveryStatus] : undefined;
@@ -75,7 +75,12 @@ export async function deliveryCounts(deps: DeliveryListDeps): Promise<DeliveryCo
 /** How many open deliveries `query` matches, from the counts already read. */
 export function openTotal(counts: DeliveryCounts, status?: OpenDeliveryStatus): number {
   const statuses: readonly OpenDeliveryStatus[] = status ? [status] : OPEN_DELIVERY_STATUSES;
-  return statuses.reduce((sum, each) => sum + counts[each].email + counts[each].webhook, 0);
+  return statuses.reduce((sum, each) => sum + kindTotal(counts, each), 0);
+}
+
+/** Open deliveries of every kind in `status`. */
+export function kindTotal(counts: DeliveryCounts, status: OpenDeliveryStatus): number {
+  return DELIVERY_KINDS.reduce((sum, kind) => sum + counts[status][kind], 0);
 }
 
 /** One page of open deliveries of the leads, newest first. */

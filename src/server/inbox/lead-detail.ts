@@ -55,7 +55,7 @@ export type LeadTimelineEntry = Awaited<ReturnType<typeof leadTimeline>>[number]
 export interface LeadDeliveryRow {
   id: string;
   kind: DeliveryKind;
-  /** For a webhook its host only; for an e-mail, null (the page says "E-mail para a equipe"). */
+  /** For a webhook or a connector its host only; for an e-mail, null (the page says "E-mail para a equipe"). */
   host: string | null;
   status: DeliveryStatus;
   attempts: number;
@@ -134,7 +134,7 @@ async function leadDeliveries(db: DbOrTx, id: string): Promise<LeadDeliveryRow[]
     .orderBy(asc(deliveries.createdAt), asc(deliveries.kind), asc(deliveries.id));
   return rows.map(({ target, lastError, ...row }) => ({
     ...row,
-    host: row.kind === 'webhook' ? (webhookHost(target) ?? '?') : null,
+    host: row.kind === 'email' ? null : (webhookHost(target) ?? '?'),
     // Masked as on the deliveries page: an SMTP error may quote an address, a URL its token.
     lastError: lastError === null ? null : safeDeliveryError(lastError),
   }));

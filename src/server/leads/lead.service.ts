@@ -17,6 +17,7 @@ import { inArray } from 'drizzle-orm';
 import type { LeadInput } from '~/lib/validation/lead';
 import { HONEYPOT_FIELD } from '~/lib/validation/lead';
 import type { Config } from '../config';
+import { connectorDeliveries } from '../connectors/payloads';
 import { recordFormConsents, type FormConsentInput } from '../consent/consent-proof';
 import { bulkInsert } from '../db/bulk';
 import { databaseErrorKind } from '../db/errors';
@@ -38,8 +39,11 @@ export interface LeadServiceDeps extends Pick<
 > {
   outbox: Pick<Outbox, 'enqueueDeliveries'>;
   config: Pick<Config, 'dataDir' | 'leadNotifyTo' | 'leadWebhookUrls' | 'webhookSecret'> &
-    /** On 'netlify' there is no lasting disk: degraded mode delivers directly and keeps no spool. */
-    Partial<Pick<Config, 'deployTarget'>>;
+    /**
+     * On 'netlify' there is no lasting disk: degraded mode delivers directly and keeps no spool.
+     * Connectors (none when absent) are queued with the lead; HubSpot's page address needs siteUrl.
+     */
+    Partial<Pick<Config, 'deployTarget' | 'connectors' | 'siteUrl'>>;
   /** Degraded mode's direct webhook calls; default 10 s. */
   webhookTimeoutMs?: number;
 }
@@ -165,8 +169,8 @@ async function alertRejected(id: string, error: unknown, source: string, deps: L
 }
 
 /**
- * One transaction: the rows, then their deliveries (one e-mail and one call per
- * webhook URL), except targets already reached directly in degraded mode, which are
+ * One transaction: the rows, then their deliveries (one e-mail, one call per
+ * webhook URL and one per configured connector), except targets already reached directly in degraded mode, which are
  * recorded as sent. A submission key already in the table (or twice in the group)
  * returns the first lead's id and sends nothing.
  */
@@ -225,6 +229,10 @@ async function writeGroup(group: PendingLead[], deps: LeadServiceDeps): Promise<
       for (const url of deps.config.leadWebhookUrls) {
         if (alreadyDelivered.has(`webhook ${url}`)) sentDirectly.push(sent('webhook', url, body));
         else queued.push({ kind: 'webhook', url, body, meta, id: webhookDeliveryId(lead.id, url) });
+      }
+      // Never sent directly in degraded mode: a spooled lead gets them when it is saved.
+      for (const connector of connectorDeliveries(lead, deps.config.connectors ?? {}, deps.config.siteUrl ?? '')) {
+        queued.push({ kind: connector.kind, url: connector.target, body: connector.body, meta });
       }
     }
     // Proof of consent (LGPD art. 8): the notice version, its text's hash, time and page, with the lead.

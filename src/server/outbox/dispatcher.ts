@@ -108,7 +108,8 @@ export class Dispatcher {
       if (rows.length === 0) return { count: 0, kinds };
       const pgboss = fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
       const mail = rows.filter((row) => row.kind === 'email');
-      const hooks = rows.filter((row) => row.kind === 'webhook');
+      // Webhooks and connectors: one queue, grouped by target.
+      const hooks = rows.filter((row) => row.kind !== 'email');
       if (mail.length > 0) {
         kinds.add('email');
         await boss.insert(
@@ -118,7 +119,7 @@ export class Dispatcher {
         );
       }
       if (hooks.length > 0) {
-        kinds.add('webhook');
+        for (const row of hooks) kinds.add(row.kind);
         await boss.insert(
           DELIVERY_QUEUES.webhook,
           hooks.map((row) => ({

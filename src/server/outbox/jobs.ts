@@ -9,7 +9,14 @@ import type { DeliveryKind } from '../db/schema';
 export const DELIVERY_QUEUES: Record<DeliveryKind, string> = {
   email: 'deliveries-mail',
   webhook: 'deliveries-webhook',
+  // Connectors are HTTP calls like webhooks: same lane, same per-target limit and breaker.
+  rdstation: 'deliveries-webhook',
+  hubspot: 'deliveries-webhook',
+  pipedrive: 'deliveries-webhook',
 };
+
+/** The engine's lane of a kind: e-mail, or HTTP (webhooks and connectors). */
+export const laneOf = (kind: DeliveryKind): 'email' | 'webhook' => (kind === 'email' ? 'email' : 'webhook');
 
 export interface DeliveryJob {
   deliveryId: string;

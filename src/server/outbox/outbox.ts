@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
 import { bulkInsert } from '../db/bulk';
 import type { Db, DbOrTx } from '../db/client';
-import { deliveries, type DeliveryKind } from '../db/schema';
+import { deliveries, type ConnectorKind, type DeliveryKind } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
 import type { MailMessage } from '../mail';
 import { Dispatcher } from './dispatcher';
@@ -25,6 +25,8 @@ import { Pacer } from './pacer';
 export type DeliveryRequest = (
   | { kind: 'email'; message: MailMessage; meta: DeliveryMeta }
   | { kind: 'webhook'; url: string; body: object; meta: DeliveryMeta }
+  /** A connector's call (src/server/connectors): `url` is its endpoint, never with a secret. */
+  | { kind: ConnectorKind; url: string; body: object; meta: DeliveryMeta }
 ) & {
   /**
    * The delivery's id when the caller fixes it (e.g. `webhookDeliveryId`); a random one

@@ -7,8 +7,14 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const DELIVERY_KINDS = ['email', 'webhook'] as const;
+/**
+ * 'email' and 'webhook', then the connectors (src/server/connectors): each a CRM or marketing
+ * API the lead is sent to, delivered over HTTP like a webhook (same lane, same breaker).
+ */
+export const DELIVERY_KINDS = ['email', 'webhook', 'rdstation', 'hubspot', 'pipedrive'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+export type ConnectorKind = Exclude<DeliveryKind, 'email' | 'webhook'>;
+export const CONNECTOR_KINDS = DELIVERY_KINDS.filter((kind): kind is ConnectorKind => kind !== 'email' && kind !== 'webhook');
 
 /**
  * pending: queued, not tried yet; retrying: failed, another attempt is scheduled;
@@ -24,7 +30,7 @@ export const deliveries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     kind: text('kind').$type<DeliveryKind>().notNull(),
-    /** Recipient address(es) of an e-mail, or the webhook URL. */
+    /** Recipient address(es) of an e-mail, the webhook URL, or a connector's endpoint (never with its secret). */
     target: text('target').notNull(),
     /** What it is about, e.g. 'lead' + the contatos id, so a lead's deliveries can be listed. */
     subjectType: text('subject_type').notNull(),

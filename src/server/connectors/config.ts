@@ -1,0 +1,167 @@
+/*
+ * The connectors' part of the environment contract (src/server/config.ts): each connector is
+ * on when its key variable is set and off otherwise, with every other variable optional. A
+ * connector's variable set without the one it needs is a mistake that would silently send
+ * nothing, so it is a configuration error naming the missing variable, like any other.
+ * Secrets (RDSTATION_API_KEY, PIPEDRIVE_API_TOKEN) live only here and in the transports:
+ * never in a delivery row, an error or a log line.
+ */
+import { LEAD_TIPOS, type LeadTipo } from '../db/schema';
+
+export const DEFAULT_RDSTATION_BASE_URL = 'https://api.rd.services';
+export const DEFAULT_HUBSPOT_BASE_URL = 'https://api.hsforms.com';
+export const DEFAULT_PIPEDRIVE_BASE_URL = 'https://api.pipedrive.com';
+export const DEFAULT_CONVERSION_IDENTIFIER = 'site-pilota-{pagina}';
+
+/** Lead values a connector can map to a field of its own. */
+export const LEAD_FIELDS = [
+  'nome',
+  'email',
+  'celular',
+  'empresa',
+  'tipo',
+  'mensagem',
+  'pagina',
+  'parceiro',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+] as const;
+export type LeadField = (typeof LEAD_FIELDS)[number];
+export type FieldMap = Partial<Record<LeadField, string>>;
+
+export const DEFAULT_RDSTATION_FIELDS: FieldMap = { tipo: 'cf_tipo', pagina: 'cf_pagina', parceiro: 'cf_parceiro' };
+export const DEFAULT_HUBSPOT_FIELDS: FieldMap = {
+  nome: 'firstname',
+  email: 'email',
+  celular: 'mobilephone',
+  empresa: 'company',
+};
+
+export interface RdStationConfig {
+  apiKey: string;
+  baseUrl: string;
+  /** With {pagina}, {tipo} and {parceiro} replaced per lead. */
+  conversionIdentifier: string;
+  /** Lead values sent as RD Station custom fields (names start with cf_). */
+  customFields: FieldMap;
+}
+
+export interface HubSpotConfig {
+  portalId: string;
+  formGuid: string;
+  baseUrl: string;
+  /** Lead value → the form field's internal name. */
+  fields: FieldMap;
+  /** The subscription type a lead's communications consent (or legitimate interest) is for. */
+  subscriptionTypeId: number | undefined;
+}
+
+export interface PipedriveConfig {
+  apiToken: string;
+  baseUrl: string;
+  /** Lead label ids (UUIDs) per lead type. */
+  labels: Partial<Record<LeadTipo, string>>;
+  /** The id of one of the account's marketing channels (the lead's `channel` option). */
+  channel: number | undefined;
+}
+
+export interface ConnectorsConfig {
+  rdstation?: RdStationConfig | undefined;
+  hubspot?: HubSpotConfig | undefined;
+  pipedrive?: PipedriveConfig | undefined;
+}
+
+type Env = Record<string, string | undefined>;
+
+const value = (env: Env, name: string) => {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+};
+
+/** Parses the connectors' variables, pushing one line per problem (naming the variable) onto `problems`. */
+export function parseConnectors(env: Env, problems: string[]): ConnectorsConfig {
+  const url = (name: string, fallback: string) => {
+    const given = value(env, name);
+    if (given === undefined) return fallback;
+    if (!URL.canParse(given) || !/^https?:$/.test(new URL(given).protocol)) {
+      problems.push(`${name}: "${given}" is not an http(s) URL`);
+      return fallback;
+    }
+    return given.replace(/\/+$/, '');
+  };
+  const map = (name: string, fallback: FieldMap, check?: (field: string) => string | undefined): FieldMap => {
+    const given = value(env, name);
+    if (given === undefined) return fallback;
+    const result: FieldMap = {};
+    for (const pair of given.split(',').map((part) => part.trim()).filter(Boolean)) {
+      const [key, field] = pair.split('=').map((part) => part.trim());
+      if (!key || !field || !(LEAD_FIELDS as readonly string[]).includes(key)) {
+        problems.push(`${name}: "${pair}" is not LEAD_VALUE=FIELD with LEAD_VALUE one of ${LEAD_FIELDS.join(', ')}`);
+        continue;
+      }
+      const wrong = check?.(field);
+      if (wrong) problems.push(`${name}: ${wrong}`);
+      result[key as LeadField] = field;
+    }
+    return result;
+  };
+  const integer = (name: string) => {
+    const given = value(env, name);
+    if (given === undefined) return undefined;
+    if (!/^\d+$/.test(given)) problems.push(`${name}: expected a whole number, got "${given}"`);
+    return Number(given);
+  };
+  /** The connector's variables that are set, for "X is required when Y is set". */
+  const setOf = (prefix: string) => Object.keys(env).filter((name) => name.startsWith(prefix) && value(env, name));
+  const require = (names: string[], prefix: string, label: string) => {
+    const set = setOf(prefix);
+    if (set.length === 0) return false;
+    const missing = names.filter((name) => value(env, name) === undefined);
+    for (const name of missing) problems.push(`${name}: required for the ${label} connector (${set.join(', ')} is set)`);
+    return missing.length === 0;
+  };
+
+  const connectors: ConnectorsConfig = {};
+  if (require(['RDSTATION_API_KEY'], 'RDSTATION_', 'RD Station')) {
+    connectors.rdstation = {
+      apiKey: value(env, 'RDSTATION_API_KEY')!,
+      baseUrl: url('RDSTATION_BASE_URL', DEFAULT_RDSTATION_BASE_URL),
+      conversionIdentifier: value(env, 'RDSTATION_CONVERSION_IDENTIFIER') ?? DEFAULT_CONVERSION_IDENTIFIER,
+      customFields: map('RDSTATION_CUSTOM_FIELDS', DEFAULT_RDSTATION_FIELDS, (field) =>
+        field.startsWith('cf_') ? undefined : `"${field}" is not an RD Station custom field (those start with cf_)`,
+      ),
+    };
+  }
+  if (require(['HUBSPOT_PORTAL_ID', 'HUBSPOT_FORM_GUID'], 'HUBSPOT_', 'HubSpot')) {
+    const portalId = value(env, 'HUBSPOT_PORTAL_ID')!;
+    const formGuid = value(env, 'HUBSPOT_FORM_GUID')!;
+    if (!/^\d+$/.test(portalId)) problems.push(`HUBSPOT_PORTAL_ID: expected the account's number, got "${portalId}"`);
+    if (!/^[0-9a-f-]{36}$/i.test(formGuid)) problems.push(`HUBSPOT_FORM_GUID: expected the form's GUID, got "${formGuid}"`);
+    connectors.hubspot = {
+      portalId,
+      formGuid,
+      baseUrl: url('HUBSPOT_BASE_URL', DEFAULT_HUBSPOT_BASE_URL),
+      fields: map('HUBSPOT_FIELDS', DEFAULT_HUBSPOT_FIELDS),
+      subscriptionTypeId: integer('HUBSPOT_SUBSCRIPTION_TYPE_ID'),
+    };
+  }
+  if (require(['PIPEDRIVE_API_TOKEN'], 'PIPEDRIVE_', 'Pipedrive')) {
+    const labels: Partial<Record<LeadTipo, string>> = {};
+    for (const pair of (value(env, 'PIPEDRIVE_LABELS') ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+      const [tipo, id] = pair.split('=').map((part) => part.trim());
+      if (!tipo || !id || !(LEAD_TIPOS as readonly string[]).includes(tipo)) {
+        problems.push(`PIPEDRIVE_LABELS: "${pair}" is not TIPO=LABEL_ID with TIPO one of ${LEAD_TIPOS.join(', ')}`);
+        continue;
+      }
+      labels[tipo as LeadTipo] = id;
+    }
+    connectors.pipedrive = {
+      apiToken: value(env, 'PIPEDRIVE_API_TOKEN')!,
+      baseUrl: url('PIPEDRIVE_BASE_URL', DEFAULT_PIPEDRIVE_BASE_URL),
+      labels,
+      channel: integer('PIPEDRIVE_CHANNEL'),
+    };
+  }
+  return connectors;
+}

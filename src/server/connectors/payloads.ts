@@ -1,0 +1,217 @@
+/*
+ * What each connector sends for a lead, built when the lead is saved (in its transaction,
+ * like the webhook body) and kept in the delivery row exactly as it goes out — minus the
+ * secret, which only the transport adds. Re-sending a delivery ("Reenviar") sends the same.
+ *
+ * Legal bases come from the lead's consent record (the LGPD notice version it was shown,
+ * content/consent-notices.ts): a notice whose text is consent to be contacted is reported as
+ * consent, granted. Anything else — a version this build does not know, or a notice that is
+ * not about communications — never claims consent: it is reported as legitimate interest
+ * (LGPD art. 7 IX and 10: the person asked the company to get in touch), which the CRM tells
+ * apart from consent, so consent-only sends leave that person out.
+ */
+import { consentNotices } from '@content/consent-notices';
+import { tipoLabels } from '@content/messages/lead';
+import { consentNoticeText } from '~/lib/consent-notice';
+import type { ConnectorKind } from '../db/schema';
+import type { LeadRecord } from '../leads/lead-record';
+import type { ConnectorsConfig, FieldMap, LeadField } from './config';
+
+/** One connector delivery of a lead: what the outbox stores. */
+export interface ConnectorDelivery {
+  kind: ConnectorKind;
+  /** The endpoint without any secret: the breaker's and the deliveries page's target. */
+  target: string;
+  body: object;
+}
+
+/** Whether the lead's consent record is consent to receive communications. */
+export function consentedToCommunications(lead: Pick<LeadRecord, 'consentVersion'>): boolean {
+  const notice = consentNotices.lead;
+  return lead.consentVersion === notice.version && notice.communications;
+}
+
+/**
+ * A phone in E.164 (+55…): the form's "(11) 99999-9999" gets Brazil's country code; a number
+ * already starting with 55 and long enough to hold it keeps it.
+ */
+export function e164(celular: string): string {
+  const digits = celular.replace(/\D/g, '');
+  return digits.startsWith('55') && digits.length >= 12 ? `+${digits}` : `+55${digits}`;
+}
+
+/** The page path as a slug for the conversion identifier: "/gestao/" → "gestao", "/" → "inicio". */
+export function pageSlug(pagina: string): string {
+  const path = pagina.replace(/^https?:\/\/[^/]+/i, '').split(/[?#]/)[0] ?? '';
+  const slug = path
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug || 'inicio';
+}
+
+function leadValue(lead: LeadRecord, field: LeadField): string {
+  switch (field) {
+    case 'nome':
+      return lead.nome;
+    case 'email':
+      return lead.email;
+    case 'celular':
+      return e164(lead.celular);
+    case 'empresa':
+      return lead.empresa;
+    case 'tipo':
+      return lead.tipo;
+    case 'mensagem':
+      return lead.mensagem;
+    case 'pagina':
+      return lead.paginaOrigem;
+    case 'parceiro':
+      return lead.partnerSlug ?? '';
+    case 'utm_source':
+      return lead.utmSource;
+    case 'utm_medium':
+      return lead.utmMedium;
+    case 'utm_campaign':
+      return lead.utmCampaign;
+  }
+}
+
+/** Mapped values that are not empty, as [their field name, value]. */
+function mapped(lead: LeadRecord, map: FieldMap): [string, string][] {
+  return Object.entries(map).flatMap(([field, name]) => {
+    const text = leadValue(lead, field as LeadField);
+    return name && text ? [[name, text] as [string, string]] : [];
+  });
+}
+
+const nonEmpty = (entries: Record<string, string | null | undefined>) =>
+  Object.fromEntries(Object.entries(entries).filter(([, text]) => text));
+
+/** RD Station Marketing's conversion event (POST /platform/conversions). */
+export function rdStationBody(lead: LeadRecord, config: NonNullable<ConnectorsConfig['rdstation']>) {
+  const identifier = config.conversionIdentifier
+    .replaceAll('{pagina}', pageSlug(lead.paginaOrigem))
+    .replaceAll('{tipo}', lead.tipo)
+    .replaceAll('{parceiro}', lead.partnerSlug ?? '');
+  return {
+    event_type: 'CONVERSION',
+    event_family: 'CDP',
+    payload: {
+      conversion_identifier: identifier,
+      name: lead.nome,
+      email: lead.email,
+      mobile_phone: e164(lead.celular),
+      ...nonEmpty({
+        company_name: lead.empresa,
+        traffic_source: lead.utmSource,
+        traffic_medium: lead.utmMedium,
+        traffic_campaign: lead.utmCampaign,
+      }),
+      ...Object.fromEntries(mapped(lead, config.customFields)),
+      legal_bases: [
+        consentedToCommunications(lead)
+          ? { category: 'communications', type: 'consent', status: 'granted' }
+          : { category: 'communications', type: 'legitimate_interest', status: 'granted' },
+      ],
+    },
+  };
+}
+
+/** HubSpot's form submission (POST /submissions/v3/integration/submit/{portalId}/{formGuid}). */
+export function hubSpotBody(lead: LeadRecord, config: NonNullable<ConnectorsConfig['hubspot']>, siteUrl: string) {
+  const consented = consentedToCommunications(lead);
+  const text = consentNoticeText(consentNotices.lead);
+  const subscription = config.subscriptionTypeId;
+  const legalConsentOptions = consented
+    ? {
+        consent: {
+          consentToProcess: true,
+          text,
+          communications: subscription === undefined ? [] : [{ value: true, subscriptionTypeId: subscription, text }],
+        },
+      }
+    : subscription === undefined
+      ? undefined
+      : {
+          legitimateInterest: {
+            value: true,
+            subscriptionTypeId: subscription,
+            legalBasis: 'LEGITIMATE_INTEREST_CLIENT',
+            text,
+          },
+        };
+  const page = lead.paginaOrigem || '/';
+  const path = page.replace(/^https?:\/\/[^/]+/i, '').split(/[?#]/)[0] || '/';
+  return {
+    submittedAt: String(lead.createdAt.getTime()),
+    fields: mapped(lead, config.fields).map(([name, value]) => ({ objectTypeId: '0-1', name, value })),
+    context: {
+      pageUri: /^https?:\/\//i.test(page) ? page : `${siteUrl}${page.startsWith('/') ? '' : '/'}${page}`,
+      pageName: `Pilota — ${path}`,
+    },
+    ...(legalConsentOptions ? { legalConsentOptions } : {}),
+  };
+}
+
+/**
+ * Pipedrive's two steps: the person (found by e-mail, else created) and then the lead linked
+ * to it. `origin_id` is the lead's own id: Pipedrive keeps it as given and nobody can edit it,
+ * so a retry finds the lead an earlier attempt created instead of adding a second one.
+ */
+export function pipedriveBody(lead: LeadRecord, config: NonNullable<ConnectorsConfig['pipedrive']>) {
+  const label = config.labels[lead.tipo];
+  const utm = [lead.utmSource, lead.utmMedium, lead.utmCampaign].filter(Boolean).join(' / ');
+  return {
+    email: lead.email,
+    person: {
+      name: lead.nome,
+      email: [{ value: lead.email, primary: true, label: 'work' }],
+      phone: [{ value: e164(lead.celular), primary: true, label: 'mobile' }],
+    },
+    lead: {
+      title: `${lead.nome} — ${tipoLabels[lead.tipo]}${lead.empresa ? ` (${lead.empresa})` : ''}`,
+      ...(label ? { label_ids: [label] } : {}),
+      origin_id: pipedriveOriginId(lead.id),
+      ...(config.channel !== undefined ? { channel: config.channel } : {}),
+      ...(utm ? { channel_id: utm } : {}),
+    },
+  };
+}
+
+export const pipedriveOriginId = (leadId: string) => `pilota-${leadId}`;
+
+export const rdStationTarget = (config: NonNullable<ConnectorsConfig['rdstation']>) =>
+  `${config.baseUrl}/platform/conversions`;
+export const hubSpotTarget = (config: NonNullable<ConnectorsConfig['hubspot']>) =>
+  `${config.baseUrl}/submissions/v3/integration/submit/${config.portalId}/${config.formGuid}`;
+export const pipedriveTarget = (config: NonNullable<ConnectorsConfig['pipedrive']>) => `${config.baseUrl}/v1`;
+
+/** The connector deliveries of one lead: one per configured connector. */
+export function connectorDeliveries(lead: LeadRecord, connectors: ConnectorsConfig, siteUrl: string): ConnectorDelivery[] {
+  const out: ConnectorDelivery[] = [];
+  if (connectors.rdstation) {
+    out.push({
+      kind: 'rdstation',
+      target: rdStationTarget(connectors.rdstation),
+      body: rdStationBody(lead, connectors.rdstation),
+    });
+  }
+  if (connectors.hubspot) {
+    out.push({
+      kind: 'hubspot',
+      target: hubSpotTarget(connectors.hubspot),
+      body: hubSpotBody(lead, connectors.hubspot, siteUrl),
+    });
+  }
+  if (connectors.pipedrive) {
+    out.push({
+      kind: 'pipedrive',
+      target: pipedriveTarget(connectors.pipedrive),
+      body: pipedriveBody(lead, connectors.pipedrive),
+    });
+  }
+  return out;
+}

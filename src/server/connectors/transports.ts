@@ -1,0 +1,172 @@
+/*
+ * The connectors as delivery transports (src/server/delivery/transport.ts): each sends a
+ * queued delivery's stored body to its service with the secret from the configuration
+ * (never stored with the row). The delivery engine runs them in the webhook lane, one
+ * breaker and one concurrency limit per target, and records every attempt.
+ */
+import { connectorErrorMessages as m, deliveryKindLabels } from '@content/messages/inbox';
+import type { ConnectorKind } from '../db/schema';
+import type { DeliveryRow, Transport } from '../delivery/transport';
+import type { ConnectorsConfig } from './config';
+import { call, CONNECTOR_TIMEOUT_MS, ConnectorError, Spacer } from './http';
+
+export interface ConnectorOptions {
+  /** One attempt's budget (default CONNECTOR_TIMEOUT_MS). */
+  timeoutMs?: number | undefined;
+}
+
+/** RD Station's limit is 120 requests a minute per account. */
+const RDSTATION_SPACING_MS = 500;
+
+type Body = Record<string, unknown>;
+
+/** The messages a service's 400/422 gives, however it shapes them. */
+function serviceMessages(answer: unknown): { type?: string; message?: string }[] {
+  const out: { type?: string; message?: string }[] = [];
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== 'object') return;
+    const item = value as Record<string, unknown>;
+    // HubSpot's summary ("The request is not valid") says less than the list under it.
+    if (item['errors'] && typeof item['errors'] === 'object') return visit(item['errors']);
+    const type = item['errorType'] ?? item['error_type'] ?? item['code'];
+    const message = item['message'] ?? item['error_message'] ?? item['error'];
+    if (typeof type === 'string' || typeof message === 'string') {
+      out.push({
+        ...(typeof type === 'string' ? { type } : {}),
+        ...(typeof message === 'string' ? { message } : {}),
+      });
+    }
+  };
+  visit(answer);
+  return out;
+}
+
+/** The refusal in pt-BR: HubSpot's known validation types named, the others by the service's own words. */
+function refusal(kind: ConnectorKind, status: number, answer: unknown): string {
+  const details = serviceMessages(answer).map(({ type, message }) => {
+    const field = /fields\.([\w.-]+)/.exec(message ?? '')?.[1] ?? /'([\w.-]+)'/.exec(message ?? '')?.[1] ?? '?';
+    if (type === 'FIELD_NOT_IN_FORM_DEFINITION') return m.fieldNotInForm(field);
+    if (type === 'INVALID_EMAIL') return m.invalidEmail;
+    if (type === 'REQUIRED_FIELD') return m.requiredField(field);
+    return [type, message].filter(Boolean).join(': ');
+  });
+  const detail = [...new Set(details)].join('; ') || m.otherReason(status);
+  return m.rejected(deliveryKindLabels[kind], detail);
+}
+
+function describe(error: unknown): ReturnType<Transport['describeFailure']> {
+  if (error instanceof ConnectorError) {
+    const { permanent, retryAfterMs } = error.options;
+    return {
+      reason: error.reason,
+      // A refusal of one lead's data says nothing about the service's health.
+      outcome: permanent ? 'neutral' : 'failure',
+      ...(permanent ? { permanent } : {}),
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    };
+  }
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  return { reason: typeof code === 'string' ? code : typeof name === 'string' ? name : 'error', outcome: 'failure' };
+}
+
+export function rdStationTransport(config: NonNullable<ConnectorsConfig['rdstation']>, options: ConnectorOptions = {}): Transport {
+  const timeoutMs = options.timeoutMs ?? CONNECTOR_TIMEOUT_MS;
+  const spacer = new Spacer(RDSTATION_SPACING_MS);
+  return {
+    send: async (row: DeliveryRow) => {
+      await spacer.turn();
+      await call(`${row.target}?api_key=${encodeURIComponent(config.apiKey)}`, {
+        method: 'POST',
+        body: row.payload,
+        signal: AbortSignal.timeout(timeoutMs),
+        secrets: [config.apiKey],
+        refused: (status, answer) => refusal('rdstation', status, answer),
+      });
+      return 'sent';
+    },
+    describeFailure: describe,
+    timeoutMs: timeoutMs + RDSTATION_SPACING_MS,
+  };
+}
+
+export function hubSpotTransport(options: ConnectorOptions = {}): Transport {
+  const timeoutMs = options.timeoutMs ?? CONNECTOR_TIMEOUT_MS;
+  return {
+    send: async (row: DeliveryRow) => {
+      await call(row.target, {
+        method: 'POST',
+        body: row.payload,
+        signal: AbortSignal.timeout(timeoutMs),
+        secrets: [],
+        refused: (status, answer) => refusal('hubspot', status, answer),
+      });
+      return 'sent';
+    },
+    describeFailure: describe,
+    timeoutMs,
+  };
+}
+
+interface PipedriveBody {
+  email: string;
+  person: Body;
+  lead: Body & { origin_id: string };
+}
+
+/**
+ * Person by e-mail, else a new one; then the lead, unless one with this origin_id is already
+ * linked to that person. Each step looks before it writes, so an attempt cut off after any
+ * write (a lost answer, a 5xx after the service stored it, a killed process) is followed by
+ * one that finds what was written instead of duplicating it.
+ */
+export function pipedriveTransport(config: NonNullable<ConnectorsConfig['pipedrive']>, options: ConnectorOptions = {}): Transport {
+  const timeoutMs = options.timeoutMs ?? CONNECTOR_TIMEOUT_MS;
+  return {
+    send: async (row: DeliveryRow) => {
+      const body = row.payload as PipedriveBody;
+      const signal = AbortSignal.timeout(timeoutMs);
+      const request = (method: 'GET' | 'POST', path: string, payload?: unknown) =>
+        call(`${row.target}${path}`, {
+          method,
+          headers: { 'x-api-token': config.apiToken },
+          ...(payload === undefined ? {} : { body: payload }),
+          signal,
+          secrets: [config.apiToken],
+          refused: (status, answer) => refusal('pipedrive', status, answer),
+        }) as Promise<{ data?: unknown } | undefined>;
+
+      const search = new URLSearchParams({ term: body.email, fields: 'email', exact_match: 'true', limit: '1' });
+      const found = await request('GET', `/persons/search?${search}`);
+      const items = (found?.data as { items?: { item?: { id?: number } }[] } | undefined)?.items ?? [];
+      let personId = items[0]?.item?.id;
+      if (personId === undefined) {
+        const created = await request('POST', '/persons', body.person);
+        personId = (created?.data as { id?: number } | undefined)?.id;
+        if (personId === undefined) throw new ConnectorError('Pipedrive created a person without an id', 'no person id');
+      }
+
+      const leads = await request('GET', `/leads?${new URLSearchParams({ person_id: String(personId), limit: '500' })}`);
+      const existing = Array.isArray(leads?.data) ? (leads.data as { origin_id?: unknown }[]) : [];
+      if (!existing.some((lead) => lead.origin_id === body.lead.origin_id)) {
+        await request('POST', '/leads', { ...body.lead, person_id: personId });
+      }
+      return 'sent';
+    },
+    describeFailure: describe,
+    timeoutMs,
+  };
+}
+
+/** The transports of the configured connectors; one that is off never receives a delivery. */
+export function connectorTransports(connectors: ConnectorsConfig, options: ConnectorOptions = {}): Record<ConnectorKind, Transport> {
+  const off = (kind: ConnectorKind): Transport => ({
+    send: () => Promise.reject(new ConnectorError(`${deliveryKindLabels[kind]} is not configured`, 'not configured')),
+    describeFailure: describe,
+  });
+  return {
+    rdstation: connectors.rdstation ? rdStationTransport(connectors.rdstation, options) : off('rdstation'),
+    hubspot: connectors.hubspot ? hubSpotTransport(options) : off('hubspot'),
+    pipedrive: connectors.pipedrive ? pipedriveTransport(connectors.pipedrive, options) : off('pipedrive'),
+  };
+}

@@ -1,0 +1,503 @@
+/*
+ * The connectors (src/server/connectors) end to end against stand-ins of RD Station
+ * Marketing, HubSpot Forms and Pipedrive (tests/stand-ins/crm.ts), on every engine: a saved
+ * lead queues one delivery per configured connector in its own transaction and the delivery
+ * engine sends each payload as the service documents it, legal bases included; the
+ * services' documented errors are handled — 5xx, a timeout and 401 retried, 429 waited out
+ * for its Retry-After, 400/422 failed for good at once with a pt-BR reason — and a secret a
+ * service echoes never reaches the row or the logs. Pipedrive's person and lead are never
+ * created twice, whatever answer an attempt lost.
+ *
+ * Then the deliveries page of the built server: each connector by name, its last error
+ * masked, and "Reenviar" sending it again.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { consentNotices } from '@content/consent-notices';
+import { connectorErrorMessages, deliveryRetryMessages } from '@content/messages/inbox';
+import { consentNoticeText } from '~/lib/consent-notice';
+import { safeDeliveryError } from '~/lib/delivery-display';
+import type { LeadInput } from '~/lib/validation/lead';
+import { parseConnectors, type ConnectorsConfig } from '~/server/connectors/config';
+import { connectorDeliveries } from '~/server/connectors/payloads';
+import { openDatabase, pgliteDirFor, type DbOrTx } from '~/server/db/client';
+import { migrateDatabase } from '~/server/db/migrate';
+import { contatos, deliveries, type Contato } from '~/server/db/schema';
+import type { DeliverySettings } from '~/server/delivery/settings';
+import { createLeadService } from '~/server/leads/lead.service';
+import { createMailer } from '~/server/mail';
+import type { Outbox } from '~/server/outbox/outbox';
+import { teamCookie } from '../support/blog-accounts';
+import { engines, execute, useTestDatabase } from '../support/db';
+import { deliveryStack, type DeliveryStack } from '../support/deliveries';
+import { ensureBuild } from '../support/ensure-build';
+import { startBuiltServer, type RunningServer } from '../support/server';
+import { sharedDeps } from '../support/service-deps';
+import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { until } from '../support/until';
+import { startHubSpot, startPipedrive, startRdStation } from '../stand-ins/crm';
+
+const RD_KEY = 'rd-chave-secreta-1234567890';
+const PD_TOKEN = 'pd-token-secreto-0987654321';
+const PORTAL = '1234567';
+const FORM = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const LABEL = '7f0d6b7e-2b8a-4c55-9d0e-3c1f2a4b5c6d';
+const SITE = 'https://pilota.example';
+const NOTICE_TEXT = consentNoticeText(consentNotices.lead);
+
+/** Up to six attempts, no waiting between them, a target's pause of 1 s; a hung call is cut after 1 s. */
+const FAST: DeliverySettings = {
+  retryLimit: 5,
+  retryDelaySeconds: 0,
+  retryBackoff: false,
+  pollingIntervalSeconds: 0.2,
+  expireInSeconds: 30,
+  breaker: { failures: 20, pauseSeconds: 1, maxPauseSeconds: 1 },
+};
+
+type StandIns = {
+  rd: Awaited<ReturnType<typeof startRdStation>>;
+  hs: Awaited<ReturnType<typeof startHubSpot>>;
+  pd: Awaited<ReturnType<typeof startPipedrive>>;
+};
+
+async function startStandIns(hubSpotFields = ['firstname', 'email', 'mobilephone', 'company', 'pilota_tipo']) {
+  const [rd, hs, pd] = await Promise.all([
+    startRdStation({ apiKey: RD_KEY, customFields: ['cf_tipo', 'cf_pagina', 'cf_parceiro'] }),
+    startHubSpot({ portalId: PORTAL, formGuid: FORM, fields: hubSpotFields }),
+    startPipedrive({ apiToken: PD_TOKEN, labels: [LABEL] }),
+  ]);
+  return { rd, hs, pd };
+}
+
+/** The connectors exactly as the environment turns them on (what an operator sets). */
+function connectorEnv({ rd, hs, pd }: StandIns): Record<string, string> {
+  return {
+    RDSTATION_API_KEY: RD_KEY,
+    RDSTATION_BASE_URL: rd.url,
+    RDSTATION_CUSTOM_FIELDS: 'tipo=cf_tipo,pagina=cf_pagina,parceiro=cf_parceiro',
+    HUBSPOT_PORTAL_ID: PORTAL,
+    HUBSPOT_FORM_GUID: FORM,
+    HUBSPOT_BASE_URL: hs.url,
+    HUBSPOT_FIELDS: 'nome=firstname,email=email,celular=mobilephone,empresa=company,tipo=pilota_tipo',
+    HUBSPOT_SUBSCRIPTION_TYPE_ID: '999',
+    PIPEDRIVE_API_TOKEN: PD_TOKEN,
+    PIPEDRIVE_BASE_URL: pd.url,
+    PIPEDRIVE_LABELS: `imobiliaria=${LABEL}`,
+  };
+}
+
+function connectorsOf(env: Record<string, string>): ConnectorsConfig {
+  const problems: string[] = [];
+  const connectors = parseConnectors(env, problems);
+  expect(problems).toEqual([]);
+  return connectors;
+}
+
+const input = (patch: Partial<LeadInput> = {}): LeadInput => ({
+  nome: 'Clara Conector',
+  email: 'clara.conector@example.com',
+  celular: '(11) 98765-4321',
+  tipo: 'imobiliaria',
+  empresa: 'Imob Lua',
+  pagina_origem: 'http://localhost/gestao?utm_source=google',
+  utm_source: 'google',
+  utm_medium: 'cpc',
+  utm_campaign: 'inverno',
+  partner_slug: 'parceiro-sul',
+  consent_version: consentNotices.lead.version,
+  submission_key: randomUUID(),
+  ...patch,
+});
+
+/** A lead row written directly (one whose consent record is not the current notice's), with its connector deliveries. */
+async function enqueueStoredLead(
+  db: DbOrTx & { transaction: (run: (tx: DbOrTx) => Promise<string[]>) => Promise<string[]> },
+  outbox: Pick<Outbox, 'enqueueDeliveries'>,
+  connectors: ConnectorsConfig,
+  patch: Partial<typeof contatos.$inferInsert> = {},
+): Promise<Contato> {
+  const [lead] = await db
+    .insert(contatos)
+    .values({
+      nome: 'Davi Sem Consentimento',
+      email: 'davi@example.com',
+      celular: '(21) 91234-5678',
+      tipo: 'proprietario',
+      paginaOrigem: '/',
+      consentVersion: '2025-01-lead-v0',
+      consentAt: new Date(),
+      submissionKey: randomUUID(),
+      ...patch,
+    })
+    .returning();
+  await db.transaction((tx) =>
+    outbox.enqueueDeliveries(
+      tx,
+      connectorDeliveries(lead!, connectors, SITE).map((item) => ({
+        kind: item.kind,
+        url: item.target,
+        body: item.body,
+        meta: { subjectType: 'lead', subjectId: lead!.id },
+      })),
+    ),
+  );
+  return lead!;
+}
+
+describe.each(engines)('connectors on %s', (engine) => {
+  const t = useTestDatabase(engine);
+  let stack: DeliveryStack | undefined;
+  let standIns: StandIns;
+  const logs: string[] = [];
+
+  beforeEach(async () => {
+    standIns = await startStandIns();
+    logs.length = 0;
+  });
+
+  afterEach(async () => {
+    await stack?.stop(2_000);
+    stack = undefined;
+    await Promise.all(Object.values(standIns).map((standIn) => standIn.close()));
+  });
+
+  async function start(connectors: ConnectorsConfig) {
+    stack = deliveryStack(t.handle, {
+      sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
+      connectors,
+      connectorOptions: { timeoutMs: 1_000 },
+      settings: FAST,
+      log: (line) => logs.push(line),
+    });
+    await stack.start();
+    return stack;
+  }
+
+  const rowsOf = (leadId: string) => t.db.select().from(deliveries).where(eq(deliveries.subjectId, leadId));
+  const rowOf = async (leadId: string, kind: string) => (await rowsOf(leadId)).find((row) => row.kind === kind)!;
+  const settled = (leadId: string, kind: string, status: string) =>
+    until(async () => {
+      const row = await rowOf(leadId, kind);
+      return row?.status === status ? row : undefined;
+    }, 20_000);
+  const liveJobs = async (id: string) =>
+    Number(
+      (
+        await execute(
+          t.handle,
+          `select count(*)::int as n from pgboss.job
+            where data->>'deliveryId' = '${id}' and state not in ('failed', 'completed', 'cancelled')`,
+        )
+      ).rows[0]!['n'],
+    );
+
+  it('a saved lead goes to RD Station, HubSpot and Pipedrive from its own transaction, field by field, with its consent', async () => {
+    const connectors = connectorsOf(connectorEnv(standIns));
+    const running = await start(connectors);
+    const config = {
+      dataDir: mkdtempSync(join(tmpdir(), 'pilota-connectors-')),
+      leadNotifyTo: 'comercial@pilota.example',
+      leadWebhookUrls: [],
+      webhookSecret: undefined,
+      leadRateLimit: null,
+      authSecret: 'segredo',
+      connectors,
+      siteUrl: SITE,
+    };
+    const result = await createLeadService({
+      db: t.db,
+      outbox: running.outbox,
+      sendMail: async () => ({ transport: 'log' }),
+      config,
+      log: () => {},
+      ...sharedDeps({ db: t.db, config }),
+    }).create(input(), {});
+    expect(result).toMatchObject({ status: 'saved', duplicate: false });
+    const leadId = (result as { id: string }).id;
+    expect((await rowsOf(leadId)).map((row) => row.kind).sort()).toEqual(['email', 'hubspot', 'pipedrive', 'rdstation']);
+    for (const kind of ['rdstation', 'hubspot', 'pipedrive']) await settled(leadId, kind, 'sent');
+    const [lead] = await t.db.select().from(contatos).where(eq(contatos.id, leadId));
+
+    const [conversion] = standIns.rd.requests;
+    expect(conversion!.query.get('api_key')).toBe(RD_KEY);
+    expect(conversion!.json).toEqual({
+      event_type: 'CONVERSION',
+      event_family: 'CDP',
+      payload: {
+        conversion_identifier: 'site-pilota-gestao',
+        name: 'Clara Conector',
+        email: 'clara.conector@example.com',
+        mobile_phone: '+5511987654321',
+        company_name: 'Imob Lua',
+        traffic_source: 'google',
+        traffic_medium: 'cpc',
+        traffic_campaign: 'inverno',
+        cf_tipo: 'imobiliaria',
+        cf_pagina: 'http://localhost/gestao?utm_source=google',
+        cf_parceiro: 'parceiro-sul',
+        legal_bases: [{ category: 'communications', type: 'consent', status: 'granted' }],
+      },
+    });
+    expect(standIns.rd.conversions).toHaveLength(1);
+
+    expect(standIns.hs.submissions).toEqual([
+      {
+        submittedAt: String(lead!.createdAt.getTime()),
+        fields: [
+          { objectTypeId: '0-1', name: 'firstname', value: 'Clara Conector' },
+          { objectTypeId: '0-1', name: 'email', value: 'clara.conector@example.com' },
+          { objectTypeId: '0-1', name: 'mobilephone', value: '+5511987654321' },
+          { objectTypeId: '0-1', name: 'company', value: 'Imob Lua' },
+          { objectTypeId: '0-1', name: 'pilota_tipo', value: 'imobiliaria' },
+        ],
+        context: { pageUri: 'http://localhost/gestao?utm_source=google', pageName: 'Pilota — /gestao' },
+        legalConsentOptions: {
+          consent: {
+            consentToProcess: true,
+            text: NOTICE_TEXT,
+            communications: [{ value: true, subscriptionTypeId: 999, text: NOTICE_TEXT }],
+          },
+        },
+      },
+    ]);
+
+    expect(standIns.pd.persons.map((person) => person.body)).toEqual([
+      {
+        name: 'Clara Conector',
+        email: [{ value: 'clara.conector@example.com', primary: true, label: 'work' }],
+        phone: [{ value: '+5511987654321', primary: true, label: 'mobile' }],
+      },
+    ]);
+    expect(standIns.pd.leads).toEqual([
+      {
+        id: expect.any(String),
+        title: 'Clara Conector — Imobiliária (Imob Lua)',
+        label_ids: [LABEL],
+        origin_id: `pilota-${leadId}`,
+        channel_id: 'google / cpc / inverno',
+        person_id: 1,
+        origin: 'API',
+      },
+    ]);
+    // The token goes in a header, never in a URL a proxy or a log could keep.
+    for (const request of standIns.pd.requests) {
+      expect(request.headers['x-api-token']).toBe(PD_TOKEN);
+      expect(request.query.has('api_token')).toBe(false);
+    }
+    for (const row of await rowsOf(leadId)) {
+      expect(row.target).not.toContain(RD_KEY);
+      expect(JSON.stringify(row.payload)).not.toContain(RD_KEY);
+      expect(JSON.stringify(row.payload)).not.toContain(PD_TOKEN);
+    }
+  });
+
+  it('a lead whose consent record is not consent to communications: legitimate interest, never consent', async () => {
+    const connectors = connectorsOf(connectorEnv(standIns));
+    const running = await start(connectors);
+    const lead = await enqueueStoredLead(t.db, running.outbox, connectors);
+    await settled(lead.id, 'rdstation', 'sent');
+    await settled(lead.id, 'hubspot', 'sent');
+    const payload = standIns.rd.conversions[0]!;
+    expect(payload['legal_bases']).toEqual([
+      { category: 'communications', type: 'legitimate_interest', status: 'granted' },
+    ]);
+    expect(payload).toMatchObject({ conversion_identifier: 'site-pilota-inicio', mobile_phone: '+5521912345678' });
+    expect(payload).not.toHaveProperty('company_name');
+    expect(payload).not.toHaveProperty('traffic_source');
+    expect(standIns.hs.submissions[0]!['legalConsentOptions']).toEqual({
+      legitimateInterest: {
+        value: true,
+        subscriptionTypeId: 999,
+        legalBasis: 'LEGITIMATE_INTEREST_CLIENT',
+        text: NOTICE_TEXT,
+      },
+    });
+  });
+
+  it('RD Station: 5xx, a timeout, 429 (waited out) and 401 are retried until it goes out once; the echoed key is masked', async () => {
+    const connectors = connectorsOf(connectorEnv(standIns));
+    const { rd } = standIns;
+    rd.faults.push({ fault: 500 }, { fault: 'hang' }, { fault: { status: 429, retryAfter: '1' } });
+    rd.account.apiKey = 'outra-chave';
+    const running = await start({ rdstation: connectors.rdstation });
+    const lead = await enqueueStoredLead(t.db, running.outbox, { rdstation: connectors.rdstation });
+    await rd.waitFor((request) => request.status === 401, 20_000);
+    rd.account.apiKey = RD_KEY;
+    const row = await settled(lead.id, 'rdstation', 'sent');
+    expect(rd.requests.map((request) => request.status)).toEqual([500, 'hang', 429, 401, 200]);
+    expect(rd.conversions).toHaveLength(1);
+    expect(row.attempts).toBe(5);
+    // The last error kept is the 401's, whose answer quoted the URL with the key.
+    expect(row.lastError).toMatch(/^answered 401: /);
+    expect(row.lastError).toContain('api_key=[oculto]');
+    expect(row.lastError).not.toContain(RD_KEY);
+    expect(logs.some((line) => line.includes('asked to wait 1 s'))).toBe(true);
+    expect(logs.some((line) => line.includes('timed out'))).toBe(true);
+    expect(logs.join('\n')).not.toContain(RD_KEY);
+  });
+
+  it('RD Station and HubSpot: a 422/400 validation error fails for good at once, with the reason in pt-BR', async () => {
+    await Promise.all([standIns.rd.close(), standIns.hs.close()]);
+    standIns = { ...standIns, ...(await startStandIns(['firstname', 'email', 'mobilephone', 'company'])) };
+    const env = { ...connectorEnv(standIns), RDSTATION_CUSTOM_FIELDS: 'tipo=cf_segmento' };
+    const connectors = connectorsOf(env);
+    const running = await start({ rdstation: connectors.rdstation, hubspot: connectors.hubspot });
+    const lead = await enqueueStoredLead(t.db, running.outbox, connectors);
+    const hubspot = await settled(lead.id, 'hubspot', 'failed');
+    const rdstation = await settled(lead.id, 'rdstation', 'failed');
+    expect(hubspot.attempts).toBe(1);
+    expect(hubspot.lastError).toBe(
+      connectorErrorMessages.rejected('HubSpot', connectorErrorMessages.fieldNotInForm('pilota_tipo')),
+    );
+    expect(rdstation.attempts).toBe(1);
+    expect(rdstation.lastError).toBe(
+      connectorErrorMessages.rejected('RD Station', 'INVALID_FIELDS: Unknown fields: cf_segmento'),
+    );
+    expect(standIns.hs.requests).toHaveLength(1);
+    expect(standIns.rd.requests).toHaveLength(1);
+    expect(await liveJobs(hubspot.id)).toBe(0);
+    expect(await liveJobs(rdstation.id)).toBe(0);
+  });
+
+  it('Pipedrive: answers lost after the person and after the lead were stored never create either twice', async () => {
+    const connectors = connectorsOf(connectorEnv(standIns));
+    const { pd } = standIns;
+    pd.faults.push(
+      { fault: 401 },
+      { method: 'POST', path: '/v1/persons', fault: 'store-then-500' },
+      { method: 'POST', path: '/v1/leads', fault: 'store-then-500' },
+    );
+    const running = await start({ pipedrive: connectors.pipedrive });
+    const first = await enqueueStoredLead(t.db, running.outbox, { pipedrive: connectors.pipedrive });
+    const row = await settled(first.id, 'pipedrive', 'sent');
+    expect(row.attempts).toBe(4);
+    expect(pd.persons).toHaveLength(1);
+    expect(pd.leads).toHaveLength(1);
+    expect(pd.leads[0]).toMatchObject({ person_id: 1, origin_id: `pilota-${first.id}`, title: 'Davi Sem Consentimento — Proprietário' });
+
+    // The same person again: found by e-mail, a second lead for them.
+    const second = await enqueueStoredLead(t.db, running.outbox, { pipedrive: connectors.pipedrive }, { nome: 'Davi S.' });
+    await settled(second.id, 'pipedrive', 'sent');
+    expect(pd.persons).toHaveLength(1);
+    expect(pd.leads.map((lead) => lead['origin_id'])).toEqual([`pilota-${first.id}`, `pilota-${second.id}`]);
+  });
+
+  it('Pipedrive: an unknown label is a permanent failure; the person it found or made stays single', async () => {
+    const env = { ...connectorEnv(standIns), PIPEDRIVE_LABELS: `proprietario=${randomUUID()}` };
+    const connectors = connectorsOf(env);
+    const running = await start({ pipedrive: connectors.pipedrive });
+    const lead = await enqueueStoredLead(t.db, running.outbox, connectors);
+    const row = await settled(lead.id, 'pipedrive', 'failed');
+    expect(row.attempts).toBe(1);
+    expect(row.lastError).toMatch(/^Pipedrive recusou os dados: Validation failed: label_ids: label [0-9a-f-]+ does not exist/);
+    expect(standIns.pd.persons).toHaveLength(1);
+    expect(standIns.pd.leads).toHaveLength(0);
+  });
+});
+
+describe('the deliveries page with connectors (built server)', () => {
+  let server: RunningServer;
+  let smtp: CaptureSmtp;
+  let standIns: StandIns;
+  let cookie: string;
+  const ids = { lead: '', rd: '', hubspot: '' };
+
+  beforeAll(async () => {
+    ensureBuild();
+    standIns = await startStandIns(['firstname', 'email', 'mobilephone', 'company']);
+    const env = connectorEnv(standIns);
+    const connectors = connectorsOf(env);
+    const dataDir = mkdtempSync(join(tmpdir(), 'pilota-connectors-page-'));
+    // Filled by the real delivery path: RD Station refuses the key (and quotes it), HubSpot the field.
+    standIns.rd.account.apiKey = 'outra-chave';
+    const handle = await openDatabase({ pgliteDir: pgliteDirFor(dataDir) });
+    try {
+      await migrateDatabase(handle.db);
+      const stack = deliveryStack(handle, {
+        sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
+        connectors: { rdstation: connectors.rdstation, hubspot: connectors.hubspot },
+        settings: { ...FAST, retryLimit: 1 },
+        log: () => {},
+      });
+      await stack.start();
+      const lead = await enqueueStoredLead(handle.db, stack.outbox, {
+        rdstation: connectors.rdstation,
+        hubspot: connectors.hubspot,
+      }, { nome: 'Lia Conectores' });
+      ids.lead = lead.id;
+      const failed = await until(async () => {
+        const rows = await handle.db.select().from(deliveries);
+        return rows.length === 2 && rows.every((row) => row.status === 'failed') ? rows : undefined;
+      }, 20_000);
+      ids.rd = failed.find((row) => row.kind === 'rdstation')!.id;
+      ids.hubspot = failed.find((row) => row.kind === 'hubspot')!.id;
+      await stack.stop(2_000);
+    } finally {
+      await handle.close();
+    }
+    smtp = await startCaptureSmtp();
+    server = await startBuiltServer({ DATA_DIR: dataDir, LEAD_RATE_LIMIT: 'off', SMTP_URL: smtp.url, ...env });
+    cookie = (await teamCookie(server.url, server.dataDir, 'vendas', smtp)).cookie;
+  }, 600_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.stop();
+    await Promise.all(Object.values(standIns ?? {}).map((standIn) => standIn.close()));
+  });
+
+  const page = async () => {
+    const response = await fetch(`${server.url}/admin/entregas`, { headers: { cookie, accept: 'text/html' } });
+    return { status: response.status, body: await response.text() };
+  };
+  const rowHtml = (body: string, id: string) =>
+    new RegExp(`<tr data-delivery-id="${id}"[\\s\\S]*?</tr>`).exec(body)?.[0] ?? '';
+
+  it('names each connector, shows its last error masked, and "Reenviar" sends it again', async () => {
+    const { status, body } = await page();
+    expect(status).toBe(200);
+    expect(body).not.toContain(RD_KEY);
+    expect(body).toMatch(/data-count="failed-rdstation"[^>]*>\s*1\s*</);
+    expect(body).toMatch(/data-count="failed-hubspot"[^>]*>\s*1\s*</);
+    expect(body).toMatch(/data-count="failed-total"[^>]*>\s*2\s*</);
+
+    const rd = rowHtml(body, ids.rd);
+    expect(rd).toContain('RD Station');
+    expect(rd).toContain(new URL(standIns.rd.url).host);
+    expect(rd).toContain('answered 401');
+    expect(rd).toContain('Lia Conectores');
+    const hubspot = rowHtml(body, ids.hubspot);
+    expect(hubspot).toContain('HubSpot');
+    expect(hubspot).toContain(
+      safeDeliveryError(connectorErrorMessages.rejected('HubSpot', connectorErrorMessages.fieldNotInForm('pilota_tipo'))),
+    );
+
+    // The key is right now: the team re-sends the RD Station conversion from the page.
+    standIns.rd.account.apiKey = RD_KEY;
+    const response = await fetch(`${server.url}/admin/entregas?_action=entregas.reenviar`, {
+      method: 'POST',
+      headers: {
+        cookie,
+        origin: server.url,
+        accept: 'text/html',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ id: ids.rd }).toString(),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(deliveryRetryMessages.reenviada);
+    const sent = await standIns.rd.waitFor((request) => request.status === 200, 15_000);
+    expect(sent.query.get('api_key')).toBe(RD_KEY);
+    expect((sent.json as { payload: { name: string } }).payload.name).toBe('Lia Conectores');
+    const after = await until(async () => {
+      const now = await page();
+      return now.body.includes(`data-delivery-id="${ids.rd}"`) ? undefined : now.body;
+    }, 15_000);
+    expect(after).toContain(`data-delivery-id="${ids.hubspot}"`);
+  });
+});
