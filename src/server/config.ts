@@ -95,6 +95,7 @@ const envSchema = z.object({
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default(DEFAULT_MAIL_FROM)),
   LEAD_NOTIFY_TO: z.preprocess(emptyToUndefined, z.string().default(DEFAULT_LEAD_NOTIFY_TO)),
   LEAD_WEBHOOK_URLS: urlList,
+  LEAD_WEBHOOK_ZAP_URLS: urlList,
   WEBHOOK_SECRET: optionalString,
   LEAD_RATE_LIMIT: rateLimit,
   AUTH_SECRET: optionalString,
@@ -137,6 +138,8 @@ export interface Config {
   mailFrom: string;
   leadNotifyTo: string;
   leadWebhookUrls: string[];
+  /** Webhooks that take the lead in Grupo ZAP's JSON shape (real-estate CRMs), signed and retried like the others. */
+  leadWebhookZapUrls: string[];
   webhookSecret: string | undefined;
   leadRateLimit: RateLimit | null;
   /** Undefined only from `parseConfig`; `loadConfig` always fills it. */
@@ -208,6 +211,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mailFrom: e.MAIL_FROM,
     leadNotifyTo: e.LEAD_NOTIFY_TO,
     leadWebhookUrls: e.LEAD_WEBHOOK_URLS,
+    leadWebhookZapUrls: e.LEAD_WEBHOOK_ZAP_URLS,
     webhookSecret: e.WEBHOOK_SECRET,
     leadRateLimit: e.LEAD_RATE_LIMIT,
     authSecret: e.AUTH_SECRET,

@@ -37,6 +37,7 @@ import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { ensureBuild } from '../support/ensure-build';
 import { startBuiltServer, type RunningServer } from '../support/server';
 import { sharedDeps } from '../support/service-deps';
+import { startReceiver } from '../support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
 import { until } from '../support/until';
 import { startHubSpot, startPipedrive, startRdStation } from '../stand-ins/crm';
@@ -196,10 +197,12 @@ describe.each(engines)('connectors on %s', (engine) => {
       ).rows[0]!['n'],
     );
 
-  it('a saved lead goes to RD Station, HubSpot and Pipedrive from its own transaction, field by field, with its consent', async () => {
+  it('a saved lead goes to RD Station, HubSpot, Pipedrive and a ZAP-format webhook from its own transaction, field by field, with its consent', async () => {
     const connectors = connectorsOf(connectorEnv(standIns));
     const running = await start(connectors);
+    const zap = await startReceiver();
     const config = {
+      leadWebhookZapUrls: [`${zap.url}/zap`],
       dataDir: mkdtempSync(join(tmpdir(), 'pilota-connectors-')),
       leadNotifyTo: 'comercial@pilota.example',
       leadWebhookUrls: [],
@@ -219,9 +222,28 @@ describe.each(engines)('connectors on %s', (engine) => {
     }).create(input(), {});
     expect(result).toMatchObject({ status: 'saved', duplicate: false });
     const leadId = (result as { id: string }).id;
-    expect((await rowsOf(leadId)).map((row) => row.kind).sort()).toEqual(['email', 'hubspot', 'pipedrive', 'rdstation']);
-    for (const kind of ['rdstation', 'hubspot', 'pipedrive']) await settled(leadId, kind, 'sent');
+    expect((await rowsOf(leadId)).map((row) => row.kind).sort()).toEqual([
+      'email',
+      'hubspot',
+      'pipedrive',
+      'rdstation',
+      'webhook',
+    ]);
+    for (const kind of ['rdstation', 'hubspot', 'pipedrive', 'webhook']) await settled(leadId, kind, 'sent');
     const [lead] = await t.db.select().from(contatos).where(eq(contatos.id, leadId));
+
+    const [zapCall] = zap.requests;
+    await zap.close();
+    expect(zapCall!.json).toEqual({
+      leadOrigin: 'Pilota',
+      timestamp: lead!.createdAt.toISOString(),
+      originLeadId: leadId,
+      name: 'Clara Conector',
+      email: 'clara.conector@example.com',
+      ddd: '11',
+      phone: '987654321',
+      message: '',
+    });
 
     const [conversion] = standIns.rd.requests;
     expect(conversion!.query.get('api_key')).toBe(RD_KEY);

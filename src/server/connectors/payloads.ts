@@ -181,6 +181,25 @@ export function pipedriveBody(lead: LeadRecord, config: NonNullable<ConnectorsCo
   };
 }
 
+/**
+ * The lead in Grupo ZAP's JSON shape, which real-estate CRMs already import from the portals:
+ * sent as a webhook (signed, retried, X-Pilota-Delivery) to LEAD_WEBHOOK_ZAP_URLS. The phone
+ * is split into its area code and number, as the portals send it.
+ */
+export function zapLeadBody(lead: LeadRecord) {
+  const national = e164(lead.celular).slice(3);
+  return {
+    leadOrigin: 'Pilota',
+    timestamp: lead.createdAt.toISOString(),
+    originLeadId: lead.id,
+    name: lead.nome,
+    email: lead.email,
+    ddd: national.slice(0, 2),
+    phone: national.slice(2),
+    message: lead.mensagem,
+  };
+}
+
 export const pipedriveOriginId = (leadId: string) => `pilota-${leadId}`;
 
 export const rdStationTarget = (config: NonNullable<ConnectorsConfig['rdstation']>) =>

@@ -17,7 +17,7 @@ import { inArray } from 'drizzle-orm';
 import type { LeadInput } from '~/lib/validation/lead';
 import { HONEYPOT_FIELD } from '~/lib/validation/lead';
 import type { Config } from '../config';
-import { connectorDeliveries } from '../connectors/payloads';
+import { connectorDeliveries, zapLeadBody } from '../connectors/payloads';
 import { recordFormConsents, type FormConsentInput } from '../consent/consent-proof';
 import { bulkInsert } from '../db/bulk';
 import { databaseErrorKind } from '../db/errors';
@@ -43,7 +43,7 @@ export interface LeadServiceDeps extends Pick<
      * On 'netlify' there is no lasting disk: degraded mode delivers directly and keeps no spool.
      * Connectors (none when absent) are queued with the lead; HubSpot's page address needs siteUrl.
      */
-    Partial<Pick<Config, 'deployTarget' | 'connectors' | 'siteUrl'>>;
+    Partial<Pick<Config, 'deployTarget' | 'connectors' | 'siteUrl' | 'leadWebhookZapUrls'>>;
   /** Degraded mode's direct webhook calls; default 10 s. */
   webhookTimeoutMs?: number;
 }
@@ -230,7 +230,10 @@ async function writeGroup(group: PendingLead[], deps: LeadServiceDeps): Promise<
         if (alreadyDelivered.has(`webhook ${url}`)) sentDirectly.push(sent('webhook', url, body));
         else queued.push({ kind: 'webhook', url, body, meta, id: webhookDeliveryId(lead.id, url) });
       }
-      // Never sent directly in degraded mode: a spooled lead gets them when it is saved.
+      // Never sent directly in degraded mode: a spooled lead gets these when it is saved.
+      for (const url of deps.config.leadWebhookZapUrls ?? []) {
+        queued.push({ kind: 'webhook', url, body: zapLeadBody(lead), meta, id: webhookDeliveryId(lead.id, url) });
+      }
       for (const connector of connectorDeliveries(lead, deps.config.connectors ?? {}, deps.config.siteUrl ?? '')) {
         queued.push({ kind: connector.kind, url: connector.target, body: connector.body, meta });
       }
