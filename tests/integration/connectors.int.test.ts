@@ -400,10 +400,19 @@ describe.each(engines)('connectors on %s', (engine) => {
     expect(row.attempts).toBe(4);
     expect(pd.persons).toHaveLength(1);
     expect(pd.leads).toHaveLength(1);
-    expect(pd.leads[0]).toMatchObject({ person_id: 1, origin_id: `pilota-${first.id}`, title: 'Davi Sem Consentimento — Proprietário' });
+    expect(pd.leads[0]).toMatchObject({
+      person_id: 1,
+      origin_id: `pilota-${first.id}`,
+      title: 'Davi Sem Consentimento — Proprietário',
+    });
 
     // The same person again: found by e-mail, a second lead for them.
-    const second = await enqueueStoredLead(t.db, running.outbox, { pipedrive: connectors.pipedrive }, { nome: 'Davi S.' });
+    const second = await enqueueStoredLead(
+      t.db,
+      running.outbox,
+      { pipedrive: connectors.pipedrive },
+      { nome: 'Davi S.' },
+    );
     await settled(second.id, 'pipedrive', 'sent');
     expect(pd.persons).toHaveLength(1);
     expect(pd.leads.map((lead) => lead['origin_id'])).toEqual([`pilota-${first.id}`, `pilota-${second.id}`]);
@@ -416,7 +425,9 @@ describe.each(engines)('connectors on %s', (engine) => {
     const lead = await enqueueStoredLead(t.db, running.outbox, connectors);
     const row = await settled(lead.id, 'pipedrive', 'failed');
     expect(row.attempts).toBe(1);
-    expect(row.lastError).toMatch(/^Pipedrive recusou os dados: Validation failed: label_ids: label [0-9a-f-]+ does not exist/);
+    expect(row.lastError).toMatch(
+      /^Pipedrive recusou os dados: Validation failed: label_ids: label [0-9a-f-]+ does not exist/,
+    );
     expect(standIns.pd.persons).toHaveLength(1);
     expect(standIns.pd.leads).toHaveLength(0);
   });
@@ -447,10 +458,15 @@ describe('the deliveries page with connectors (built server)', () => {
         log: () => {},
       });
       await stack.start();
-      const lead = await enqueueStoredLead(handle.db, stack.outbox, {
-        rdstation: connectors.rdstation,
-        hubspot: connectors.hubspot,
-      }, { nome: 'Lia Conectores' });
+      const lead = await enqueueStoredLead(
+        handle.db,
+        stack.outbox,
+        {
+          rdstation: connectors.rdstation,
+          hubspot: connectors.hubspot,
+        },
+        { nome: 'Lia Conectores' },
+      );
       ids.lead = lead.id;
       const failed = await until(async () => {
         const rows = await handle.db.select().from(deliveries);
@@ -496,7 +512,9 @@ describe('the deliveries page with connectors (built server)', () => {
     const hubspot = rowHtml(body, ids.hubspot);
     expect(hubspot).toContain('HubSpot');
     expect(hubspot).toContain(
-      safeDeliveryError(connectorErrorMessages.rejected('HubSpot', connectorErrorMessages.fieldNotInForm('pilota_tipo'))),
+      safeDeliveryError(
+        connectorErrorMessages.rejected('HubSpot', connectorErrorMessages.fieldNotInForm('pilota_tipo')),
+      ),
     );
 
     // The key is right now: the team re-sends the RD Station conversion from the page.

@@ -144,14 +144,27 @@ export async function startRdStation(options: { apiKey: string; customFields: st
     const body = request.json as { event_type?: unknown; event_family?: unknown; payload?: Record<string, unknown> };
     const payload = body?.payload ?? {};
     if (body?.event_type !== 'CONVERSION' || body.event_family !== 'CDP') {
-      return { status: 400, body: { errors: [{ error_type: 'INVALID_EVENT', error_message: 'event_type must be CONVERSION' }] } };
+      return {
+        status: 400,
+        body: { errors: [{ error_type: 'INVALID_EVENT', error_message: 'event_type must be CONVERSION' }] },
+      };
     }
     if (typeof payload['conversion_identifier'] !== 'string' || !EMAIL.test(String(payload['email']))) {
-      return { status: 400, body: { errors: [{ error_type: 'MUST_BE_PRESENT', error_message: 'email and conversion_identifier are required' }] } };
+      return {
+        status: 400,
+        body: {
+          errors: [{ error_type: 'MUST_BE_PRESENT', error_message: 'email and conversion_identifier are required' }],
+        },
+      };
     }
-    const unknown = Object.keys(payload).filter((name) => name.startsWith('cf_') && !options.customFields.includes(name));
+    const unknown = Object.keys(payload).filter(
+      (name) => name.startsWith('cf_') && !options.customFields.includes(name),
+    );
     if (unknown.length > 0) {
-      return { status: 422, body: { errors: [{ error_type: 'INVALID_FIELDS', error_message: `Unknown fields: ${unknown.join(', ')}` }] } };
+      return {
+        status: 422,
+        body: { errors: [{ error_type: 'INVALID_FIELDS', error_message: `Unknown fields: ${unknown.join(', ')}` }] },
+      };
     }
     conversions.push(payload);
     return { status: 200, body: { event_uuid: randomUUID() } };
@@ -182,7 +195,10 @@ export async function startHubSpot(options: { portalId: string; formGuid: string
       return [];
     });
     if (errors.length > 0) {
-      return { status: 400, body: { status: 'error', message: 'The request is not valid', correlationId: randomUUID(), errors } };
+      return {
+        status: 400,
+        body: { status: 'error', message: 'The request is not valid', correlationId: randomUUID(), errors },
+      };
     }
     submissions.push(request.json as Record<string, unknown>);
     return { status: 200, body: { inlineMessage: 'Obrigado!' } };
@@ -204,16 +220,32 @@ export async function startPipedrive(options: { apiToken: string; labels: string
   const standIn = await serve((request) => {
     const token = request.headers['x-api-token'] ?? request.query.get('api_token');
     if (token !== options.apiToken) {
-      return { status: 401, body: { success: false, error: 'unauthorized access', errorCode: 401, error_info: 'Please check developers.pipedrive.com' } };
+      return {
+        status: 401,
+        body: {
+          success: false,
+          error: 'unauthorized access',
+          errorCode: 401,
+          error_info: 'Please check developers.pipedrive.com',
+        },
+      };
     }
     const json = (request.json ?? {}) as Record<string, unknown>;
     if (request.method === 'GET' && request.path === '/v1/persons/search') {
       const term = (request.query.get('term') ?? '').toLowerCase();
       const exact = request.query.get('exact_match') === 'true';
       const items = persons
-        .filter((person) => person.emails.some((email) => (exact ? email.toLowerCase() === term : email.toLowerCase().includes(term))))
-        .map((person) => ({ result_score: 1, item: { id: person.id, type: 'person', name: person.name, emails: person.emails } }));
-      return { status: 200, body: { success: true, data: { items }, additional_data: { pagination: { more_items_in_collection: false } } } };
+        .filter((person) =>
+          person.emails.some((email) => (exact ? email.toLowerCase() === term : email.toLowerCase().includes(term))),
+        )
+        .map((person) => ({
+          result_score: 1,
+          item: { id: person.id, type: 'person', name: person.name, emails: person.emails },
+        }));
+      return {
+        status: 200,
+        body: { success: true, data: { items }, additional_data: { pagination: { more_items_in_collection: false } } },
+      };
     }
     if (request.method === 'POST' && request.path === '/v1/persons') {
       if (typeof json['name'] !== 'string' || !json['name']) {
@@ -233,11 +265,23 @@ export async function startPipedrive(options: { apiToken: string; labels: string
         return { status: 400, body: { success: false, error: 'Validation failed: title: Required', errorCode: 400 } };
       }
       if (!persons.some((person) => person.id === json['person_id'])) {
-        return { status: 400, body: { success: false, error: 'Validation failed: person_id: Entity does not exist', errorCode: 400 } };
+        return {
+          status: 400,
+          body: { success: false, error: 'Validation failed: person_id: Entity does not exist', errorCode: 400 },
+        };
       }
-      const unknownLabel = ((json['label_ids'] as string[] | undefined) ?? []).find((id) => !options.labels.includes(id));
+      const unknownLabel = ((json['label_ids'] as string[] | undefined) ?? []).find(
+        (id) => !options.labels.includes(id),
+      );
       if (unknownLabel) {
-        return { status: 400, body: { success: false, error: `Validation failed: label_ids: label ${unknownLabel} does not exist`, errorCode: 400 } };
+        return {
+          status: 400,
+          body: {
+            success: false,
+            error: `Validation failed: label_ids: label ${unknownLabel} does not exist`,
+            errorCode: 400,
+          },
+        };
       }
       const lead = { id: randomUUID(), ...json, origin: 'API' };
       leads.push(lead);

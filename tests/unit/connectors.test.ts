@@ -34,7 +34,11 @@ describe('connector variables', () => {
       customFields: { tipo: 'cf_tipo', pagina: 'cf_pagina', parceiro: 'cf_parceiro' },
     });
     expect(connectors.hubspot).toMatchObject({ baseUrl: 'https://api.hsforms.com', subscriptionTypeId: undefined });
-    expect(connectors.pipedrive).toMatchObject({ baseUrl: 'https://api.pipedrive.com', labels: {}, channel: undefined });
+    expect(connectors.pipedrive).toMatchObject({
+      baseUrl: 'https://api.pipedrive.com',
+      labels: {},
+      channel: undefined,
+    });
   });
 
   it('an incomplete connector stops the start, naming the missing variable', () => {

@@ -94,7 +94,10 @@ export function parseConnectors(env: Env, problems: string[]): ConnectorsConfig 
     const given = value(env, name);
     if (given === undefined) return fallback;
     const result: FieldMap = {};
-    for (const pair of given.split(',').map((part) => part.trim()).filter(Boolean)) {
+    for (const pair of given
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       const [key, field] = pair.split('=').map((part) => part.trim());
       if (!key || !field || !(LEAD_FIELDS as readonly string[]).includes(key)) {
         problems.push(`${name}: "${pair}" is not LEAD_VALUE=FIELD with LEAD_VALUE one of ${LEAD_FIELDS.join(', ')}`);
@@ -118,7 +121,8 @@ export function parseConnectors(env: Env, problems: string[]): ConnectorsConfig 
     const set = setOf(prefix);
     if (set.length === 0) return false;
     const missing = names.filter((name) => value(env, name) === undefined);
-    for (const name of missing) problems.push(`${name}: required for the ${label} connector (${set.join(', ')} is set)`);
+    for (const name of missing)
+      problems.push(`${name}: required for the ${label} connector (${set.join(', ')} is set)`);
     return missing.length === 0;
   };
 
@@ -137,7 +141,8 @@ export function parseConnectors(env: Env, problems: string[]): ConnectorsConfig 
     const portalId = value(env, 'HUBSPOT_PORTAL_ID')!;
     const formGuid = value(env, 'HUBSPOT_FORM_GUID')!;
     if (!/^\d+$/.test(portalId)) problems.push(`HUBSPOT_PORTAL_ID: expected the account's number, got "${portalId}"`);
-    if (!/^[0-9a-f-]{36}$/i.test(formGuid)) problems.push(`HUBSPOT_FORM_GUID: expected the form's GUID, got "${formGuid}"`);
+    if (!/^[0-9a-f-]{36}$/i.test(formGuid))
+      problems.push(`HUBSPOT_FORM_GUID: expected the form's GUID, got "${formGuid}"`);
     connectors.hubspot = {
       portalId,
       formGuid,
@@ -148,7 +153,10 @@ export function parseConnectors(env: Env, problems: string[]): ConnectorsConfig 
   }
   if (require(['PIPEDRIVE_API_TOKEN'], 'PIPEDRIVE_', 'Pipedrive')) {
     const labels: Partial<Record<LeadTipo, string>> = {};
-    for (const pair of (value(env, 'PIPEDRIVE_LABELS') ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+    for (const pair of (value(env, 'PIPEDRIVE_LABELS') ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       const [tipo, id] = pair.split('=').map((part) => part.trim());
       if (!tipo || !id || !(LEAD_TIPOS as readonly string[]).includes(tipo)) {
         problems.push(`PIPEDRIVE_LABELS: "${pair}" is not TIPO=LABEL_ID with TIPO one of ${LEAD_TIPOS.join(', ')}`);

@@ -40,7 +40,10 @@ export function redact(text: string, secrets: readonly string[]): string {
     const encoded = encodeURIComponent(secret);
     if (encoded !== secret) out = out.split(encoded).join('[oculto]');
   }
-  return out.replace(/\b(api_?key|api_?token|token|hapikey|access_token)(["']?\s*[=:]\s*["']?)[^\s&"',}]+/gi, '$1$2[oculto]');
+  return out.replace(
+    /\b(api_?key|api_?token|token|hapikey|access_token)(["']?\s*[=:]\s*["']?)[^\s&"',}]+/gi,
+    '$1$2[oculto]',
+  );
 }
 
 /** Milliseconds a Retry-After header asks for (seconds or an HTTP date). */

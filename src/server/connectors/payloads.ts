@@ -209,7 +209,11 @@ export const hubSpotTarget = (config: NonNullable<ConnectorsConfig['hubspot']>) 
 export const pipedriveTarget = (config: NonNullable<ConnectorsConfig['pipedrive']>) => `${config.baseUrl}/v1`;
 
 /** The connector deliveries of one lead: one per configured connector. */
-export function connectorDeliveries(lead: LeadRecord, connectors: ConnectorsConfig, siteUrl: string): ConnectorDelivery[] {
+export function connectorDeliveries(
+  lead: LeadRecord,
+  connectors: ConnectorsConfig,
+  siteUrl: string,
+): ConnectorDelivery[] {
   const out: ConnectorDelivery[] = [];
   if (connectors.rdstation) {
     out.push({

@@ -70,7 +70,10 @@ function describe(error: unknown): ReturnType<Transport['describeFailure']> {
   return { reason: typeof code === 'string' ? code : typeof name === 'string' ? name : 'error', outcome: 'failure' };
 }
 
-export function rdStationTransport(config: NonNullable<ConnectorsConfig['rdstation']>, options: ConnectorOptions = {}): Transport {
+export function rdStationTransport(
+  config: NonNullable<ConnectorsConfig['rdstation']>,
+  options: ConnectorOptions = {},
+): Transport {
   const timeoutMs = options.timeoutMs ?? CONNECTOR_TIMEOUT_MS;
   const spacer = new Spacer(RDSTATION_SPACING_MS);
   return {
@@ -120,7 +123,10 @@ interface PipedriveBody {
  * write (a lost answer, a 5xx after the service stored it, a killed process) is followed by
  * one that finds what was written instead of duplicating it.
  */
-export function pipedriveTransport(config: NonNullable<ConnectorsConfig['pipedrive']>, options: ConnectorOptions = {}): Transport {
+export function pipedriveTransport(
+  config: NonNullable<ConnectorsConfig['pipedrive']>,
+  options: ConnectorOptions = {},
+): Transport {
   const timeoutMs = options.timeoutMs ?? CONNECTOR_TIMEOUT_MS;
   return {
     send: async (row: DeliveryRow) => {
@@ -143,10 +149,14 @@ export function pipedriveTransport(config: NonNullable<ConnectorsConfig['pipedri
       if (personId === undefined) {
         const created = await request('POST', '/persons', body.person);
         personId = (created?.data as { id?: number } | undefined)?.id;
-        if (personId === undefined) throw new ConnectorError('Pipedrive created a person without an id', 'no person id');
+        if (personId === undefined)
+          throw new ConnectorError('Pipedrive created a person without an id', 'no person id');
       }
 
-      const leads = await request('GET', `/leads?${new URLSearchParams({ person_id: String(personId), limit: '500' })}`);
+      const leads = await request(
+        'GET',
+        `/leads?${new URLSearchParams({ person_id: String(personId), limit: '500' })}`,
+      );
       const existing = Array.isArray(leads?.data) ? (leads.data as { origin_id?: unknown }[]) : [];
       if (!existing.some((lead) => lead.origin_id === body.lead.origin_id)) {
         await request('POST', '/leads', { ...body.lead, person_id: personId });
@@ -159,7 +169,10 @@ export function pipedriveTransport(config: NonNullable<ConnectorsConfig['pipedri
 }
 
 /** The transports of the configured connectors; one that is off never receives a delivery. */
-export function connectorTransports(connectors: ConnectorsConfig, options: ConnectorOptions = {}): Record<ConnectorKind, Transport> {
+export function connectorTransports(
+  connectors: ConnectorsConfig,
+  options: ConnectorOptions = {},
+): Record<ConnectorKind, Transport> {
   const off = (kind: ConnectorKind): Transport => ({
     send: () => Promise.reject(new ConnectorError(`${deliveryKindLabels[kind]} is not configured`, 'not configured')),
     describeFailure: describe,
