@@ -157,7 +157,8 @@ export async function exportSubject(
     comunicacoes: data.deliveries.map((delivery) => ({
       id: delivery.id,
       tipo: delivery.kind,
-      destino: delivery.kind === 'webhook' ? webhookOrigin(delivery.target) : delivery.target,
+      // A webhook or connector by its origin (its path may carry a token or an account id).
+      destino: delivery.kind === 'email' ? delivery.target : webhookOrigin(delivery.target),
       assunto: delivery.kind === 'email' ? ((delivery.payload as { subject?: string } | null)?.subject ?? null) : null,
       sobre: { tipo: delivery.subjectType, id: delivery.subjectId },
       situacao: delivery.status,

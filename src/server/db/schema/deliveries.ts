@@ -14,7 +14,6 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } fro
 export const DELIVERY_KINDS = ['email', 'webhook', 'rdstation', 'hubspot', 'pipedrive'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 export type ConnectorKind = Exclude<DeliveryKind, 'email' | 'webhook'>;
-export const CONNECTOR_KINDS = DELIVERY_KINDS.filter((kind): kind is ConnectorKind => kind !== 'email' && kind !== 'webhook');
 
 /**
  * pending: queued, not tried yet; retrying: failed, another attempt is scheduled;
