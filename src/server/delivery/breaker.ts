@@ -1,11 +1,12 @@
 /*
- * A circuit breaker per delivery target: one webhook URL, or the mail transport as a
- * whole. A target whose last `failures` attempts all failed is paused: its deliveries
+ * A circuit breaker per delivery target: one webhook URL, one connector's endpoint (a CRM
+ * account), or the mail transport as a whole. A target whose last `failures` attempts all failed is paused: its deliveries
  * are not fetched at all while the pause lasts, so they keep their retries (nothing is
  * attempted, nothing is burned) and do not take slots other targets could use. When
  * the pause ends one probe attempt goes out (the engine fetches a single job for it):
  * success resumes the target, failure pauses it again for twice as long, up to
- * `maxPauseSeconds`.
+ * `maxPauseSeconds`. A receiver that asks for a pause (a 429 with Retry-After) gets it at
+ * once, however few failures came before.
  *
  * Counting happens in memory per instance; pauses are written to `delivery_targets`
  * (one row per target ever paused) so every instance honours them, a restart keeps

@@ -10,10 +10,10 @@
  * frees, a paused target resumes, or `pollingIntervalSeconds` passes (retries coming
  * due, jobs written by other instances).
  *
- * Isolation: webhook and connector jobs carry their URL as pg-boss group, and every fetch asks for
- * at most `perTargetConcurrency` active jobs per group, counted in the database, so
- * across all instances a hanging receiver holds at most that many slots while the
- * other targets and the e-mail keep flowing. A target the circuit breaker paused
+ * Isolation: webhook and connector jobs (connectors run in the webhook lane) carry their
+ * URL as pg-boss group, and every fetch asks for at most `perTargetConcurrency` active
+ * jobs per group, counted in the database, so across all instances a hanging receiver
+ * holds at most that many slots while the other targets and the e-mail keep flowing. A target the circuit breaker paused
  * (./breaker.ts) is left out of the fetch entirely; one being probed gets one job.
  *
  * The same loop runs in two modes: continuously in a long-lived server (`start`), or
