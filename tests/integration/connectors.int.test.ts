@@ -508,6 +508,7 @@ describe('the deliveries page with connectors (built server)', () => {
     expect(rd).toContain('RD Station');
     expect(rd).toContain(new URL(standIns.rd.url).host);
     expect(rd).toContain('answered 401');
+    expect(rd).toContain('aria-label="Reenviar RD Station de Lia Conectores"');
     expect(rd).toContain('Lia Conectores');
     const hubspot = rowHtml(body, ids.hubspot);
     expect(hubspot).toContain('HubSpot');
