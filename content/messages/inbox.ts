@@ -40,6 +40,7 @@ export const leadFilterMessages = {
   ordem: 'Ordenação desconhecida.',
   pagina: 'Página inválida.',
   atrasados: 'Valor inválido para “somente atrasados”.',
+  responsavel: 'Responsável desconhecido.',
 } as const;
 
 /** Status change and notes (src/actions/leads.ts). */

@@ -8,10 +8,14 @@
  *
  * The pipeline service's refusals become pt-BR ActionErrors: a lead that does not exist
  * (NOT_FOUND) and a change someone else made first (CONFLICT, naming the status it has now).
+ * `assign` sets the lead's salesperson (an active `vendas` or `admin` account, checked by
+ * src/server/inbox/assignment.ts) or none; the whole sales team may, as with the status.
  */
 import { ActionError } from 'astro:actions';
 import { leadStatusLabels, pipelineMessages } from '@content/messages/inbox';
-import { leadNoteSchema, statusChangeSchema } from '~/lib/validation/lead-pipeline';
+import { ownershipMessages } from '@content/messages/lead-ownership';
+import { assignmentSchema, leadNoteSchema, statusChangeSchema } from '~/lib/validation/lead-pipeline';
+import { assignLead } from '~/server/inbox/assignment';
 import { addLeadNote, changeLeadStatus } from '~/server/inbox/pipeline';
 import { defineAdminAction } from './admin-only';
 
@@ -49,6 +53,26 @@ export const leads = {
         throw new ActionError({ code: 'NOT_FOUND', message: pipelineMessages.contatoInexistente });
       }
       return { leadId: input.leadId, noteId: result.id };
+    },
+  }),
+
+  /** The lead's "Responsável": an active salesperson, or nobody (`para` empty). */
+  assign: defineAdminAction({
+    accept: 'form',
+    input: assignmentSchema,
+    failure: ownershipMessages.falha,
+    handler: async (input, context, actor) => {
+      const result = await assignLead(context.locals.runtime, input, actor);
+      if (result.status === 'not_found') {
+        throw new ActionError({ code: 'NOT_FOUND', message: ownershipMessages.contatoInexistente });
+      }
+      if (result.status === 'not_salesperson') {
+        throw new ActionError({ code: 'BAD_REQUEST', message: ownershipMessages.naoVendedor });
+      }
+      if (result.status === 'stale') {
+        throw new ActionError({ code: 'CONFLICT', message: ownershipMessages.desatualizado(result.current) });
+      }
+      return { leadId: input.leadId, to: result.to ? { id: result.to.id, name: result.to.name } : null };
     },
   }),
 };

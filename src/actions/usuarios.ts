@@ -7,7 +7,8 @@
  * The rules (own admin role and own sessions untouchable from here, the last admin kept)
  * live in src/server/auth/team-members.ts, which also records each change as a security
  * event; its refusals become pt-BR ActionErrors here. Invitations (invite, re-send, revoke)
- * likewise live in src/server/auth/invitations.ts.
+ * likewise live in src/server/auth/invitations.ts. The round-robin of new leads among the
+ * `vendas` people is switched here too (src/server/inbox/assignment.ts).
  */
 import { ActionError } from 'astro:actions';
 import { teamMembersCopy as copy } from '@content/messages/inbox';
@@ -16,6 +17,8 @@ import { USER_ROLES } from '~/server/db/schema';
 import { INVITABLE_ROLES } from '~/lib/invitation';
 import { inviteMember, resendInvitation, revokeInvitation } from '~/server/auth/invitations';
 import { revokeMemberSessions, setMemberRole } from '~/server/auth/team-members';
+import { ownershipMessages } from '@content/messages/lead-ownership';
+import { setRoundRobin } from '~/server/inbox/assignment';
 import { defineAdminAction } from './admin-only';
 
 /** Better Auth's account ids are short random strings; anything else names no account. */
@@ -113,6 +116,17 @@ export const usuarios = {
       const result = await revokeInvitation(context.locals.runtime, input.invitationId, actor);
       if (result.status !== 'ok') throw invitationRefusal(result.status);
       return { email: result.email };
+    },
+  }),
+
+  /** Turns the automatic round-robin of new leads on (`ligar=1`) or off. */
+  setRoundRobin: defineAdminAction({
+    accept: 'form',
+    input: z.object({ ligar: z.enum(['0', '1']).transform((value) => value === '1') }),
+    failure: ownershipMessages.roundRobinFalha,
+    handler: async (input, context, actor) => {
+      await setRoundRobin(context.locals.runtime, input.ligar, actor);
+      return { on: input.ligar };
     },
   }),
 };

@@ -217,7 +217,9 @@ describe.each(engines)('lead detail service on %s', (engine) => {
       detail!.timeline.map((entry) =>
         entry.kind === 'status'
           ? `${entry.change.userName}: ${entry.change.fromStatus}→${entry.change.toStatus}`
-          : `${entry.note.userName}: ${entry.note.body}`,
+          : entry.kind === 'note'
+            ? `${entry.note.userName}: ${entry.note.body}`
+            : entry.kind,
       ),
     ).toEqual([
       'Ana Atendente: Primeira nota: pediu proposta',

@@ -52,7 +52,9 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
       timeline.map((item) =>
         item.kind === 'status'
           ? `${item.change.fromStatus}→${item.change.toStatus} ${item.change.userName} ${item.change.reason ?? ''}`.trim()
-          : `nota ${item.note.body}`,
+          : item.kind === 'note'
+            ? `nota ${item.note.body}`
+            : item.kind,
       ),
     ).toEqual(
       expect.arrayContaining([

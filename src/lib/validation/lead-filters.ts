@@ -14,6 +14,7 @@
  * | `de`, `ate`                           | São Paulo calendar days, inclusive (AAAA-MM-DD or dd/mm/aaaa) |
  * | `q`                                   | free text over name, e-mail, phone and empresa (lib/search-text) |
  * | `atrasados=1`                         | only leads past the reply promise (lib/reply-deadline)    |
+ * | `responsavel`                         | `eu` (the signed-in member's: "Meus leads"), `nenhum`, or an account id |
  * | `ordem`                               | recentes (default), antigos, nome, nome_desc              |
  * | `pagina`                              | 1-based page                                              |
  */
@@ -48,6 +49,8 @@ export interface LeadFilters {
   ate?: string;
   q?: string;
   atrasados: boolean;
+  /** `eu` (the viewer's leads), `nenhum` (no salesperson) or an account id. */
+  responsavel?: string;
   ordem: LeadSort;
   pagina: number;
 }
@@ -66,6 +69,7 @@ const PARAMS = {
   status: 'status',
   tipo: 'tipo',
   atrasados: 'atrasados',
+  responsavel: 'responsavel',
   utmSource: 'utm_source',
   utmMedium: 'utm_medium',
   utmCampaign: 'utm_campaign',
@@ -138,6 +142,11 @@ export const leadFiltersSchema = z
       .enum(['1', 'true', 'sim'], { error: m.atrasados })
       .transform(() => true)
       .default(false),
+    responsavel: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,100}$/, { error: m.responsavel })
+      .optional(),
     ordem: z.enum(LEAD_SORTS, { error: m.ordem }).default('recentes'),
     pagina: z.coerce
       .number({ error: m.pagina })

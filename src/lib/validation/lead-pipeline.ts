@@ -6,6 +6,7 @@
  */
 import { leadFilterMessages, pipelineMessages as m } from '@content/messages/inbox';
 import { LEAD_STATUSES, MAX_NOTE_LENGTH, MAX_REASON_LENGTH, STATUS_NEEDING_REASON } from '../lead-pipeline';
+import { ownershipMessages } from '@content/messages/lead-ownership';
 import { plainText } from './text';
 import { z } from './zod';
 
@@ -31,3 +32,15 @@ export const leadNoteSchema = z.object({
 
 export type StatusChangeInput = z.output<typeof statusChangeSchema>;
 export type LeadNoteInput = z.output<typeof leadNoteSchema>;
+
+/** An account id as Better Auth writes them (letters, digits, `_` and `-`), or '' for nobody. */
+const accountId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{0,100}$/, { error: ownershipMessages.responsavel })
+  .default('');
+
+/** The lead page's "Responsável": who the form showed (`de`) and who it should be (`para`). */
+export const assignmentSchema = z.object({ leadId, de: accountId, para: accountId });
+
+export type AssignmentInput = z.output<typeof assignmentSchema>;

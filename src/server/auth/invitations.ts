@@ -11,21 +11,28 @@
  *   that account's role in the table instead (no e-mail goes out). Granting the role
  *   silently would hand rights to whoever holds the account today without the person
  *   accepting anything, and an e-mail about it would say nothing the role change does not.
+ * - One open (not accepted nor revoked) invitation per address, held by a unique index: an
+ *   expired one is revoked when the address is invited again, and of two invitations racing
+ *   for one address the second is told to re-send the first.
  * - Each step is a security event; a refused link (used, expired, revoked, unknown) too.
  *
  * Written with Drizzle on Better Auth's tables, as ./team-members.ts is. The link's side —
  * what it opens, accepting it, the page's bounds — is ./invitation-accept.ts.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { INVITATION_TTL_MS, invitationStatus, type InvitableRole, type InvitationStatus } from '../../lib/invitation';
 import type { Db, DbOrTx } from '../db/client';
+import { sqlState } from '../db/errors';
 import { authUser, teamInvitations } from '../db/schema';
 import type { MailMessage } from '../mail';
 import type { DeliveryMeta } from '../outbox/outbox';
 import type { SecurityLogger } from '../security';
 import { invitationMail } from './emails';
 import type { TeamActor } from './team-members';
+
+/** PostgreSQL's unique_violation. */
+const UNIQUE_VIOLATION = '23505';
 
 /** The page an invitation link opens. */
 export const INVITATION_PAGE = '/auth/convite';
@@ -96,30 +103,41 @@ export async function inviteMember(
   const { db, outbox, config, security } = deps;
   const email = input.email.trim().toLowerCase();
   const now = deps.now();
-  const result = await db.transaction(async (tx): Promise<InviteResult> => {
-    const [account] = await tx.select({ id: authUser.id }).from(authUser).where(eq(authUser.email, email));
-    if (account) return { status: 'account_exists' };
-    const open = await tx.select().from(teamInvitations).where(eq(teamInvitations.email, email));
-    if (open.some((row) => invitationStatus(row, now) === 'pendente')) return { status: 'already_invited' };
-    const { token, tokenHash } = newToken();
-    const [row] = await tx
-      .insert(teamInvitations)
-      .values({
-        email,
-        role: input.role,
-        tokenHash,
-        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-        invitedBy: actor.id,
-        sentAt: now,
-        createdAt: now,
-      })
-      .returning({ id: teamInvitations.id });
-    await outbox.enqueueMail(tx, invitationMail(email, input.role, invitationLink(config.siteUrl, token)), {
-      subjectType: 'auth-invitation',
-      subjectId: row!.id,
+  const result = await db
+    .transaction(async (tx): Promise<InviteResult> => {
+      const [account] = await tx.select({ id: authUser.id }).from(authUser).where(eq(authUser.email, email));
+      if (account) return { status: 'account_exists' };
+      const open = await tx.select().from(teamInvitations).where(eq(teamInvitations.email, email));
+      if (open.some((row) => invitationStatus(row, now) === 'pendente')) return { status: 'already_invited' };
+      // An expired link still open is superseded by the new one (one open invitation per address).
+      const expired = open.filter((row) => invitationStatus(row, now) === 'expirado').map((row) => row.id);
+      if (expired.length > 0) {
+        await tx.update(teamInvitations).set({ revokedAt: now }).where(inArray(teamInvitations.id, expired));
+      }
+      const { token, tokenHash } = newToken();
+      const [row] = await tx
+        .insert(teamInvitations)
+        .values({
+          email,
+          role: input.role,
+          tokenHash,
+          expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+          invitedBy: actor.id,
+          sentAt: now,
+          createdAt: now,
+        })
+        .returning({ id: teamInvitations.id });
+      await outbox.enqueueMail(tx, invitationMail(email, input.role, invitationLink(config.siteUrl, token)), {
+        subjectType: 'auth-invitation',
+        subjectId: row!.id,
+      });
+      return { status: 'ok', id: row!.id };
+    })
+    // Two admins inviting the same address at once: the unique index lets one insert through.
+    .catch((error: unknown): InviteResult => {
+      if (sqlState(error) === UNIQUE_VIOLATION) return { status: 'already_invited' };
+      throw error;
     });
-    return { status: 'ok', id: row!.id };
-  });
   await security.log({
     type: result.status === 'ok' ? 'invitation_created' : 'invitation_refused',
     source: 'admin:usuarios',

@@ -83,7 +83,7 @@ export async function* leadsForExport(
   pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<ExportRow> {
   const now = deps.now();
-  const conditions = leadFilterConditions(filters, now);
+  const conditions = leadFilterConditions(filters, now, deps.viewerId);
   let last: ExportRow | undefined;
   for (;;) {
     const rows = await selectPage(deps, and(...conditions, ...(last ? [after(filters, last)] : [])), filters, pageSize);

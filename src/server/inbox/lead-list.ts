@@ -9,7 +9,7 @@
  * (src/lib/reply-deadline.ts proves the equivalence). A page is read with the total in
  * two statements; nothing about the filters is ever logged (a search holds personal data).
  */
-import { and, asc, count, desc, eq, gte, inArray, like, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { isReplyOverdue, overdueCutoff, replyDueAt } from '~/lib/reply-deadline';
 import { containsPattern, searchTerms } from '~/lib/search-text';
 import { saoPauloDayStart } from '~/lib/time-zone';
@@ -20,6 +20,8 @@ import { contatos, type Contato } from '../db/schema';
 export interface LeadListDeps {
   db: DbOrTx;
   now: () => Date;
+  /** The signed-in member: whose leads `responsavel=eu` ("Meus leads") means. */
+  viewerId?: string | undefined;
 }
 
 /** The columns a list row shows (no message, consent or technical fields); the export adds to them. */
@@ -39,6 +41,7 @@ export const listColumns = {
   utmCampaign: contatos.utmCampaign,
   ctaSource: contatos.ctaSource,
   partnerSlug: contatos.partnerSlug,
+  assignedTo: contatos.assignedTo,
 };
 
 export type LeadListRow = Pick<Contato, keyof typeof listColumns> & {
@@ -64,12 +67,16 @@ function nextDay(isoDate: string): string {
 }
 
 /**
- * The filters of a view as SQL conditions (ANDed), at `now` (for "atrasados"). Order,
+ * The filters of a view as SQL conditions (ANDed), at `now` (for "atrasados") and for
+ * `viewerId` (whose leads "Meus leads" are; without one it matches nothing). Order,
  * page and page size are not conditions: the list, the export and the reports apply
  * their own.
  */
-export function leadFilterConditions(filters: LeadFilters, now: Date): SQL[] {
+export function leadFilterConditions(filters: LeadFilters, now: Date, viewerId?: string): SQL[] {
   const conditions: SQL[] = [];
+  if (filters.responsavel === 'nenhum') conditions.push(isNull(contatos.assignedTo));
+  else if (filters.responsavel === 'eu') conditions.push(viewerId ? eq(contatos.assignedTo, viewerId) : sql`false`);
+  else if (filters.responsavel !== undefined) conditions.push(eq(contatos.assignedTo, filters.responsavel));
   if (filters.status.length) conditions.push(inArray(contatos.status, filters.status));
   if (filters.tipo.length) conditions.push(inArray(contatos.tipo, filters.tipo));
   if (filters.utmSource !== undefined) conditions.push(eq(contatos.utmSource, filters.utmSource));
@@ -116,7 +123,7 @@ export function withReplyDeadline<Row extends { status: string; createdAt: Date 
  */
 export async function listLeads(deps: LeadListDeps, filters: LeadFilters): Promise<LeadListPage> {
   const now = deps.now();
-  const where = and(...leadFilterConditions(filters, now));
+  const where = and(...leadFilterConditions(filters, now, deps.viewerId));
   const offset = (filters.pagina - 1) * LEADS_PAGE_SIZE;
   const [rows, [counted]] = await Promise.all([
     deps.db
@@ -162,7 +169,7 @@ export async function nextLeadId(deps: LeadListDeps, filters: LeadFilters, curre
   const [row] = await deps.db
     .select({ id: contatos.id })
     .from(contatos)
-    .where(and(...leadFilterConditions(filters, deps.now()), after))
+    .where(and(...leadFilterConditions(filters, deps.now(), deps.viewerId), after))
     .orderBy(...leadOrder(filters))
     .limit(1);
   return row?.id ?? null;

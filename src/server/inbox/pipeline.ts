@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LeadStatus } from '~/lib/lead-pipeline';
 import type { LeadNoteInput, StatusChangeInput } from '~/lib/validation/lead-pipeline';
 import type { DbOrTx } from '../db/client';
-import { contatos, leadNotes, leadStatusChanges } from '../db/schema';
+import { contatos, leadAssignments, leadNotes, leadStatusChanges } from '../db/schema';
 
 export interface PipelineDeps {
   db: DbOrTx;
@@ -89,14 +89,16 @@ export async function addLeadNote(deps: PipelineDeps, input: LeadNoteInput, acto
   });
 }
 
-/** A lead's timeline: status changes and notes, oldest first. */
+/** A lead's timeline: status changes, notes and changes of salesperson, oldest first. */
 export async function leadTimeline(deps: Pick<PipelineDeps, 'db'>, leadId: string) {
-  const [changes, notes] = await Promise.all([
+  const [changes, notes, assignments] = await Promise.all([
     deps.db.select().from(leadStatusChanges).where(eq(leadStatusChanges.leadId, leadId)),
     deps.db.select().from(leadNotes).where(eq(leadNotes.leadId, leadId)),
+    deps.db.select().from(leadAssignments).where(eq(leadAssignments.leadId, leadId)),
   ]);
   return [
     ...changes.map((change) => ({ kind: 'status' as const, at: change.createdAt, change })),
     ...notes.map((note) => ({ kind: 'note' as const, at: note.createdAt, note })),
+    ...assignments.map((assignment) => ({ kind: 'assignment' as const, at: assignment.createdAt, assignment })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
 }

@@ -28,6 +28,7 @@ import type { DeliveryMeta, DeliveryRequest, Outbox } from '../outbox/outbox';
 import { checkTextFields } from '../security';
 import type { ServiceDeps } from '../service-deps';
 import { postWebhook, webhookDeliveryId } from '../webhooks';
+import { dealNewLeads } from '../inbox/assignment';
 import { GroupCommitWriter } from './group-commit';
 import { buildLeadEmail, leadWebhookBody } from './lead-email';
 import { toLeadRecord, type LeadRecord } from './lead-record';
@@ -41,7 +42,8 @@ export interface LeadServiceDeps extends Pick<
   config: Pick<Config, 'dataDir' | 'leadNotifyTo' | 'leadWebhookUrls' | 'webhookSecret'> &
     /**
      * On 'netlify' there is no lasting disk: degraded mode delivers directly and keeps no spool.
-     * Connectors (none when absent) are queued with the lead; HubSpot's page address needs siteUrl.
+     * Connectors (none when absent) are queued with the lead; HubSpot's page address and the
+     * link in a round-robin assignee's e-mail need siteUrl.
      */
     Partial<Pick<Config, 'deployTarget' | 'connectors' | 'siteUrl' | 'leadWebhookZapUrls'>>;
   /** Degraded mode's direct webhook calls; default 10 s. */
@@ -237,6 +239,15 @@ async function writeGroup(group: PendingLead[], deps: LeadServiceDeps): Promise<
       for (const connector of connectorDeliveries(lead, deps.config.connectors ?? {}, deps.config.siteUrl ?? '')) {
         queued.push({ kind: connector.kind, url: connector.target, body: connector.body, meta });
       }
+    }
+    // The round-robin, when on, deals the new leads in this transaction (src/server/inbox/assignment.ts).
+    const dealt = await dealNewLeads(
+      tx,
+      [...owners].filter(([key]) => fresh.has(key)).map(([, item]) => item.lead),
+      deps.config.siteUrl ?? '',
+    );
+    for (const { leadId, message } of dealt) {
+      queued.push({ kind: 'email', message, meta: { subjectType: SUBJECT, subjectId: leadId } });
     }
     // Proof of consent (LGPD art. 8): the notice version, its text's hash, time and page, with the lead.
     if (consents.length > 0) await recordFormConsents(tx, 'lead', consents);

@@ -46,5 +46,6 @@ export const GET: APIRoute = ({ request, locals, url, routePattern }) => {
     });
   }
   // One instant for the whole file: "atrasado" means the same on its first and last row.
-  return new Response(releasedWhenDone(leadsCsv({ db, now: () => now }, filters), slot.release), { headers });
+  const viewerId = locals.session!.user.id;
+  return new Response(releasedWhenDone(leadsCsv({ db, now: () => now, viewerId }, filters), slot.release), { headers });
 };

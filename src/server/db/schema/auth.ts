@@ -9,7 +9,19 @@
  *
  * Then our own: failed sign-in counters for the lockout, and the security events log.
  */
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Roles of SPEC §6 and the team's (vendas, editor; what each opens is in
@@ -166,7 +178,14 @@ export const teamInvitations = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('team_invitations_email_idx').on(table.email)],
+  (table) => [
+    index('team_invitations_email_idx').on(table.email),
+    // One open invitation per address: two admins inviting the same person at the same moment
+    // cannot both leave a working link (the second insert fails and is told to re-send).
+    uniqueIndex('team_invitations_open_email_unique')
+      .on(table.email)
+      .where(sql`${table.acceptedAt} is null and ${table.revokedAt} is null`),
+  ],
 );
 
 export type TeamInvitationRow = typeof teamInvitations.$inferSelect;

@@ -14,7 +14,7 @@
  * 0009's hand-written block, not declared here: drizzle-kit cannot express "only if
  * the extension is available".
  */
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { LEAD_STATUSES, MAX_NOTE_LENGTH, MAX_REASON_LENGTH, type LeadStatus } from '../../../lib/lead-pipeline';
 import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from '../../../lib/search-text';
@@ -70,6 +70,11 @@ export const contatos = pgTable(
      * changes took seconds on the embedded database (the reports' budget is 500 ms).
      */
     firstContactAt: timestamp('first_contact_at', { withTimezone: true }),
+    /**
+     * The salesperson working the lead (an auth_user id; null: nobody yet). No foreign key,
+     * like the history's: an account that goes away leaves its leads to be reassigned.
+     */
+    assignedTo: text('assigned_to'),
     /** HMAC of the client IP with the server secret: enough to spot abuse, not to identify anyone. */
     ipHash: text('ip_hash'),
     userAgent: text('user_agent'),
@@ -92,6 +97,8 @@ export const contatos = pgTable(
     index('contatos_cta_created_at_idx').on(table.ctaSource, table.createdAt),
     index('contatos_pagina_origem_created_at_idx').on(table.paginaOrigem, table.createdAt),
     index('contatos_nome_idx').on(table.nome),
+    // "Meus leads" and the filter by salesperson, newest first.
+    index('contatos_assigned_to_created_at_idx').on(table.assignedTo, table.createdAt),
     // Duplicates (same e-mail or phone) on the lead's page.
     index('contatos_email_lower_idx').on(sql`lower(${table.email})`),
     index('contatos_celular_idx').on(table.celular),
@@ -152,7 +159,49 @@ export const leadNotes = pgTable(
   ],
 );
 
+/**
+ * Every change of a lead's salesperson, for its timeline: from whom to whom, and who did it
+ * (null: the automatic round-robin). Names are kept as they were, like the status history's.
+ */
+export const leadAssignments = pgTable(
+  'lead_assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => contatos.id, { onDelete: 'cascade' }),
+    fromUserId: text('from_user_id'),
+    fromUserName: text('from_user_name'),
+    /** Null: the lead was left without a salesperson. */
+    toUserId: text('to_user_id'),
+    toUserName: text('to_user_name'),
+    userId: text('user_id'),
+    userName: text('user_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('lead_assignments_lead_idx').on(table.leadId, table.createdAt)],
+);
+
+/**
+ * The sales team's settings: one row (id 1, written by the migration). `roundRobin` turns the
+ * automatic split of new leads on; `roundRobinTurn` counts the leads it has handed out, so
+ * the next one goes to salesperson number turn mod n — one `UPDATE … RETURNING` takes the
+ * turn, and the row lock it holds until commit orders two instances' leads.
+ */
+export const salesSettings = pgTable(
+  'sales_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    roundRobin: boolean('round_robin').notNull().default(false),
+    roundRobinTurn: bigint('round_robin_turn', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text('updated_by'),
+  },
+  () => [check('sales_settings_one_row', sql`id = 1`)],
+);
+
 export type Contato = typeof contatos.$inferSelect;
 export type NewContato = typeof contatos.$inferInsert;
 export type LeadStatusChange = typeof leadStatusChanges.$inferSelect;
 export type LeadNote = typeof leadNotes.$inferSelect;
+export type LeadAssignment = typeof leadAssignments.$inferSelect;
