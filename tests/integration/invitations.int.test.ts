@@ -4,7 +4,8 @@
  * is never stored; accepting creates the account with the role and a password Better Auth
  * signs in with; a used link is refused, also when two clicks race; an expired one; a revoked
  * one; a re-send replaces the token (the old link opens nothing); an address with an account
- * or an open invitation is refused without any e-mail; each step is a security event; housekeeping
+ * or an open invitation is refused without any e-mail, also when two invites race (a unique
+ * index keeps one open invitation per address); each step is a security event; housekeeping
  * deletes an invitation a month after it closed.
  * Who may invite is the actions' and the guard's (tests/integration/auth-matrix.int.test.ts).
  */
@@ -195,6 +196,26 @@ describe.each(engines)('invitations on %s', (engine) => {
     ]);
     // A token of the wrong shape is not even looked up.
     expect(await lookupInvitation(t.db, 'abc', clock)).toEqual({ status: 'desconhecido' });
+  });
+
+  it('one open invitation per address: two invites racing leave one link, and a new invite supersedes an expired one', async () => {
+    clock = new Date('2026-11-25T12:00:00Z');
+    const raced = await Promise.all([
+      inviteMember(deps(), { email: 'corrida@exemplo.com', role: 'vendas' }, ADMIN),
+      inviteMember(deps(), { email: 'Corrida@exemplo.com', role: 'editor' }, { id: 'admin-2' }),
+    ]);
+    expect(raced.map((r) => r.status).sort()).toEqual(['already_invited', 'ok']);
+    expect(await mailedLinks('corrida@exemplo.com')).toHaveLength(1);
+    // The database holds the rule even for a write that skips the service's check.
+    const [open] = await t.db.select().from(teamInvitations).where(eq(teamInvitations.email, 'corrida@exemplo.com'));
+    await expect(
+      t.db.insert(teamInvitations).values({ ...open!, id: crypto.randomUUID(), tokenHash: 'outro-hash' }),
+    ).rejects.toThrow();
+
+    // Once its link expired, inviting the address again revokes the old row and opens a new one.
+    clock = new Date(clock.getTime() + INVITATION_TTL_MS);
+    expect((await inviteMember(deps(), { email: 'corrida@exemplo.com', role: 'vendas' }, ADMIN)).status).toBe('ok');
+    expect((await listInvitations(t.db, clock)).map((i) => i.status).sort()).toEqual(['pendente', 'revogado']);
   });
 
   it('housekeeping deletes an invitation a month after it was accepted, revoked or expired, and keeps the rest', async () => {
