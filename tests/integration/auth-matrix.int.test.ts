@@ -221,6 +221,7 @@ describe('authorization matrix on the built server', () => {
     'posts.uploadCover',
     'leads.changeStatus',
     'leads.addNote',
+    'leads.assign',
     'entregas.reenviar',
     'entregas.reenviarFalhas',
     'implantacoes.changeStatus',
@@ -229,6 +230,7 @@ describe('authorization matrix on the built server', () => {
     'usuarios.invite',
     'usuarios.resendInvitation',
     'usuarios.revokeInvitation',
+    'usuarios.setRoundRobin',
   ];
   /** The admin page whose forms would post the action. */
   const FORM_PAGES: Record<string, string> = {

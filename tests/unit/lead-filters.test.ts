@@ -81,6 +81,19 @@ describe('parseLeadFilters', () => {
     expect(filters).toEqual({ ...DEFAULT_LEAD_FILTERS, tipo: ['corretor'], q: 'João' });
   });
 
+  it('reads the salesperson filter: "eu" (Meus leads), "nenhum" or an account id, and drops anything else', () => {
+    expect(parse('responsavel=eu').filters.responsavel).toBe('eu');
+    expect(parse('responsavel=nenhum').filters.responsavel).toBe('nenhum');
+    expect(parse('responsavel=Ab_12-x').filters.responsavel).toBe('Ab_12-x');
+    expect(parse('responsavel=a%27%20or%201%3D1')).toEqual({
+      filters: DEFAULT_LEAD_FILTERS,
+      errors: { responsavel: m.responsavel },
+    });
+    expect(leadFiltersToSearchParams(parse('pagina=2&responsavel=eu&status=novo').filters).toString()).toBe(
+      'status=novo&responsavel=eu&pagina=2',
+    );
+  });
+
   it('keeps the start of a period when only the end is before it', () => {
     expect(parse('de=2026-11-30&ate=2026-11-01').filters).toMatchObject({ de: '2026-11-30' });
   });
