@@ -14,6 +14,8 @@ export const ownershipCopy = {
   /** The list's views and filter. */
   meus: 'Meus leads',
   todos: 'Todos os leads',
+  /** The two views' navigation. */
+  views: 'Visões da lista',
   filterLabel: 'Responsável',
   filterAll: 'Qualquer um',
   filterNone: 'Sem responsável',
