@@ -4,7 +4,8 @@
  * the greeting), the call and the e-mail one tap away, sets "Em contato" in one action,
  * writes a note and goes on to the next lead of the view; at the desk reads its deliveries
  * (the webhook by host only) and discards it (plain form posts, no JavaScript needed) — a
- * discard without a reason is refused and keeps the choice. axe finds no serious or
+ * discard without a reason is refused and keeps the choice; back on the phone takes the lead
+ * ("Responsável") and finds it under "Meus leads". axe finds no serious or
  * critical violation, and the page never scrolls sideways. Without JavaScript the phone menu
  * stays open and the status forms still post.
  */
@@ -159,6 +160,24 @@ test('a seller works new leads from a phone, then notes and discards one at the 
   await expect(dalvaTimeline).toContainText('Novo → Descartado');
   await expect(dalvaTimeline).toContainText('Sem interesse no momento');
   expect(await seriousViolations(page)).toEqual([]);
+
+  // Back on the phone: she takes Dalva herself, then "Meus leads" lists her.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const assign = page.getByTestId('lead-assign');
+  await assign.getByLabel('Responsável').selectOption({ label: `${account.name} (eu)` });
+  await assign.getByRole('button', { name: 'Atribuir' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Lead atribuído a ${account.name}.` })).toBeVisible();
+  await expect(dalvaTimeline).toContainText(`Atribuído a ${account.name}`);
+  await page.getByRole('link', { name: 'Voltar para os contatos' }).click();
+  await page.getByTestId('lead-views').getByRole('link', { name: 'Meus leads' }).click();
+  await expect(page).toHaveURL(/[?&]responsavel=eu/);
+  await expect(page.getByTestId('lead-views').getByRole('link', { name: 'Meus leads' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(page.getByRole('link', { name: nome, exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: ester, exact: true })).toHaveCount(0);
+  expect(await scrollsSideways(page)).toBe(false);
 });
 
 test.describe('without JavaScript', () => {

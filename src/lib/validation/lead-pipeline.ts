@@ -33,12 +33,16 @@ export const leadNoteSchema = z.object({
 export type StatusChangeInput = z.output<typeof statusChangeSchema>;
 export type LeadNoteInput = z.output<typeof leadNoteSchema>;
 
-/** An account id as Better Auth writes them (letters, digits, `_` and `-`), or '' for nobody. */
+/**
+ * An account id as Better Auth writes them (letters, digits, `_` and `-`), or '' for nobody
+ * (an empty form field reaches an action as null).
+ */
 const accountId = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9_-]{0,100}$/, { error: ownershipMessages.responsavel })
-  .default('');
+  .nullish()
+  .transform((value) => value ?? '');
 
 /** The lead page's "Responsável": who the form showed (`de`) and who it should be (`para`). */
 export const assignmentSchema = z.object({ leadId, de: accountId, para: accountId });
