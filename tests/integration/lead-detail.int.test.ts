@@ -26,6 +26,7 @@ import { contatos, deliveries, formConsents, solicitacoesImplementacao } from '~
 import { leadDetail } from '~/server/inbox/lead-detail';
 import { addLeadNote, changeLeadStatus } from '~/server/inbox/pipeline';
 import { teamCookie } from '../support/blog-accounts';
+import { ownershipCopy, ownershipMessages } from '@content/messages/lead-ownership';
 import { engines, useTestDatabase } from '../support/db';
 import { ensureBuild } from '../support/ensure-build';
 import { startReceiver, type Receiver } from '../support/receiver';
@@ -424,13 +425,32 @@ describe('the lead page on the built server', () => {
     }
   });
 
+  it('takes a lead and lets it go again by plain form posts; a form showing an old owner is refused (409)', async () => {
+    const before = await (await page(s.lia)).text();
+    // The seller is among the choices, marked "(eu)".
+    const me = /<option value="([^"]+)"[^>]*>\s*Vera Vendedora \(eu\)/.exec(before)?.[1];
+    expect(me).toBeTruthy();
+    const taken = await post(s.lia, 'leads.assign', { leadId: s.lia, de: '', para: me! });
+    expect(taken.status).toBe(200);
+    const html = await taken.text();
+    expect(roleText(html, 'status')).toBe(ownershipCopy.done('Vera Vendedora'));
+    expect(html).toContain(ownershipCopy.timeline.assigned('Vera Vendedora'));
+    // The same form again (it still says nobody has it): someone changed it first.
+    const stale = await post(s.lia, 'leads.assign', { leadId: s.lia, de: '', para: me! });
+    expect(stale.status).toBe(409);
+    expect(roleText(await stale.text(), 'alert')).toBe(ownershipMessages.desatualizado('Vera Vendedora'));
+    const released = await post(s.lia, 'leads.assign', { leadId: s.lia, de: me!, para: '' });
+    expect(released.status).toBe(200);
+    expect(roleText(await released.text(), 'status')).toBe(ownershipCopy.done(null));
+  });
+
   it('adds a note by a plain form post, refuses an empty one (400) and one for an unknown lead (404), keeping the text', async () => {
     const added = await post(s.lia, 'leads.addNote', { leadId: s.lia, texto: 'Ligar amanhã às 9h' });
     expect(added.status).toBe(200);
     const html = await added.text();
     expect(roleText(html, 'status')).toBe(leadDetailCopy.addNote.done);
     expect(html).toContain('Ligar amanhã às 9h');
-    expect(html.indexOf('Vera Vendedora')).toBeGreaterThan(html.indexOf('Segunda nota'));
+    expect(html.lastIndexOf('Vera Vendedora')).toBeGreaterThan(html.indexOf('Segunda nota'));
 
     const empty = await post(s.lia, 'leads.addNote', { leadId: s.lia, texto: '   ' });
     expect(empty.status).toBe(400);

@@ -7,6 +7,7 @@
  * editor refused, bad dates answered in pt-BR with the default period.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { salespersonReportCopy } from '@content/messages/lead-ownership';
 import { reportPeriodMessages, reportsCopy } from '@content/messages/inbox';
 import { buckets, conversionRate, partnerLeaderboard, totals } from '~/lib/reports';
 import type { LeadStatus } from '~/lib/lead-pipeline';
@@ -235,8 +236,13 @@ describe('/admin/relatorios on the built server', () => {
     expect(body.match(/<figure\b/g)).toHaveLength(6);
     expect(body.match(/<figcaption\b/g)).toHaveLength(6);
     expect(body.match(/<svg\b[^>]*role="img"[^>]*aria-label="[^"]+"/g)).toHaveLength(6);
-    expect(body.match(/<table\b/g)).toHaveLength(7); // and the partner leaderboard
-    expect(body.match(/<caption\b/g)).toHaveLength(7);
+    expect(body.match(/<table\b/g)).toHaveLength(8); // and the per-salesperson table and the partner leaderboard
+    expect(body.match(/<caption\b/g)).toHaveLength(8);
+    // Nobody was given these leads: the per-salesperson table has one row, theirs.
+    const porResponsavel = /data-table="por-responsavel"[\s\S]*?<\/table>/.exec(body)![0];
+    expect(porResponsavel).toMatch(
+      new RegExp(`<th scope="row"[^>]*>${salespersonReportCopy.nobody}</th>\\s*<td[^>]*>3</td>`),
+    );
     expect(body).toContain(reportsCopy.perBucket.dia);
     expect(body).toContain('3 contatos em 30 dias');
     // The source table: google 2 leads, instagram 1, none converted.
