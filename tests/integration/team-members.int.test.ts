@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { teamMembersCopy as copy, inboxHomeCopy } from '@content/messages/inbox';
+import { assignmentEmail, roundRobinCopy } from '@content/messages/lead-ownership';
 import { listTeamMembers, revokeMemberSessions, setMemberRole, type TeamMemberDeps } from '~/server/auth/team-members';
 import {
   authSession,
@@ -374,6 +375,53 @@ describe('user management on the built server', () => {
     }
     expect(page.body).toContain(copy.you);
     expect(page.body).toContain(`href="/admin/usuarios"`);
+  });
+
+  it('an admin switches the round-robin on from the page: a new lead goes to the seller, who is mailed and finds it under "Meus leads"', async () => {
+    const roundRobin = (ligar: '0' | '1') =>
+      rawRequest(
+        server.url,
+        'POST',
+        '/admin/usuarios?_action=usuarios.setRoundRobin',
+        {
+          cookie: admin.cookie,
+          origin: server.url,
+          accept: 'text/html',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        `ligar=${ligar}`,
+      );
+    expect((await get('/admin/usuarios', admin.cookie)).body).toContain(roundRobinCopy.status(false));
+    const on = await roundRobin('1');
+    expect(on.status).toBe(200);
+    expect(on.body).toContain(roundRobinCopy.done(true));
+    expect(on.body).toContain(roundRobinCopy.status(true));
+
+    const nome = 'Rodízio Teste';
+    const lead = await fetch(`${server.url}/_actions/lead`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: server.url,
+        Accept: 'application/json',
+      },
+      body: new URLSearchParams({
+        nome,
+        email: 'rodizio@cliente.example',
+        celular: '(11) 98765-4321',
+        tipo: 'proprietario',
+        submission_key: randomUUID(),
+      }).toString(),
+    });
+    expect(lead.status, await lead.clone().text()).toBe(200);
+    // The seller, the only `vendas` account, gets it; admins take no part.
+    const mail = await smtp.waitFor((m) => m.subject === assignmentEmail.subject(nome), 20_000);
+    expect(mail.envelopeTo).toEqual([vendas.account.email]);
+    const mine = await get('/admin/leads?responsavel=eu', vendas.cookie);
+    expect(mine.body).toContain(nome);
+    expect((await get('/admin/leads?responsavel=eu', admin.cookie)).body).not.toContain(nome);
+
+    expect((await roundRobin('0')).body).toContain(roundRobinCopy.status(false));
   });
 
   it('refuses the sales team and editors the page and both actions', async () => {
