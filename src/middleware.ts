@@ -11,6 +11,7 @@ import { adminRefusal } from '~/server/auth/require-admin';
 import { safeRequest } from '~/server/http/safe-request';
 import { isHandledMethod, methodNotAllowedResponse } from '~/server/http/methods';
 import { clientAddressOf } from '~/server/http/client-address';
+import { cdnCacheHeaders } from '~/server/http/cdn-cache';
 import { trackInMiddleware } from '~/server/log/request-log';
 import { LIVENESS_ROUTE, livenessResponse } from '~/server/ops/health';
 
@@ -56,6 +57,31 @@ const withRuntime = defineMiddleware(async (context, next) => {
   if (context.routePattern === LIVENESS_ROUTE) return livenessResponse();
   context.locals.runtime = await getRuntime();
   return next();
+});
+
+/**
+ * Public landing pages may be kept by the browser and Netlify's CDN (src/server/http/cdn-cache.ts
+ * lists them; the access policy and the answer itself can still refuse).
+ */
+const cdnCache = defineMiddleware(async (context, next) => {
+  const response = await next();
+  if (context.isPrerendered) return response;
+  const headers = cdnCacheHeaders(
+    context.locals.runtime.config.deployTarget,
+    {
+      routePattern: context.routePattern,
+      pathname: context.url.pathname,
+      search: context.url.search,
+      method: context.request.method,
+      accept: context.request.headers.get('accept') ?? '',
+      params: context.params,
+    },
+    response,
+  );
+  if (!headers) return response;
+  const merged = new Headers(response.headers);
+  for (const [name, value] of Object.entries(headers)) merged.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged });
 });
 
 /*
@@ -125,4 +151,12 @@ const adminGuard = defineMiddleware(async (context, next) => {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 });
 
-export const onRequest = sequence(requestLog, handledMethodsOnly, withRuntime, adminGuard, safeRequest, leadFormPost);
+export const onRequest = sequence(
+  requestLog,
+  handledMethodsOnly,
+  withRuntime,
+  cdnCache,
+  adminGuard,
+  safeRequest,
+  leadFormPost,
+);

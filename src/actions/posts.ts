@@ -16,6 +16,7 @@ import { postCreateSchema, postIdSchema, postPreviewSchema, postUpdateSchema } f
 import { z } from '~/lib/validation/zod';
 import { CoverUploadError, storeCover } from '~/server/blog/cover.service';
 import { toEditorCover, toEditorPost } from '~/server/blog/editor-post';
+import { cdnPurger } from '~/server/http/cdn-purge';
 import {
   createPost,
   deletePost,
@@ -52,7 +53,10 @@ export const posts = {
     handler: async ({ id, ...input }, context, actor) => {
       const { db } = context.locals.runtime;
       try {
-        const post = await createPost({ db }, input, { authorId: actor.id, ...(id ? { id } : {}) });
+        const post = await createPost({ db, purge: cdnPurger(context.locals.runtime) }, input, {
+          authorId: actor.id,
+          ...(id ? { id } : {}),
+        });
         return { post: await toEditorPost(db, post) };
       } catch (error) {
         throw refusalOf(error);
@@ -67,7 +71,7 @@ export const posts = {
     handler: async ({ id, ...input }, context) => {
       const { db } = context.locals.runtime;
       try {
-        const post = await updatePost({ db }, id, input);
+        const post = await updatePost({ db, purge: cdnPurger(context.locals.runtime) }, id, input);
         return { post: await toEditorPost(db, post) };
       } catch (error) {
         throw refusalOf(error);
@@ -80,7 +84,8 @@ export const posts = {
     input: postIdSchema,
     failure: postErrors.unexpected,
     handler: async ({ id }, context) => {
-      const deleted = await deletePost({ db: context.locals.runtime.db }, id);
+      const { runtime } = context.locals;
+      const deleted = await deletePost({ db: runtime.db, purge: cdnPurger(runtime) }, id);
       if (!deleted) throw new ActionError({ code: 'NOT_FOUND', message: postErrors.notFound });
       return { deleted };
     },

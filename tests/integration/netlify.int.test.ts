@@ -8,6 +8,9 @@
  * and netlify.toml. A lead posted to the function is a row; sign-in works. Identity
  * documents of 5 MB go up in chunks under the platform's 6 MB request limit (which the
  * host keeps, tests/support/netlify-function-host.mjs) and come back byte for byte to an admin.
+ * Public on-demand pages tell Netlify's CDN to keep them, with their cache tags, for anyone
+ * signed in or not, and nothing personal does; publishing a post purges its tags through a
+ * stand-in of Netlify's purge API.
  *
  * Builds (once, when missing or stale): the Node build in BUILD_DIR (default dist) and
  * the Netlify build in NETLIFY_BUILD_DIR (default dist-netlify; its function is copied to
@@ -18,6 +21,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import { PgBoss } from 'pg-boss';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from '~/server/auth/admin-grant';
@@ -40,6 +44,7 @@ import {
   privateFiles,
   solicitacoesImplementacao,
 } from '~/server/db/schema';
+import { runScheduledDrain } from '~/server/delivery/scheduled-drain';
 import { ALLOW_HEADER } from '~/server/http/methods';
 import { HEADER_CSP, securityHeaders } from '~/server/http/security-headers';
 import { createSecurityLogger } from '~/server/security';
@@ -51,6 +56,7 @@ import { logEntries } from '../support/log';
 import { rawRequest } from '../support/raw-http';
 import { startNetlifyFunction, type NetlifyFunction } from '../support/netlify-function';
 import { pgBouncerMissingReason } from '../support/pgbouncer';
+import { startPurgeStandIn, type PurgeStandIn } from '../support/netlify-purge-standin';
 import { startBuiltServer, type RunningServer } from '../support/server';
 import { startCaptureSmtp } from '../support/smtp';
 
@@ -119,11 +125,21 @@ const CNPJ_REQUEST = {
   senha: 'senha do otto',
 };
 
+/** What scripts/netlify-build.ts does for pg-boss at deploy time, over the direct URL. */
+async function installQueueSchema(directUrl: string): Promise<void> {
+  const boss = new PgBoss({ connectionString: directUrl, schedule: false, supervise: false, max: 1 });
+  boss.on('error', () => undefined);
+  await boss.start();
+  await boss.stop({ graceful: false, close: true });
+}
+
 describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}` : ''}`, () => {
   let netlifyDb: TestDatabase;
   let nodeDb: TestDatabase;
   let node: RunningServer;
   let fn: NetlifyFunction;
+  let purgeApi: PurgeStandIn;
+  let functionEnv: Record<string, string>;
 
   const callFunction = (path: string, init: RequestInit = {}) =>
     fetch(new URL(path, fn.url), { redirect: 'manual', ...init });
@@ -138,13 +154,26 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
     // at one instant on both databases so the example posts carry the same dates.
     const seededAt = new Date();
     await Promise.all([netlifyDb, nodeDb].map(({ db }) => seedExamplePosts({ db, now: () => seededAt })));
+    [purgeApi] = await Promise.all([
+      startPurgeStandIn('netlify-purge-token'),
+      installQueueSchema(netlifyDb.directUrl!),
+    ]);
     node = await startBuiltServer({ ...SHARED_ENV, DATABASE_URL: nodeDb.url! });
     // Only what a Netlify site would set: no DATA_DIR, no DEPLOY_TARGET (the build knows its target).
-    fn = await startNetlifyFunction(FUNCTION_ENTRY, { ...SHARED_ENV, DATABASE_URL: netlifyDb.url! });
+    functionEnv = {
+      ...SHARED_ENV,
+      DATABASE_URL: netlifyDb.url!,
+      // What Netlify gives every function, and the purge API's address (its stand-in here).
+      SITE_ID: 'site-netlify-test',
+      NETLIFY_PURGE_API_TOKEN: 'netlify-purge-token',
+      CDN_PURGE_API_URL: purgeApi.url,
+    };
+    fn = await startNetlifyFunction(FUNCTION_ENTRY, functionEnv);
   }, 600_000);
 
   afterAll(async () => {
     await fn?.stop();
+    await purgeApi?.close();
     await node?.stop();
     await Promise.all([netlifyDb?.close(), nodeDb?.close()]);
   });
@@ -374,11 +403,81 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
     const page = await callFunction(`/blog/${created.data!.post.slug}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('alt="Capa azul"');
+    // Publishing queued the purge of the cached lists and the post's page; a drain sends it.
+    await runScheduledDrain(functionEnv, { log: () => undefined });
+    expect(purgeApi.purged()).toContainEqual({
+      siteId: 'site-netlify-test',
+      tags: ['blog', `post-${created.data!.post.slug}`],
+    });
 
     const anonymous = await callAction(fn.url, 'posts.create', { title: 'Intruso' });
     expect(anonymous).toMatchObject({ status: 401, error: { code: 'UNAUTHORIZED' } });
     const invalid = await callAction(fn.url, 'posts.create', { title: '' }, { cookie });
     expect(invalid).toMatchObject({ status: 400, error: { type: 'AstroActionInputError' } });
+  });
+
+  it('lets the CDN keep every public on-demand page, tagged, and nothing personal, for every role', async () => {
+    const admin = await adminSession('cache@netlify.example');
+    const published = await netlifyDb.db
+      .select({ slug: blogPosts.slug, tags: blogPosts.tagSlugs })
+      .from(blogPosts)
+      .where(eq(blogPosts.status, 'published'));
+    const post = published.find((row) => row.tags.length > 0);
+    const kept: [string, string][] = [
+      ['/parceiro/carol-imoveis', 'partners'],
+      ['/parceiro/maria-silva', 'partners'],
+      ['/carol-imoveis', 'partners'],
+      ['/blog', 'blog'],
+      [`/blog/${post!.slug}`, `blog,post-${post!.slug}`],
+      [`/blog/tag/${post!.tags[0]!}`, 'blog'],
+      ['/blog/rss.xml', 'blog'],
+      ['/sitemap.xml', 'blog'],
+    ];
+    const neverKept = [
+      '/auth',
+      '/auth/esqueci-senha',
+      '/blog/admin',
+      '/blog/admin/posts',
+      '/admin/leads',
+      '/admin/usuarios',
+      '/api/health',
+      '/api/health/ready',
+      '/lgpd/confirmar',
+      '/pagina-que-nao-existe',
+    ];
+    for (const [role, headers] of [
+      ['anonymous', {}],
+      ['admin', { cookie: admin }],
+    ] as const) {
+      for (const [path, tags] of kept) {
+        const answer = await callFunction(path, { headers });
+        expect({ role, path, status: answer.status, setCookie: answer.headers.getSetCookie() }).toEqual({
+          role,
+          path,
+          status: 200,
+          setCookie: [],
+        });
+        expect({ role, path, cdn: answer.headers.get('netlify-cdn-cache-control') }).toEqual({
+          role,
+          path,
+          cdn: expect.stringMatching(/^public, s-maxage=\d+, stale-while-revalidate=\d+$/) as unknown as string,
+        });
+        expect({ role, path, tags: answer.headers.get('netlify-cache-tag') }).toEqual({ role, path, tags });
+        expect(answer.headers.get('cache-control')).toMatch(/^public, max-age=\d+/);
+      }
+      for (const path of neverKept) {
+        const answer = await callFunction(path, { headers });
+        const cdn = ['netlify-cdn-cache-control', 'cdn-cache-control', 'netlify-cache-tag'].map((name) =>
+          answer.headers.get(name),
+        );
+        expect({ role, path, cdn }).toEqual({ role, path, cdn: [null, null, null] });
+        expect({ role, path, public: /\bpublic\b/.test(answer.headers.get('cache-control') ?? '') }).toEqual({
+          role,
+          path,
+          public: false,
+        });
+      }
+    }
   });
 
   it('takes a 5 MB document in each section in chunks and gives it back byte for byte to an admin only', async () => {

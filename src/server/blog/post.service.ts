@@ -15,11 +15,24 @@ import { slugify } from '~/lib/slug';
 import { isUuid } from '~/lib/uuid';
 import { fieldErrors, postInputSchema, type PostData } from '~/lib/validation/post';
 import type { DbOrTx } from '../db/client';
+import { BLOG_TAG, postTag } from '../http/cdn-cache';
+import type { PurgeTags } from '../http/cdn-purge';
 import { blogImages, blogPosts, type BlogPost } from '../db/schema/blog';
 
 export interface PostDeps {
   db: DbOrTx;
   now?: () => Date;
+  /**
+   * Queues, in the write's transaction, the purge of the cached pages a change to a public
+   * post makes stale (the lists and its page, by its old and new slug); none by default.
+   */
+  purge?: PurgeTags;
+}
+
+/** The CDN tags of the pages showing public posts of these slugs. */
+function publicTags(posts: (Pick<BlogPost, 'slug' | 'status'> | undefined)[]): string[] {
+  const slugs = posts.filter((post) => post?.status === 'published').map((post) => post!.slug);
+  return slugs.length === 0 ? [] : [BLOG_TAG, ...new Set(slugs.map(postTag))];
 }
 
 /** Posts per page on /blog and the tag pages. */
@@ -120,22 +133,27 @@ export async function createPost(
   const post = parse(input);
   const now = (deps.now ?? (() => new Date()))();
   await assertSlugFree(deps.db, post.slug, options.id);
-  const [row] = await withSlugGuard(post.slug, () =>
-    deps.db
-      .insert(blogPosts)
-      .values({
-        ...(options.id ? { id: options.id } : {}),
-        ...columns(post),
-        status: post.status,
-        publishedAt: post.status === 'published' ? now : null,
-        createdAt: now,
-        updatedAt: now,
-        authorId: options.authorId ?? null,
-        isExample: options.isExample ?? false,
-      })
-      .onConflictDoNothing({ target: blogPosts.id })
-      .returning(),
-  );
+  const row = await deps.db.transaction(async (tx) => {
+    const [inserted] = await withSlugGuard(post.slug, () =>
+      tx
+        .insert(blogPosts)
+        .values({
+          ...(options.id ? { id: options.id } : {}),
+          ...columns(post),
+          status: post.status,
+          publishedAt: post.status === 'published' ? now : null,
+          createdAt: now,
+          updatedAt: now,
+          authorId: options.authorId ?? null,
+          isExample: options.isExample ?? false,
+        })
+        .onConflictDoNothing({ target: blogPosts.id })
+        .returning(),
+    );
+    const tags = publicTags([inserted]);
+    if (tags.length > 0) await deps.purge?.(tx, tags);
+    return inserted;
+  });
   if (row) return row;
   // That id is stored already: this is the same new post sent again.
   return updatePost(deps, options.id!, input);
@@ -165,6 +183,8 @@ export async function updatePost(deps: PostDeps, id: string, input: unknown): Pr
         .returning(),
     );
     if (current.coverImageId !== row!.coverImageId) await dropOrphanCover(tx, current.coverImageId);
+    const tags = publicTags([current, row]);
+    if (tags.length > 0) await deps.purge?.(tx, tags);
     return row!;
   });
 }
@@ -192,6 +212,8 @@ export async function deletePost(deps: PostDeps, id: string): Promise<boolean> {
     const [deleted] = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning();
     if (!deleted) return false;
     await dropOrphanCover(tx, deleted.coverImageId);
+    const tags = publicTags([deleted]);
+    if (tags.length > 0) await deps.purge?.(tx, tags);
     return true;
   });
 }

@@ -14,6 +14,7 @@ import type { SendMail } from '../mail';
 import { mailTransport } from '../mail/transport';
 import { Outbox } from '../outbox/outbox';
 import { EMBEDDED_JOB_SPACING_MS } from '../outbox/pacer';
+import { withCdnPurge } from '../http/cdn-purge';
 import type { Feature } from '../runtime-types';
 import type { ConnectorsConfig } from '../connectors/config';
 import { connectorTransports, type ConnectorOptions } from '../connectors/transports';
@@ -32,6 +33,8 @@ export interface DeliveryDeps {
   settings?: DeliverySettings | undefined;
   now?: () => Date;
   log?: (line: string) => void;
+  /** Where a CDN purge finds Netlify's site id and token (default process.env; ../http/cdn-purge.ts). */
+  purgeEnv?: Record<string, string | undefined> | undefined;
   /** Deliver continuously while the queue runs (default). Off: only `delivery.drainDue` delivers. */
   workers?: boolean | undefined;
 }
@@ -60,7 +63,7 @@ export function createDeliveries(handle: DatabaseHandle, queue: JobQueue, deps: 
     outbox,
     transports: {
       email: mailTransport(deps.sendMail),
-      webhook: webhookTransport(deps.webhook),
+      webhook: withCdnPurge(webhookTransport(deps.webhook), deps.purgeEnv),
       ...connectorTransports(deps.connectors ?? {}, deps.connectorOptions),
     },
     settings,

@@ -86,6 +86,7 @@ export async function runScheduledDrain(
     connectors: config.connectors,
     settings: options.settings ?? deliverySettingsFor(config.deliveryTiming),
     log,
+    purgeEnv: env,
     workers: false,
   });
   registerDeliveries(deliveries, queue);

@@ -1,0 +1,94 @@
+/*
+ * Which on-demand answers a CDN may keep, and for how long. Landing pages (partners'
+ * campaign pages, the blog) are where a visitor would otherwise wait for a function's
+ * cold start; served from Netlify's edge they cost neither that nor a database query.
+ *
+ * Listed route by route (anything new stays uncached until someone decides), and then
+ * only when the access policy puts the request in its public zone, the method is GET or
+ * HEAD, the answer is a 200 that sets no cookie and says nothing of `private`/`no-store`:
+ * an answer that names or depends on a person can never be kept, whatever the table says.
+ *
+ * Netlify reads `Netlify-CDN-Cache-Control` (its CDN only; the browser keeps the plain
+ * Cache-Control) and `Netlify-Cache-Tag`, by which a change is purged (./cdn-purge.ts).
+ * Partner pages live in the code, and a deploy empties Netlify's cache, so they are kept
+ * long; blog pages are purged when a post changes and kept an hour in case a purge fails.
+ */
+import { classifyRequest, type RequestTarget } from '../auth/access-policy';
+import type { DeployTarget } from '../deploy-target';
+
+/** Purged when any post changes: every page that lists posts or may show one. */
+export const BLOG_TAG = 'blog';
+/** Partners live in content/partners.ts; only a deploy changes them. */
+export const PARTNERS_TAG = 'partners';
+
+/** One post's own page, purged by its slug (the old and the new one when the slug changes). */
+export const postTag = (slug: string) => `post-${slug}`;
+
+/** What the browser keeps: a minute, so a visitor's back-and-forth does not ask again. */
+export const BROWSER_CACHE_CONTROL = 'public, max-age=60';
+
+const LONG_CDN = 'public, s-maxage=86400, stale-while-revalidate=604800';
+const PURGED_CDN = 'public, s-maxage=3600, stale-while-revalidate=86400';
+
+interface CdnRule {
+  cdn: string;
+  tags: (params: Record<string, string | undefined>) => string[];
+}
+
+const partnerPage: CdnRule = { cdn: LONG_CDN, tags: () => [PARTNERS_TAG] };
+const blogPage: CdnRule = { cdn: PURGED_CDN, tags: () => [BLOG_TAG] };
+
+/** The public on-demand routes a CDN may keep, by Astro route pattern. */
+export const CDN_CACHED_ROUTES: Readonly<Record<string, CdnRule>> = {
+  '/parceiro/[slug]': partnerPage,
+  '/[name]': partnerPage,
+  '/blog': blogPage,
+  '/blog/pagina/[page]': blogPage,
+  '/blog/tag/[tag]': blogPage,
+  '/blog/tag/[tag]/pagina/[page]': blogPage,
+  '/blog/rss.xml': blogPage,
+  '/sitemap.xml': blogPage,
+  '/blog/[slug]': {
+    cdn: PURGED_CDN,
+    tags: ({ slug }) => (slug ? [BLOG_TAG, postTag(slug)] : [BLOG_TAG]),
+  },
+};
+
+export interface CdnCacheRequest extends RequestTarget {
+  params: Record<string, string | undefined>;
+}
+
+/** Whether an answer already says it is personal or not to be stored. */
+function isPrivate(response: Response): boolean {
+  const cacheControl = response.headers.get('cache-control')?.toLowerCase() ?? '';
+  return /\b(private|no-store|no-cache)\b/.test(cacheControl) || response.headers.getSetCookie().length > 0;
+}
+
+/**
+ * The caching headers for an answer, or undefined when it must not be kept. On the Node
+ * target only the browser's Cache-Control (a page that already has one keeps it).
+ * @example cdnCacheHeaders('netlify', { routePattern: '/parceiro/[slug]', pathname: '/parceiro/ana', method: 'GET', accept: 'text/html', params: { slug: 'ana' } }, new Response('ok'))
+ *   // { 'Cache-Control': 'public, max-age=60', 'Netlify-CDN-Cache-Control': 'public, s-maxage=86400, …', 'Netlify-Cache-Tag': 'partners' }
+ */
+export function cdnCacheHeaders(
+  target: DeployTarget,
+  request: CdnCacheRequest,
+  response: Response,
+): Record<string, string> | undefined {
+  const rule = request.routePattern ? CDN_CACHED_ROUTES[request.routePattern] : undefined;
+  if (!rule) return undefined;
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  if (response.status !== 200 || isPrivate(response)) return undefined;
+  if (classifyRequest(request).zone !== 'public') return undefined;
+  const headers: Record<string, string> = {};
+  if (!response.headers.has('cache-control')) headers['Cache-Control'] = BROWSER_CACHE_CONTROL;
+  if (target === 'netlify') {
+    headers['Netlify-CDN-Cache-Control'] = rule.cdn;
+    // A tag is a plain token: a slug that could carry a comma or a space adds no tag.
+    headers['Netlify-Cache-Tag'] = rule
+      .tags(request.params)
+      .filter((tag) => /^[a-z0-9-]+$/.test(tag))
+      .join(',');
+  }
+  return headers;
+}
