@@ -30,6 +30,8 @@ declare global {
       session?: CurrentSession;
       /** A lead form posted without JavaScript that failed: what to show again. */
       leadForm?: { values: Record<string, string>; errors: Record<string, string>; message?: string };
+      /** Set by @astrojs/netlify on Netlify: the invocation's context (src/server/delivery/immediate-delivery.ts). */
+      netlify?: { context?: { waitUntil?: (promise: Promise<unknown>) => void } };
     }
   }
 }

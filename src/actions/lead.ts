@@ -9,6 +9,7 @@ import { rateLimitMessage, toasts } from '@content/messages/lead';
 import { leadSchema } from '~/lib/validation/lead';
 import { hasForbiddenCharacters } from '~/lib/validation/text';
 import { describeError } from '~/server/describe-error';
+import { deliverAfterResponse } from '~/server/delivery/immediate-delivery';
 import { clientAddressOf } from '~/server/http/client-address';
 import { componentLogger } from '~/server/log/logger';
 import type { LeadResult } from '~/server/leads/lead.service';
@@ -48,6 +49,10 @@ export const lead = defineAction({
       // Not even the spool took it. Astro would send the raw error message to the client: log it safely instead.
       componentLogger('leads').error(`lead action failed: ${describeError(error)}`);
       throw new ActionError({ code: 'INTERNAL_SERVER_ERROR', message: toasts.failure.description });
+    }
+    if (result.status === 'saved') {
+      const { locals } = context;
+      deliverAfterResponse(locals.runtime.config.deployTarget, locals.netlify?.context?.waitUntil);
     }
     switch (result.status) {
       case 'saved':

@@ -10,7 +10,9 @@
  * host keeps, tests/support/netlify-function-host.mjs) and come back byte for byte to an admin.
  * Public on-demand pages tell Netlify's CDN to keep them, with their cache tags, for anyone
  * signed in or not, and nothing personal does; publishing a post purges its tags through a
- * stand-in of Netlify's purge API.
+ * stand-in of Netlify's purge API. A lead and an implementation request are delivered right
+ * after the answer, through the `waitUntil` of Netlify's context, to a webhook receiver and
+ * an SMTP server, once: the scheduled drain that follows finds nothing of theirs due.
  *
  * Builds (once, when missing or stale): the Node build in BUILD_DIR (default dist) and
  * the Netlify build in NETLIFY_BUILD_DIR (default dist-netlify; its function is copied to
@@ -57,8 +59,9 @@ import { rawRequest } from '../support/raw-http';
 import { startNetlifyFunction, type NetlifyFunction } from '../support/netlify-function';
 import { pgBouncerMissingReason } from '../support/pgbouncer';
 import { startPurgeStandIn, type PurgeStandIn } from '../support/netlify-purge-standin';
+import { startReceiver, type Receiver } from '../support/receiver';
 import { startBuiltServer, type RunningServer } from '../support/server';
-import { startCaptureSmtp } from '../support/smtp';
+import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
 
 const missing = pgBouncerMissingReason();
 const NETLIFY_DIR = process.env['NETLIFY_BUILD_DIR'] ?? 'dist-netlify';
@@ -138,6 +141,8 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
   let nodeDb: TestDatabase;
   let node: RunningServer;
   let fn: NetlifyFunction;
+  let hook: Receiver;
+  let smtp: CaptureSmtp;
   let purgeApi: PurgeStandIn;
   let functionEnv: Record<string, string>;
 
@@ -154,7 +159,9 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
     // at one instant on both databases so the example posts carry the same dates.
     const seededAt = new Date();
     await Promise.all([netlifyDb, nodeDb].map(({ db }) => seedExamplePosts({ db, now: () => seededAt })));
-    [purgeApi] = await Promise.all([
+    [hook, smtp, purgeApi] = await Promise.all([
+      startReceiver(),
+      startCaptureSmtp(),
       startPurgeStandIn('netlify-purge-token'),
       installQueueSchema(netlifyDb.directUrl!),
     ]);
@@ -163,6 +170,9 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
     functionEnv = {
       ...SHARED_ENV,
       DATABASE_URL: netlifyDb.url!,
+      SMTP_URL: smtp.url,
+      LEAD_WEBHOOK_URLS: hook.url,
+      WEBHOOK_SECRET: 'netlify-webhook-secret',
       // What Netlify gives every function, and the purge API's address (its stand-in here).
       SITE_ID: 'site-netlify-test',
       NETLIFY_PURGE_API_TOKEN: 'netlify-purge-token',
@@ -173,7 +183,9 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
 
   afterAll(async () => {
     await fn?.stop();
+    await hook?.close();
     await purgeApi?.close();
+    await smtp?.stop();
     await node?.stop();
     await Promise.all([netlifyDb?.close(), nodeDb?.close()]);
   });
@@ -270,6 +282,55 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
     expect(rows).toMatchObject([{ nome: 'Lia Netlify', tipo: 'corretor', empresa: 'Corretora Nuvem' }]);
     const waiting = await netlifyDb.db.select().from(deliveries).where(eq(deliveries.subjectId, rows[0]!.id));
     expect(waiting.map((row) => row.kind)).toContain('email');
+  });
+
+  it('delivers a lead right after the answer (waitUntil), once: the scheduled drain finds nothing left', async () => {
+    const delays: number[] = [];
+    for (let n = 1; n <= 5; n++) {
+      const email = `agora${n}@netlify.example`;
+      const sentAt = Date.now();
+      const response = await callFunction('/_actions/lead', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: fn.url, Accept: 'application/json' },
+        body: new URLSearchParams({
+          nome: `Lia Agora ${n}`,
+          email,
+          celular: '(11) 98765-4321',
+          tipo: 'corretor',
+          empresa: 'Corretora Agora',
+          submission_key: `netlify-now-${n}`,
+        }).toString(),
+      });
+      expect({ n, status: response.status, text: (await response.text()).slice(0, 200) }).toMatchObject({
+        n,
+        status: 200,
+        text: expect.stringContaining('saved') as unknown as string,
+      });
+      const [lead] = await netlifyDb.db.select().from(contatos).where(eq(contatos.email, email));
+      const call = await hook.waitFor((request) => (request.json as { id?: string } | undefined)?.id === lead!.id);
+      delays.push(Date.parse(call.receivedAt) - sentAt);
+      await smtp.waitFor((mail) => mail.subject?.includes(`Lia Agora ${n}`) ?? false);
+    }
+    console.log(`[netlify] lead posted → webhook received with waitUntil: ${delays.join(', ')} ms`);
+    expect(await fn.waitUntilSettled()).toMatchObject({ rejected: 0 });
+    expect(logEntries(fn.output()).some((entry) => entry['component'] === 'drain')).toBe(true);
+
+    // The safety net runs after them, as every minute on Netlify: nothing of theirs is due again.
+    const again = await runScheduledDrain(functionEnv, { log: () => undefined });
+    expect(again).toMatchObject({ attempted: 0 });
+    for (let n = 1; n <= 5; n++) {
+      const [lead] = await netlifyDb.db
+        .select()
+        .from(contatos)
+        .where(eq(contatos.email, `agora${n}@netlify.example`));
+      const calls = hook.requests.filter((request) => (request.json as { id?: string } | undefined)?.id === lead!.id);
+      const rows = await netlifyDb.db.select().from(deliveries).where(eq(deliveries.subjectId, lead!.id));
+      expect({ n, calls: calls.length, statuses: rows.map((row) => row.status) }).toEqual({
+        n,
+        calls: 1,
+        statuses: ['sent', 'sent'],
+      });
+    }
   });
 
   it('signs an admin in through the function and opens the admin area', async () => {
@@ -515,6 +576,16 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
       expect(await anonymous.text()).not.toContain('%PDF');
     }
     expect(await netlifyDb.db.select().from(documentUploads)).toEqual([]);
+    // Their notification e-mails went out right after the answers, not at the next scheduled run.
+    expect(await fn.waitUntilSettled()).toMatchObject({ rejected: 0 });
+    const requests = await netlifyDb.db.select({ id: solicitacoesImplementacao.id }).from(solicitacoesImplementacao);
+    for (const { id } of requests) {
+      const rows = await netlifyDb.db.select().from(deliveries).where(eq(deliveries.subjectId, id));
+      expect({ id, statuses: rows.map((row) => row.status) }).toEqual({
+        id,
+        statuses: rows.map(() => 'sent'),
+      });
+    }
     // The host's own refusal line; the function's JSON log may hold "413" by chance (ids, durations).
     expect(fn.output()).not.toContain('[netlify-function-host] 413');
   });

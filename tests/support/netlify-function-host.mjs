@@ -9,6 +9,10 @@
  * reaches the handler — the platform answers 413 itself. (Netlify encodes binary bodies;
  * every body is counted as encoded here, which is the stricter reading.)
  *
+ * `context.waitUntil` is kept as Netlify keeps it: the promise runs on after the response is
+ * written. A test waits for all of them with GET /.netlify-host/wait-until, which answers
+ * once every promise handed over so far has settled, with how many did and how many failed.
+ *
  *   node netlify-function-host.mjs <path/to/function.mjs> <port>
  */
 import http from 'node:http';
@@ -20,8 +24,19 @@ const [entry, port] = process.argv.slice(2);
 const PAYLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
 const base64Length = (bytes) => Math.ceil(bytes / 3) * 4;
 const { default: handler } = await import(pathToFileURL(entry).href);
+/** Every promise handed to `waitUntil`, settled or not. */
+const waited = [];
+const WAIT_UNTIL_PATH = '/.netlify-host/wait-until';
 
 const server = http.createServer(async (req, res) => {
+  if (req.url === WAIT_UNTIL_PATH) {
+    const results = await Promise.allSettled(waited);
+    const rejected = results.filter((result) => result.status === 'rejected').length;
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ settled: results.length, rejected }));
+    return;
+  }
   try {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
@@ -45,7 +60,9 @@ const server = http.createServer(async (req, res) => {
     const context = {
       ip: req.headers['x-nf-client-connection-ip'] ?? req.socket.remoteAddress ?? '127.0.0.1',
       requestId: 'local',
-      waitUntil: () => {},
+      waitUntil: (promise) => {
+        waited.push(Promise.resolve(promise));
+      },
       deploy: { context: 'production', id: 'local', published: true },
       site: { id: 'local', name: 'local', url: process.env.URL ?? '' },
     };

@@ -11,6 +11,8 @@ import { freePort, stopChild } from './server';
 export interface NetlifyFunction {
   url: string;
   output: () => string;
+  /** Resolves once every promise the function handed to `context.waitUntil` so far has settled. */
+  waitUntilSettled: () => Promise<{ settled: number; rejected: number }>;
   stop: () => Promise<void>;
 }
 
@@ -35,6 +37,11 @@ export async function startNetlifyFunction(entry: string, env: Record<string, st
   return {
     url: `http://127.0.0.1:${port}`,
     output: () => output,
+    waitUntilSettled: async () =>
+      (await (await fetch(`http://127.0.0.1:${port}/.netlify-host/wait-until`)).json()) as {
+        settled: number;
+        rejected: number;
+      },
     stop: () => stopChild(child, 5_000),
   };
 }

@@ -20,6 +20,7 @@ import { CONSENT_VERSION_FIELD } from '~/lib/consent-notice';
 import { fieldErrors, implementationSchema } from '~/lib/validation/implementation';
 import { databaseErrorKind } from '~/server/db/errors';
 import { describeError } from '~/server/describe-error';
+import { deliverAfterResponse } from '~/server/delivery/immediate-delivery';
 import { componentLogger } from '~/server/log/logger';
 import { checkUpload } from '~/server/implementation/document-uploads';
 import { noJsErrorPage, wantsHtml } from '~/server/implementation/no-js-answer';
@@ -104,6 +105,7 @@ export const POST: APIRoute = async ({ request, locals, redirect, clientAddress 
       },
       { ip: clientAddress },
     );
+    deliverAfterResponse(runtime.config.deployTarget, locals.netlify?.context?.waitUntil);
     return html ? redirect('/obrigado', 303) : Response.json({ id }, { status: 201 });
   } catch (error) {
     // A chunked upload that is incomplete, not the file declared, expired, or consumed by

@@ -46,6 +46,11 @@ export interface ScheduledDrainOptions {
    * background run itself does not (the next scheduled run does, once its window is over).
    */
   continueInBackground?: boolean;
+  /**
+   * pg-boss maintenance and the team's alert checks after delivering (default true). The
+   * run right after a request (./immediate-delivery.ts) leaves them to the scheduled one.
+   */
+  upkeep?: boolean;
 }
 
 export interface ScheduledDrainResult extends DrainResult {
@@ -107,7 +112,8 @@ export async function runScheduledDrain(
       log(`[drain] work left at the deadline; background drain: ${backlog}`);
     }
     let maintained = false;
-    if (Date.now() - startedAt < budget) {
+    const upkeep = options.upkeep ?? true;
+    if (upkeep && Date.now() - startedAt < budget) {
       try {
         await queue.boss.supervise();
         maintained = true;
@@ -116,7 +122,7 @@ export async function runScheduledDrain(
       }
     }
     // The alert checks of a long-lived server (src/server/ops/alerts.ts), once per run here.
-    if (Date.now() - startedAt < budget) await checkDeliveryAlerts({ db: database.db, sendMail, config });
+    if (upkeep && Date.now() - startedAt < budget) await checkDeliveryAlerts({ db: database.db, sendMail, config });
     const elapsedMs = Date.now() - startedAt;
     log(
       `[drain] ${result.attempted} attempted, ${result.delivered} delivered, ${result.failed} failed` +
