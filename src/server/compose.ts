@@ -17,6 +17,7 @@ import { deliverySettingsFor } from './delivery/settings';
 import { createImplementationService } from './implementation/implementation.service';
 import { createExportSlots } from './inbox/export-slots';
 import { JobQueue } from './jobs/queue';
+import { blobSpool } from './leads/blob-spool';
 import { createLeadService } from './leads/lead.service';
 import { createDsrService } from './lgpd/dsr.service';
 import { lineLogger } from './log/logger';
@@ -41,7 +42,8 @@ export function composeServices(base: ServiceBase): Omit<Runtime, 'database' | '
   return {
     ...deps,
     auth: createAuth(deps),
-    leads: createLeadService(deps),
+    // A function's disk outlives no invocation: on Netlify degraded mode keeps leads in Blobs.
+    leads: createLeadService(config.deployTarget === 'netlify' ? { ...deps, spool: blobSpool() } : deps),
     implementation: createImplementationService(deps),
     dsr: createDsrService(deps),
     exportSlots: createExportSlots(),

@@ -22,6 +22,8 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getStore } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
 import { eq } from 'drizzle-orm';
 import { PgBoss } from 'pg-boss';
 import sharp from 'sharp';
@@ -47,6 +49,7 @@ import {
   solicitacoesImplementacao,
 } from '~/server/db/schema';
 import { runScheduledDrain } from '~/server/delivery/scheduled-drain';
+import { SPOOL_STORE } from '~/server/leads/blob-spool';
 import { ALLOW_HEADER } from '~/server/http/methods';
 import { HEADER_CSP, securityHeaders } from '~/server/http/security-headers';
 import { createSecurityLogger } from '~/server/security';
@@ -62,6 +65,7 @@ import { startPurgeStandIn, type PurgeStandIn } from '../support/netlify-purge-s
 import { startReceiver, type Receiver } from '../support/receiver';
 import { startBuiltServer, type RunningServer } from '../support/server';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { until } from '../support/until';
 
 const missing = pgBouncerMissingReason();
 const NETLIFY_DIR = process.env['NETLIFY_BUILD_DIR'] ?? 'dist-netlify';
@@ -622,16 +626,37 @@ describe.skipIf(missing)('the Netlify build with its database unreachable', () =
     ensureBuild({ entry: FUNCTION_ENTRY, env: { DEPLOY_TARGET: 'netlify', BUILD_DIR: NETLIFY_DIR } });
   }, 600_000);
 
-  it('delivers a lead directly and writes no spool: a function’s disk outlives no invocation', async () => {
-    const smtp = await startCaptureSmtp();
+  it('keeps a lead in Netlify Blobs (Aviso, e-mailed at once, nothing on disk); the scheduled drain saves it once the database is back, sending nothing twice', async () => {
+    const [smtp, hook] = await Promise.all([startCaptureSmtp(), startReceiver()]);
     // The function's whole temporary folder: where the Node target's spool would go (config.dataDir).
     const tmp = mkdtempSync(join(tmpdir(), 'pilota-netlify-tmp-'));
-    const fn = await startNetlifyFunction(FUNCTION_ENTRY, {
+    // Netlify Blobs as `netlify dev` emulates it, and the context Netlify hands a function.
+    const blobsDir = mkdtempSync(join(tmpdir(), 'pilota-netlify-blobs-'));
+    const blobsServer = new BlobsServer({ directory: blobsDir, token: 'blobs-token' });
+    const { port } = await blobsServer.start();
+    const blobsContext = {
+      edgeURL: `http://127.0.0.1:${port}`,
+      uncachedEdgeURL: `http://127.0.0.1:${port}`,
+      siteID: 'site-blobs',
+      token: 'blobs-token',
+    };
+    const NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(blobsContext)).toString('base64');
+    const spool = getStore({ name: SPOOL_STORE, consistency: 'strong', ...blobsContext });
+    const pending = async () => (await spool.list({ prefix: 'pending/' })).blobs.map((blob) => blob.key);
+    const env = {
       ...SHARED_ENV,
-      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nada',
       SMTP_URL: smtp.url,
+      LEAD_WEBHOOK_URLS: hook.url,
+      WEBHOOK_SECRET: 'netlify-webhook-secret',
+      NETLIFY_BLOBS_CONTEXT,
+    };
+    const fn = await startNetlifyFunction(FUNCTION_ENTRY, {
+      ...env,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nada',
       TMPDIR: tmp,
     });
+    let db: TestDatabase | undefined;
+    const savedEnv = { ...process.env };
     try {
       const response = await fetch(`${fn.url}/_actions/lead`, {
         method: 'POST',
@@ -649,15 +674,45 @@ describe.skipIf(missing)('the Netlify build with its database unreachable', () =
         status: 200,
         text: expect.stringContaining('warning') as unknown as string,
       });
-      // 'Aviso': sent to the team by e-mail, not saved.
+      // 'Aviso': sent to the team by e-mail at once, and kept.
       expect(text).toContain('warning');
       const mail = await smtp.waitFor((message) => message.text?.includes('Sem Banco') ?? false);
       expect(mail.text).toContain('sem.banco@netlify.example');
+      await hook.waitFor();
+      // The lead, its e-mail and its webhook call (both already done): three blobs.
+      const kept = await until(async () => {
+        const keys = await pending();
+        return keys.length === 3 ? keys : undefined;
+      });
+      expect(kept.filter((key) => key.endsWith('/lead'))).toHaveLength(1);
       expect(readdirSync(tmp, { recursive: true })).toEqual([]);
+
+      // The database is back (as a deploy leaves it); the next scheduled run saves the lead.
+      db = await createTestDatabase('pgbouncer');
+      await installQueueSchema(db.directUrl!);
+      process.env = { ...savedEnv, NETLIFY_BLOBS_CONTEXT };
+      const run = await runScheduledDrain({ ...env, DATABASE_URL: db.url! }, { log: () => undefined });
+      expect(run).toMatchObject({ replayed: 1, attempted: 0 });
+      const again = await runScheduledDrain({ ...env, DATABASE_URL: db.url! }, { log: () => undefined });
+      expect(again).toMatchObject({ replayed: 0, attempted: 0 });
+
+      const rows = await db.db.select().from(contatos).where(eq(contatos.email, 'sem.banco@netlify.example'));
+      expect(rows).toMatchObject([{ nome: 'Sem Banco', submissionKey: 'netlify-no-db-1' }]);
+      const sent = await db.db.select().from(deliveries).where(eq(deliveries.subjectId, rows[0]!.id));
+      expect(sent.map((row) => [row.kind, row.status]).sort()).toEqual([
+        ['email', 'sent'],
+        ['webhook', 'sent'],
+      ]);
+      expect(await pending()).toEqual([]);
+      expect(smtp.messages.filter((message) => message.text?.includes('Sem Banco'))).toHaveLength(1);
+      expect(hook.requests).toHaveLength(1);
     } finally {
+      process.env = savedEnv;
       await fn.stop();
-      await smtp.stop();
+      await db?.close();
+      await Promise.all([smtp.stop(), hook.close(), blobsServer.stop()]);
       rmSync(tmp, { recursive: true, force: true });
+      rmSync(blobsDir, { recursive: true, force: true });
     }
   });
 });

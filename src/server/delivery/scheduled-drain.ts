@@ -18,6 +18,7 @@ import { parseConfig, type Config } from '../config';
 import { openDatabase } from '../db/client';
 import { describeError } from '../describe-error';
 import { JobQueue } from '../jobs/queue';
+import { hasBlobsContext } from '../leads/blob-spool';
 import { lineLogger } from '../log/logger';
 import { createMailer } from '../mail';
 import { checkDeliveryAlerts } from '../ops/alerts';
@@ -60,6 +61,8 @@ export interface ScheduledDrainResult extends DrainResult {
   maintained: boolean;
   /** What became of the request for a background drain, when the run left work behind. */
   backlog?: BacklogRequest;
+  /** Leads kept in Netlify Blobs while the database was down, saved by this run. */
+  replayed: number;
 }
 
 /** The configuration of the Netlify target, whatever the run-time environment says about it. */
@@ -97,6 +100,21 @@ export async function runScheduledDrain(
   registerDeliveries(deliveries, queue);
   try {
     await queue.start();
+    // Leads kept while the database was away are saved first, so this run delivers them too.
+    let replayed = 0;
+    if ((options.upkeep ?? true) && hasBlobsContext(env)) {
+      const { replayBlobSpool } = await import('../leads/spool-replay');
+      replayed = await replayBlobSpool({ db: database.db, config, outbox: deliveries.outbox, sendMail, log }).catch(
+        (error: unknown) => {
+          log(`[drain] spool replay: ${describeError(error)}`);
+          return 0;
+        },
+      );
+      if (replayed > 0) {
+        log(`[drain] ${replayed} lead(s) kept while the database was down saved`);
+        await deliveries.outbox.dispatch();
+      }
+    }
     const result = await deliveries.delivery.drainDue({ deadlineMs: Math.max(0, budget - (Date.now() - startedAt)) });
     let backlog: BacklogRequest | undefined;
     if (options.continueInBackground && result.stoppedBy === 'deadline') {
@@ -128,7 +146,7 @@ export async function runScheduledDrain(
       `[drain] ${result.attempted} attempted, ${result.delivered} delivered, ${result.failed} failed` +
         ` (stopped: ${result.stoppedBy}; maintenance ${maintained ? 'done' : 'skipped'}) in ${elapsedMs} ms`,
     );
-    return { ...result, elapsedMs, maintained, ...(backlog ? { backlog } : {}) };
+    return { ...result, elapsedMs, maintained, replayed, ...(backlog ? { backlog } : {}) };
   } finally {
     await queue.stop(5_000).catch((error: unknown) => log(`[drain] queue stop: ${describeError(error)}`));
     await database.close().catch(() => undefined);

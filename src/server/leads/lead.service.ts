@@ -6,7 +6,7 @@
  * ./group-commit.ts, whose buffer this service owns — one service per runtime, built
  * in src/server/compose.ts); the submission key makes a double
  * submit or a retry return the first lead instead of creating a second. If the
- * database cannot be reached the lead goes to the spool file and is delivered
+ * database cannot be reached the lead goes to the spool (a file, or Netlify Blobs) and is delivered
  * directly; `replaySpool` saves it (once) when the database is back. A lead the
  * database refuses for its content (src/server/db/errors.ts) is the request's fault:
  * answered as such, never spooled — a spooled lead that can never be saved used to
@@ -32,7 +32,7 @@ import { dealNewLeads } from '../inbox/assignment';
 import { GroupCommitWriter } from './group-commit';
 import { buildLeadEmail, leadWebhookBody } from './lead-email';
 import { toLeadRecord, type LeadRecord } from './lead-record';
-import { appendToSpool, drainSpool, REJECTED_SPOOL_FILE, type SpoolEntry } from './spool';
+import { fileSpool, type LeadSpool, type SpoolEntry } from './spool';
 
 export interface LeadServiceDeps extends Pick<
   ServiceDeps,
@@ -48,6 +48,15 @@ export interface LeadServiceDeps extends Pick<
     Partial<Pick<Config, 'deployTarget' | 'connectors' | 'siteUrl' | 'leadWebhookZapUrls'>>;
   /** Degraded mode's direct webhook calls; default 10 s. */
   webhookTimeoutMs?: number;
+  /**
+   * Where degraded mode keeps leads: by default DATA_DIR's spool file on the Node target and
+   * nothing on Netlify, where the composition root passes the Blobs spool (./blob-spool.ts).
+   */
+  spool?: LeadSpool | undefined;
+}
+
+function spoolOf(deps: LeadServiceDeps): LeadSpool | undefined {
+  return deps.spool ?? (deps.config.deployTarget === 'netlify' ? undefined : fileSpool(deps.config.dataDir));
 }
 
 /** Who sent it, as the action sees the request. */
@@ -59,7 +68,7 @@ export interface LeadRequestMeta {
 export type LeadResult =
   /** Saved (or already saved under this submission key: `duplicate`). */
   | { status: 'saved'; id: string; duplicate: boolean }
-  /** Database unreachable: spooled (not on Netlify, which has no disk); `mailed` tells whether the team e-mail went out directly. */
+  /** Database unreachable: spooled (in Netlify Blobs on Netlify); `mailed` tells whether the team e-mail went out directly. */
   | { status: 'spooled'; id: string; mailed: boolean }
   | { status: 'rate_limited' }
   /** The database refused the values themselves (a data or constraint error): not saved, not spooled. */
@@ -76,7 +85,7 @@ export interface LeadService {
    * Saves every spooled lead (a lead already in the table is skipped by its submission
    * key) and queues the deliveries that did not go out directly. Each lead stands alone:
    * while the database is unavailable a lead goes back into the spool; a lead it refuses
-   * for its content is set aside (REJECTED_SPOOL_FILE), logged without its data and
+   * for its content is set aside (the spool's rejected place), logged without its data and
    * raised as a `lead_rejected` event, and the others are saved all the same. One replay
    * at a time (the start-up replay and the interval's may otherwise meet). Returns how
    * many spooled leads were saved.
@@ -265,20 +274,29 @@ async function writeGroup(group: PendingLead[], deps: LeadServiceDeps): Promise<
 }
 
 /**
- * Degraded mode: spool first (the lead is safe on disk), then send without the queue. On
- * Netlify a function's disk lasts one invocation and nothing would ever replay it, so there
- * is no spool: the direct e-mail is all the team gets, and without it the visitor is told
- * to try again.
+ * Degraded mode: spool first (the lead is safe on disk, or in Netlify Blobs on Netlify, where
+ * a function's disk lasts one invocation), then send without the queue. On Netlify a spool
+ * that cannot be reached either does not stop the direct e-mail; without that e-mail the
+ * visitor is told to try again.
  */
 async function deliverDirectly(
   lead: LeadRecord,
   deps: LeadServiceDeps,
   log: (line: string) => void,
 ): Promise<LeadResult> {
-  const { dataDir } = deps.config;
-  const spool = deps.config.deployTarget !== 'netlify';
-  const keep = (entries: SpoolEntry[]) => (spool ? appendToSpool(dataDir, entries) : Promise.resolve());
-  await keep([{ type: 'lead', lead }]);
+  const spool = spoolOf(deps);
+  let kept = false;
+  if (spool) {
+    try {
+      await spool.append([{ type: 'lead', lead }]);
+      kept = true;
+    } catch (error) {
+      // On Node the spool is the promise that the lead is safe: without it the visitor must know.
+      if (deps.config.deployTarget !== 'netlify') throw error;
+      log(`[leads] lead ${lead.id} could not be kept in the spool: ${describeError(error)}`);
+    }
+  }
+  const keep = (entries: SpoolEntry[]) => (kept ? spool!.append(entries) : Promise.resolve());
   const delivered = (kind: 'email' | 'webhook', target: string): SpoolEntry => ({
     type: 'delivered',
     submissionKey: lead.submissionKey,
@@ -316,7 +334,9 @@ async function deliverDirectly(
 
 async function replaySpool(deps: LeadServiceDeps, writer: LeadWriter, log: (line: string) => void): Promise<number> {
   let saved = 0;
-  await drainSpool(deps.config.dataDir, async (entries) => {
+  const spool = spoolOf(deps);
+  if (!spool) return 0;
+  await spool.drain(async (entries) => {
     const done = new Map<string, Set<string>>();
     for (const entry of entries) {
       if (entry.type !== 'delivered') continue;
@@ -343,9 +363,9 @@ async function replaySpool(deps: LeadServiceDeps, writer: LeadWriter, log: (line
       }
       rejected.add(lead.submissionKey);
       log(
-        `[leads] spooled lead ${lead.id} refused by the database, kept aside in ${REJECTED_SPOOL_FILE}: ${describeError(result.reason)}`,
+        `[leads] spooled lead ${lead.id} refused by the database, kept aside in ${spool.rejectedPlace}: ${describeError(result.reason)}`,
       );
-      await alertRejected(lead.id, result.reason, 'lead-spool', deps, REJECTED_SPOOL_FILE);
+      await alertRejected(lead.id, result.reason, 'lead-spool', deps, spool.rejectedPlace);
     }
     if (retry.size > 0)
       log(`[leads] database still unavailable: ${retry.size} spooled lead(s) kept for the next replay`);

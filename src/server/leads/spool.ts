@@ -38,6 +38,30 @@ export interface SpoolReplayOutcome {
   rejected: SpoolEntry[];
 }
 
+/**
+ * Where degraded mode keeps leads until the database is back: the file below on the Node
+ * target, Netlify Blobs on Netlify (./blob-spool.ts). `drain` hands every kept entry to
+ * `decide` and keeps, afterwards, only its `retry` entries (its `rejected` ones set aside
+ * for a person); when `decide` throws, everything stays.
+ */
+export interface LeadSpool {
+  append: (entries: SpoolEntry[]) => Promise<void>;
+  drain: (
+    decide: (entries: SpoolEntry[]) => Promise<SpoolReplayOutcome>,
+  ) => Promise<SpoolReplayOutcome & { leads: number }>;
+  /** Where rejected entries go, for the log and the team's alert. */
+  rejectedPlace: string;
+}
+
+/** The spool file of DATA_DIR. */
+export function fileSpool(dataDir: string): LeadSpool {
+  return {
+    append: (entries) => appendToSpool(dataDir, entries),
+    drain: (decide) => drainSpool(dataDir, decide),
+    rejectedPlace: REJECTED_SPOOL_FILE,
+  };
+}
+
 export function spoolPath(dataDir: string): string {
   return join(dataDir, SPOOL_FILE);
 }
@@ -78,7 +102,8 @@ export function hasSpool(dataDir: string): boolean {
   return existsSync(spoolPath(dataDir)) || orphanedClaims(dataDir).length > 0;
 }
 
-function revive(entry: SpoolEntry): SpoolEntry {
+/** An entry as parsed from JSON, its dates made Dates again. */
+export function revive(entry: SpoolEntry): SpoolEntry {
   if (entry.type !== 'lead') return entry;
   const lead = entry.lead as LeadRecord & { createdAt: string | Date; consentAt: string | Date };
   return { type: 'lead', lead: { ...lead, createdAt: new Date(lead.createdAt), consentAt: new Date(lead.consentAt) } };
