@@ -4,16 +4,17 @@
  */
 import { getActionContext, isInputError } from 'astro:actions';
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { getRuntime } from '~/server/runtime';
 import type { Runtime } from '~/server/runtime-types';
-import { guardRequest, PRIVATE_CACHE_CONTROL, type CurrentSession, type SessionUser } from '~/server/auth/guard';
-import { adminRefusal } from '~/server/auth/require-admin';
+import { classifyRequest } from '~/server/auth/access-policy';
+import type { CurrentSession, SessionUser } from '~/server/auth/guard';
+import { deployTargetFromEnv } from '~/server/deploy-target';
+import { NO_STORE as PRIVATE_CACHE_CONTROL } from '~/server/http/cache-control';
 import { safeRequest } from '~/server/http/safe-request';
 import { isHandledMethod, methodNotAllowedResponse } from '~/server/http/methods';
 import { clientAddressOf } from '~/server/http/client-address';
 import { cdnCacheHeaders } from '~/server/http/cdn-cache';
 import { trackInMiddleware } from '~/server/log/request-log';
-import { LIVENESS_ROUTE, livenessResponse } from '~/server/ops/health';
+import { LIVENESS_ROUTE, livenessResponse } from '~/server/ops/liveness';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- Astro declares Locals in the global App namespace.
@@ -51,12 +52,41 @@ const handledMethodsOnly = defineMiddleware((context, next) => {
   return methodNotAllowedResponse();
 });
 
-/** Makes sure the runtime (lock, database, queue) is up before anything else runs. */
+/** The build's target: the built server knows it (src/server/deploy-target.ts). */
+const TARGET = deployTargetFromEnv(process.env);
+
+/**
+ * Pages that read nothing of the runtime (no database, no session): partners' landing pages.
+ * On Netlify a new instance answers them without loading or booting the runtime at all, so
+ * a campaign's visitor does not pay for the database, the queue and auth at a cold start.
+ */
+const RUNTIME_FREE_ROUTES: ReadonlySet<string> = new Set(['/parceiro/[slug]', '/[name]']);
+
+/** Whether this request can be answered without the runtime: a plain public read of such a page. */
+function runtimeFree(context: Parameters<Parameters<typeof defineMiddleware>[0]>[0]): boolean {
+  if (TARGET !== 'netlify' || !RUNTIME_FREE_ROUTES.has(context.routePattern)) return false;
+  if (context.request.method !== 'GET' && context.request.method !== 'HEAD') return false;
+  const target = {
+    routePattern: context.routePattern,
+    pathname: context.url.pathname,
+    search: context.url.search,
+    method: context.request.method,
+    accept: context.request.headers.get('accept') ?? '',
+  };
+  return !context.url.searchParams.has('_action') && classifyRequest(target).zone === 'public';
+}
+
+/**
+ * Makes sure the runtime (lock, database, queue) is up before anything else runs. Loaded on
+ * first use: its modules (database drivers, the queue, auth) are most of a cold start.
+ */
 const withRuntime = defineMiddleware(async (context, next) => {
   // Prerendering happens at build time: it must not open (and lock) the data folder.
   if (context.isPrerendered) return next();
   // Liveness answers even while the runtime is still starting (src/server/ops/health.ts).
   if (context.routePattern === LIVENESS_ROUTE) return livenessResponse();
+  if (runtimeFree(context)) return next();
+  const { getRuntime } = await import('~/server/runtime');
   context.locals.runtime = await getRuntime();
   return next();
 });
@@ -69,7 +99,7 @@ const cdnCache = defineMiddleware(async (context, next) => {
   const response = await next();
   if (context.isPrerendered) return response;
   const headers = cdnCacheHeaders(
-    context.locals.runtime.config.deployTarget,
+    TARGET,
     {
       routePattern: context.routePattern,
       pathname: context.url.pathname,
@@ -123,6 +153,19 @@ const leadFormPost = defineMiddleware(async (context, next) => {
 const adminGuard = defineMiddleware(async (context, next) => {
   // Prerendered pages are public and have no request (nor clientAddress) at build time.
   if (context.isPrerendered) return next();
+  const zone = classifyRequest({
+    routePattern: context.routePattern,
+    pathname: context.url.pathname,
+    search: context.url.search,
+    method: context.request.method,
+    accept: context.request.headers.get('accept') ?? '',
+  });
+  // A public request needs no session (guardRequest would answer 'next' too), nor auth's modules.
+  if (zone.zone === 'public') return next();
+  const [{ guardRequest }, { adminRefusal }] = await Promise.all([
+    import('~/server/auth/guard'),
+    import('~/server/auth/require-admin'),
+  ]);
   const guard = await guardRequest(
     context.locals.runtime,
     {

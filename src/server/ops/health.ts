@@ -21,15 +21,11 @@ import type { Runtime } from '../runtime-types';
 import { oldestPendingSeconds } from './delivery-stats';
 import { carriesMetricsToken } from './metrics';
 
-export const LIVENESS_ROUTE = '/api/health/live';
+export { LIVENESS_ROUTE, livenessResponse } from './liveness';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 /** A probe must answer quickly even when the database does not. */
 const CHECK_TIMEOUT_MS = 2_000;
-
-export function livenessResponse(): Response {
-  return Response.json({ status: 'ok' }, { headers: NO_STORE });
-}
 
 export interface Readiness {
   ready: boolean;

@@ -1,0 +1,10 @@
+/*
+ * The liveness probe's answer, apart from readiness (./health.ts): the request pipeline
+ * answers it before anything else loads, so it imports nothing, and a new instance's
+ * first probe pays for no database module.
+ */
+export const LIVENESS_ROUTE = '/api/health/live';
+
+export function livenessResponse(): Response {
+  return Response.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } });
+}
