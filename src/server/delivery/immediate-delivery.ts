@@ -8,9 +8,9 @@
  * committed transaction left in the outbox and delivers what is due, through pg-boss's
  * SKIP LOCKED fetch, so this run and a scheduled one never send one delivery twice. What it
  * cannot finish within its budget — a slow receiver, a failure — stays with the scheduled
- * drain, the safety net. Netlify ends a synchronous function at 30 s, the drain's work
- * included, so the run stops taking jobs after 10 s and a webhook attempt gives up at 5 s
- * (the scheduled drain retries it with the usual 10 s).
+ * drain, the safety net. Netlify ends a synchronous function (10 s on older plans' defaults),
+ * the drain's work included, so the run has 8 s, stops taking jobs after 5 s, and a webhook
+ * attempt gives up at 3 s (the scheduled drain retries it with the usual 10 s).
  *
  * On the Node target the process's own workers deliver at once; nothing happens here.
  */
@@ -18,8 +18,8 @@ import type { DeployTarget } from '../deploy-target';
 import { describeError } from '../describe-error';
 import { componentLogger } from '../log/logger';
 
-export const IMMEDIATE_DELIVERY_BUDGET_MS = 15_000;
-export const IMMEDIATE_WEBHOOK_TIMEOUT_MS = 5_000;
+export const IMMEDIATE_DELIVERY_BUDGET_MS = 8_000;
+export const IMMEDIATE_WEBHOOK_TIMEOUT_MS = 3_000;
 
 /** Netlify's `context.waitUntil`: the function lives on until the promise settles. */
 export type WaitUntil = (promise: Promise<unknown>) => void;
