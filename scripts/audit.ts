@@ -35,7 +35,9 @@ interface Row {
   totalKb: number;
   jsKb: number;
   problems: string[];
-  notes?: string;
+  /** Lighthouse found no navigation in its trace (NO_NAVSTART and kin): nothing was measured. */
+  lostTrace: boolean;
+  notes?: string | undefined;
 }
 
 const routes = process.argv.slice(2).length ? process.argv.slice(2) : PUBLIC_ROUTES;
@@ -49,7 +51,7 @@ const chrome = await chromeLauncher.launch({
 /*
  * One Lighthouse run of a route. A route that fails is run once more before it counts as
  * failed: on a 2-core CI machine a busy moment can stall one trace (seen: a NaN LCP with
- * performance 0 on a page that scores 100 a minute later). Both runs are reported.
+ * performance 0 on a page that scores 100 a minute later). Every failed run is reported.
  */
 async function auditRoute(route: string): Promise<Row> {
   const result = await lighthouse(server.url + route, {
@@ -80,6 +82,7 @@ async function auditRoute(route: string): Promise<Row> {
     totalKb: total / 1024,
     jsKb: js / 1024,
     problems: [],
+    lostTrace: Boolean(lhr.runtimeError),
   };
   if (lhr.runtimeError) row.problems.push(`Lighthouse error ${lhr.runtimeError.code}`);
   for (const [id, score] of Object.entries(scores)) if (score < MIN_SCORE) row.problems.push(`${id} ${score}`);
@@ -98,14 +101,15 @@ async function auditRoute(route: string): Promise<Row> {
 const rows: Row[] = [];
 try {
   for (const route of routes) {
-    const first = await auditRoute(route);
-    if (first.problems.length === 0) {
-      rows.push(first);
-      continue;
+    const earlier: string[] = [];
+    let row = await auditRoute(route);
+    // One more run for any failure; a third only when Lighthouse lost the trace again, which
+    // measured nothing (a score or a metric over its bound is never run a third time).
+    for (let runs = 1; row.problems.length > 0 && (runs < 2 || (runs < 3 && row.lostTrace)); runs++) {
+      earlier.push(`run ${runs} failed (${row.problems.join('; ')})`);
+      row = await auditRoute(route);
     }
-    const second = await auditRoute(route);
-    const earlier = `first run failed (${first.problems.join('; ')})`;
-    rows.push({ ...second, notes: [earlier, second.notes].filter(Boolean).join('; ') });
+    rows.push({ ...row, notes: [...earlier, row.notes].filter(Boolean).join('; ') || undefined });
   }
 } finally {
   // kill() returns nothing to wait for: Chrome is told to exit and the server stops meanwhile.
