@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { builtEntry } from '../../scripts/build-freshness.mjs';
 
 /** A free TCP port on the loopback interface. */
 export function freePort(): Promise<number> {
@@ -32,8 +34,56 @@ export interface RunningServer {
  * data folder, and waits until `/api/health` answers. That request is also the warm-up that boots the runtime
  * (lock, database, queue), as serve.mjs does; a server that cannot take the DATA_DIR lock exits, and this
  * rejects with its output.
+ *
+ * A server given neither DATA_DIR nor DATABASE_URL starts on a copy of an embedded database that an earlier
+ * start of the same build created and migrated, as a restarted server finds its own (see
+ * migratedDatabaseTemplate); one given a DATA_DIR boots on what is there, so first-boot tests pass one.
  */
 export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const embedded = !(env['DATABASE_URL'] ?? process.env['DATABASE_URL']);
+  if (env['DATA_DIR'] !== undefined || !embedded) return spawnServer(env);
+  const dataDir = mkdtempSync(join(tmpdir(), 'pilota-data-'));
+  cpSync(pgliteDirFor(await migratedDatabaseTemplate()), pgliteDirFor(dataDir), { recursive: true });
+  return spawnServer({ ...env, DATA_DIR: dataDir });
+}
+
+/** The embedded database's folder inside DATA_DIR (src/server/db/client.ts pgliteDirFor; scripts import this file). */
+const pgliteDirFor = (dataDir: string) => join(dataDir, 'db');
+
+/*
+ * Creating and migrating an embedded database costs a booting server about 3 of its 6 s of CPU,
+ * and a test run starts some 25 servers. The first start of a build boots one server on an empty
+ * folder and stops it cleanly; its database folder, renamed into node_modules/.cache, is the
+ * template later starts copy (40 MB, tens of milliseconds). Only the database is kept: each server
+ * still makes its own auth secret. Processes racing to make it each boot one; the first rename wins.
+ */
+async function migratedDatabaseTemplate(): Promise<string> {
+  const entry = builtEntry();
+  const key = createHash('sha256')
+    .update(`${resolve(entry)}:${statSync(entry).mtimeMs}`)
+    .digest('hex')
+    .slice(0, 16);
+  const root = resolve('node_modules/.cache/pilota-server-db');
+  const template = join(root, key);
+  if (existsSync(pgliteDirFor(template))) return template;
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'pilota-template-'));
+  const server = await spawnServer({ DATA_DIR: dataDir });
+  await server.stop();
+  for (const old of existsSync(root) ? readdirSync(root) : []) {
+    if (old !== key) rmSync(join(root, old), { recursive: true, force: true });
+  }
+  mkdirSync(template, { recursive: true });
+  try {
+    renameSync(pgliteDirFor(dataDir), pgliteDirFor(template));
+  } catch (error) {
+    if (!existsSync(pgliteDirFor(template))) throw error;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  return template;
+}
+
+async function spawnServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env['DATA_DIR'] ?? mkdtempSync(join(tmpdir(), 'pilota-data-'));
   let output = '';
