@@ -5,7 +5,9 @@
  * out meanwhile. Afterwards every accepted lead is one row, and every lead reached both
  * receivers and the mailbox — the calls in flight at the kill or sent but not yet recorded are
  * re-sent by the restarted server once their jobs expire (DELIVERY_PROFILE), with the same
- * delivery id.
+ * delivery id. Every lead also goes to Pipedrive (the CRM connector, on its stand-in), whose
+ * API takes no idempotency key: a call cut off by the kill is made again, and the stand-in must
+ * still hold one person per e-mail and one Pipedrive lead per lead.
  */
 import { describe, it } from 'vitest';
 import { startLeadLoad } from './load';
@@ -33,66 +35,85 @@ describe('kill -9 of the server mid-load, then a restart on the same data', () =
   it.concurrent.for(chaosEngines)(
     '%s: no accepted lead lost or stored twice, each delivered to every target',
     async (engine, { expect }) => {
-      await runScenario(engine, RECEIVERS, async (stack) => {
-        let server = await stack.startInstance();
-        let up = [server.url];
-        const started = Date.now();
-        const load = startLeadLoad({
-          runId: stack.runId,
-          total: LEADS,
-          concurrency: CLIENTS,
-          instances: () => up,
-          timeoutMs: 120_000,
-        });
-        const firstHook = stack.receivers.get('A')!;
-        const midLoad = await Promise.race([
-          until(
-            () =>
-              load.accepted.size >= LEADS * KILL_AT && firstHook.calls.length > 0 && stack.mailbox.messages.length > 0,
-            120_000,
-          ),
-          load.done.then(() => false),
-        ]);
-        expect(midLoad, 'the kill came before the load ended, with deliveries under way').toBe(true);
-        const acceptedBeforeKill = load.accepted.size;
-        up = [];
-        await killHard(server);
-        const killedAt = Date.now();
-        stack.mark('killed');
-        server = await stack.startInstance();
-        const restartedAt = Date.now();
-        up = [server.url];
-        await load.done;
-        stack.mark('leads accepted');
-        const loadSeconds = (Date.now() - started) / 1000;
-        const deliveredIn = await stack.waitForDeliveries(load.accepted.keys(), RESENT_AFTER_RESTART_MS + 30_000);
-        const deliveredSecondsAfterKill = deliveredIn === null ? null : (Date.now() - killedAt) / 1000;
-        stack.mark('delivered');
-        const allSent = await stack.waitForAllSent(restartedAt + RESENT_AFTER_RESTART_MS + 30_000 - Date.now());
-        const settledSecondsAfterKill = (Date.now() - killedAt) / 1000;
-        stack.mark('re-sends recorded');
-        await server.stop();
-        stack.mark('stopped');
-        const verdict = await stack.judge(load);
-        stack.mark('judged');
-        report('kill -9 mid-load', engine, {
-          acceptedBeforeKill,
-          restartSeconds: (restartedAt - killedAt) / 1000,
-          loadSeconds,
-          deliveredSecondsAfterKill,
-          settledSecondsAfterKill,
-          allSent,
-          ...verdict.figures,
-          answers: Object.fromEntries(load.answers),
-          deliveryStatuses: verdict.deliveryStatuses,
-          ...(verdict.unsent.length > 0 ? { unsent: verdict.unsent } : {}),
-          phases: stack.marks,
-        });
-        expect(verdict.problems).toEqual(noProblems(NAMES));
-        expect(verdict.figures.leads.accepted).toBe(LEADS);
-        // Nothing left to send: the deliveries interrupted by the kill were sent again and recorded.
-        expect(verdict.deliveryStatuses).toEqual({ 'email sent': LEADS, 'webhook sent': LEADS * NAMES.length });
-      });
+      await runScenario(
+        engine,
+        RECEIVERS,
+        async (stack) => {
+          let server = await stack.startInstance();
+          let up = [server.url];
+          const started = Date.now();
+          const load = startLeadLoad({
+            runId: stack.runId,
+            total: LEADS,
+            concurrency: CLIENTS,
+            instances: () => up,
+            timeoutMs: 120_000,
+          });
+          const firstHook = stack.receivers.get('A')!;
+          const midLoad = await Promise.race([
+            until(
+              () =>
+                load.accepted.size >= LEADS * KILL_AT &&
+                firstHook.calls.length > 0 &&
+                stack.mailbox.messages.length > 0,
+              120_000,
+            ),
+            load.done.then(() => false),
+          ]);
+          expect(midLoad, 'the kill came before the load ended, with deliveries under way').toBe(true);
+          const acceptedBeforeKill = load.accepted.size;
+          up = [];
+          await killHard(server);
+          const killedAt = Date.now();
+          stack.mark('killed');
+          server = await stack.startInstance();
+          const restartedAt = Date.now();
+          up = [server.url];
+          await load.done;
+          stack.mark('leads accepted');
+          const loadSeconds = (Date.now() - started) / 1000;
+          const deliveredIn = await stack.waitForDeliveries(load.accepted.keys(), RESENT_AFTER_RESTART_MS + 30_000);
+          const deliveredSecondsAfterKill = deliveredIn === null ? null : (Date.now() - killedAt) / 1000;
+          stack.mark('delivered');
+          const allSent = await stack.waitForAllSent(restartedAt + RESENT_AFTER_RESTART_MS + 30_000 - Date.now());
+          const settledSecondsAfterKill = (Date.now() - killedAt) / 1000;
+          stack.mark('re-sends recorded');
+          await server.stop();
+          stack.mark('stopped');
+          const verdict = await stack.judge(load);
+          stack.mark('judged');
+          report('kill -9 mid-load', engine, {
+            acceptedBeforeKill,
+            restartSeconds: (restartedAt - killedAt) / 1000,
+            loadSeconds,
+            deliveredSecondsAfterKill,
+            settledSecondsAfterKill,
+            allSent,
+            ...verdict.figures,
+            answers: Object.fromEntries(load.answers),
+            deliveryStatuses: verdict.deliveryStatuses,
+            pipedriveCalls: stack.pipedrive?.requests.length,
+            ...(verdict.unsent.length > 0 ? { unsent: verdict.unsent } : {}),
+            phases: stack.marks,
+          });
+          expect(verdict.problems).toEqual(noProblems(NAMES));
+          expect(verdict.figures.leads.accepted).toBe(LEADS);
+          // Nothing left to send: the deliveries interrupted by the kill were sent again and recorded.
+          expect(verdict.deliveryStatuses).toEqual({
+            'email sent': LEADS,
+            'webhook sent': LEADS * NAMES.length,
+            'pipedrive sent': LEADS,
+          });
+          // Pipedrive: one person per e-mail and one lead per accepted lead, whatever the kill cut off.
+          const crm = stack.pipedrive!;
+          const emails = [...load.accepted.keys()];
+          expect(crm.persons).toHaveLength(new Set(emails).size);
+          expect(crm.persons.flatMap((person) => person.emails).sort()).toEqual([...new Set(emails)].sort());
+          expect(crm.leads).toHaveLength(LEADS);
+          expect(new Set(crm.leads.map((lead) => lead['origin_id'])).size).toBe(LEADS);
+        },
+        { pipedrive: true },
+      );
     },
   );
 });

@@ -16,6 +16,7 @@ import { inject } from 'vitest';
 import { openDatabase, pgliteDirFor } from '~/server/db/client';
 import { createTestDatabase, execute, type TestDatabase } from '../support/db';
 import { startBuiltServer, type RunningServer } from '../support/server';
+import { startPipedrive } from '../stand-ins/crm';
 import { LEAD_NOTIFY_TO, type LeadLoad } from './load';
 import { startMailbox, type Mailbox } from './mailbox';
 import { startChaosReceiver, type ChaosReceiver } from './receiver';
@@ -73,6 +74,8 @@ export interface ChaosStack {
   marks: Record<string, number>;
   receivers: Map<string, ChaosReceiver>;
   mailbox: Mailbox;
+  /** The Pipedrive stand-in when the scenario asked for the CRM connector (its persons and leads). */
+  pipedrive?: Awaited<ReturnType<typeof startPipedrive>>;
   /** A new server instance on the scenario's database (same DATA_DIR again on the embedded one). */
   startInstance: () => Promise<RunningServer>;
   /**
@@ -97,10 +100,18 @@ export interface ChaosStack {
   close: () => Promise<void>;
 }
 
+/** Extra delivery targets of a scenario: `pipedrive` adds the Pipedrive connector, on its stand-in. */
+export interface ChaosTargets {
+  pipedrive?: boolean;
+}
+
+const PIPEDRIVE_TOKEN = 'chaos-pipedrive-token';
+
 /** `receivers`: each receiver's name and how it answers (./receiver.ts). */
 export async function chaosStack(
   engine: ChaosEngine,
   receiverAnswers: Record<string, ChaosReceiver['answer']>,
+  extraTargets: ChaosTargets = {},
 ): Promise<ChaosStack> {
   const runId = `${engine === 'pglite' ? 'e' : 'p'}${randomBytes(3).toString('hex')}`;
   const setUpAt = Date.now();
@@ -129,6 +140,9 @@ export async function chaosStack(
   const receivers = new Map<string, ChaosReceiver>();
   for (const [name, answer] of Object.entries(receiverAnswers)) receivers.set(name, await startChaosReceiver(answer));
   const mailbox = await startMailbox();
+  const pipedrive = extraTargets.pipedrive
+    ? await startPipedrive({ apiToken: PIPEDRIVE_TOKEN, labels: [] })
+    : undefined;
   const targets = (): WebhookTarget[] => [...receivers].map(([name, receiver]) => ({ name, calls: receiver.calls }));
   const env = {
     DATABASE_URL: postgres?.directUrl ?? '',
@@ -142,6 +156,7 @@ export async function chaosStack(
     DELIVERY_RETRY_SECONDS: String(DELIVERY_PROFILE.retrySeconds),
     DELIVERY_EXPIRE_SECONDS: String(DELIVERY_PROFILE.expireSeconds),
     DELIVERY_BREAKER_PAUSE_SECONDS: String(DELIVERY_PROFILE.breakerPauseSeconds),
+    ...(pipedrive ? { PIPEDRIVE_API_TOKEN: PIPEDRIVE_TOKEN, PIPEDRIVE_BASE_URL: pipedrive.url } : {}),
   };
   const servers: RunningServer[] = [];
 
@@ -163,6 +178,7 @@ export async function chaosStack(
     marks,
     receivers,
     mailbox,
+    ...(pipedrive ? { pipedrive } : {}),
     startInstance: async () => {
       const server = await startBuiltServer({ ...env, DATA_DIR: embeddedDir ?? newDataDir() });
       mark(`instance ${servers.length + 1} up`);
@@ -231,7 +247,7 @@ export async function chaosStack(
         statuses.map((row) => [`${row['kind']} ${row['status']}`, Number(row['count'])]),
       );
       const names = new Map([...receivers].map(([name, receiver]) => [receiver.url, name]));
-      for (const row of unsent) row['target'] = names.get(String(row['target'])) ?? 'mail';
+      for (const row of unsent) row['target'] = names.get(String(row['target'])) ?? String(row['kind']);
       return { ...verdict, deliveryStatuses, unsent };
     },
     saveLogs: () =>
@@ -245,6 +261,7 @@ export async function chaosStack(
       await Promise.all(servers.filter((server) => !exited(server)).map((server) => server.stop()));
       await Promise.all([...receivers.values()].map((receiver) => receiver.close()));
       await mailbox.close();
+      await pipedrive?.close();
       await postgres?.close();
       for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     },
@@ -272,8 +289,9 @@ export async function runScenario(
   engine: ChaosEngine,
   receiverAnswers: Record<string, ChaosReceiver['answer']>,
   body: (stack: ChaosStack) => Promise<void>,
+  extraTargets: ChaosTargets = {},
 ): Promise<void> {
-  const stack = await chaosStack(engine, receiverAnswers);
+  const stack = await chaosStack(engine, receiverAnswers, extraTargets);
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
