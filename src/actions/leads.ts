@@ -6,18 +6,19 @@
  * member is recorded as who made the change. Both accept forms, so they work without
  * JavaScript (`<form method="post" action="?_action=leads.changeStatus">`).
  *
- * The pipeline service's refusals become pt-BR ActionErrors: a lead that does not exist
- * (NOT_FOUND) and a change someone else made first (CONFLICT, naming the status it has now).
+ * The pipeline service's refusals become pt-BR ActionErrors (./refusals.ts): a lead that does
+ * not exist (NOT_FOUND) and a change someone else made first (CONFLICT, naming the status it
+ * has now).
  * `assign` sets the lead's salesperson (an active `vendas` or `admin` account, checked by
  * src/server/inbox/assignment.ts) or none; the whole sales team may, as with the status.
  */
-import { ActionError } from 'astro:actions';
 import { leadStatusLabels, pipelineMessages } from '@content/messages/inbox';
 import { ownershipMessages } from '@content/messages/lead-ownership';
 import { assignmentSchema, leadNoteSchema, statusChangeSchema } from '~/lib/validation/lead-pipeline';
 import { assignLead } from '~/server/inbox/assignment';
 import { addLeadNote, changeLeadStatus } from '~/server/inbox/pipeline';
 import { defineAdminAction } from './admin-only';
+import { refuseWith } from './refusals';
 
 export const leads = {
   /** novo → em contato → qualificado → convertido / descartado (a discard carries its reason). */
@@ -28,15 +29,10 @@ export const leads = {
     handler: async (input, context, actor) => {
       const { db, now } = context.locals.runtime;
       const result = await changeLeadStatus({ db, now }, input, actor);
-      if (result.status === 'not_found') {
-        throw new ActionError({ code: 'NOT_FOUND', message: pipelineMessages.contatoInexistente });
-      }
-      if (result.status === 'stale') {
-        throw new ActionError({
-          code: 'CONFLICT',
-          message: pipelineMessages.desatualizado(leadStatusLabels[result.current]),
-        });
-      }
+      refuseWith(result, {
+        not_found: () => pipelineMessages.contatoInexistente,
+        stale: (refusal) => pipelineMessages.desatualizado(leadStatusLabels[refusal.current]),
+      });
       return { leadId: input.leadId, status: input.para, changedAt: result.changedAt.toISOString() };
     },
   }),
@@ -49,9 +45,7 @@ export const leads = {
     handler: async (input, context, actor) => {
       const { db, now } = context.locals.runtime;
       const result = await addLeadNote({ db, now }, input, actor);
-      if (result.status === 'not_found') {
-        throw new ActionError({ code: 'NOT_FOUND', message: pipelineMessages.contatoInexistente });
-      }
+      refuseWith(result, { not_found: () => pipelineMessages.contatoInexistente });
       return { leadId: input.leadId, noteId: result.id };
     },
   }),
@@ -63,15 +57,11 @@ export const leads = {
     failure: ownershipMessages.falha,
     handler: async (input, context, actor) => {
       const result = await assignLead(context.locals.runtime, input, actor);
-      if (result.status === 'not_found') {
-        throw new ActionError({ code: 'NOT_FOUND', message: ownershipMessages.contatoInexistente });
-      }
-      if (result.status === 'not_salesperson') {
-        throw new ActionError({ code: 'BAD_REQUEST', message: ownershipMessages.naoVendedor });
-      }
-      if (result.status === 'stale') {
-        throw new ActionError({ code: 'CONFLICT', message: ownershipMessages.desatualizado(result.current) });
-      }
+      refuseWith(result, {
+        not_found: () => ownershipMessages.contatoInexistente,
+        not_salesperson: () => ownershipMessages.naoVendedor,
+        stale: (refusal) => ownershipMessages.desatualizado(refusal.current),
+      });
       return { leadId: input.leadId, to: result.to ? { id: result.to.id, name: result.to.name } : null };
     },
   }),

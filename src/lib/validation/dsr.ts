@@ -7,6 +7,7 @@
  */
 import { dsrValidationMessages as m } from '@content/messages/lgpd';
 import { isCpf, unmaskCpf } from '../documents';
+import { emailAddress, hiddenText as hidden, personName } from './contact-fields';
 import { HONEYPOT_FIELD } from './lead';
 import { plainText, singleLine } from './text';
 import { z } from './zod';
@@ -26,19 +27,10 @@ export type DsrTipo = (typeof DSR_TIPOS)[number];
 
 export { HONEYPOT_FIELD };
 
-// Hidden/optional inputs: absent and '' both arrive as undefined (Astro's form parsing).
-const hidden = (max: number) => singleLine(z.string()).trim().max(max).optional();
-
 export const dsrSchema = z.object({
   tipo: z.enum(DSR_TIPOS, { error: m.tipo }),
-  nome: singleLine(z.string({ error: m.nome }))
-    .trim()
-    .min(2, { error: m.nome })
-    .max(120, { error: m.tooLong }),
-  email: singleLine(z.string({ error: m.email }))
-    .trim()
-    .max(254, { error: m.email })
-    .pipe(z.email({ error: m.email })),
+  nome: personName(m),
+  email: emailAddress(m),
   cpf: singleLine(z.string())
     .trim()
     .max(20, { error: m.cpf })

@@ -6,6 +6,7 @@
 import { z } from './zod';
 import { validationMessages as m } from '@content/messages/lead';
 import { leadPhoneOf } from '../phone';
+import { emailAddress, hiddenText as hidden, personName } from './contact-fields';
 import { plainText, singleLine } from './text';
 
 export const LEAD_TIPOS = ['proprietario', 'corretor', 'administrador', 'imobiliaria'] as const;
@@ -26,20 +27,10 @@ export function requiresEmpresa(tipo: string | undefined): boolean {
 /** Name of the honeypot field: hidden from people, filled by bots. */
 export const HONEYPOT_FIELD = 'website';
 
-// Hidden/optional inputs: absent and '' both arrive as undefined (Astro's form parsing).
-// One line each: they are copied into the notification e-mail and the deliveries.
-const hidden = (max: number) => singleLine(z.string()).trim().max(max).optional();
-
 export const leadSchema = z
   .object({
-    nome: singleLine(z.string({ error: m.nome }))
-      .trim()
-      .min(2, { error: m.nome })
-      .max(120, { error: m.tooLong }),
-    email: singleLine(z.string({ error: m.email }))
-      .trim()
-      .max(254, { error: m.email })
-      .pipe(z.email({ error: m.email })),
+    nome: personName(m),
+    email: emailAddress(m),
     // "(11) 98765-4321", or the same mobile behind a "+55"/trunk prefix, kept as "(11) 98765-4321".
     celular: singleLine(z.string({ error: m.celular }))
       .trim()
