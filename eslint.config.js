@@ -108,6 +108,28 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS] }] },
   },
   {
+    // Pages, layouts, components and actions reach data through a service (src/server's
+    // features, via Astro.locals.runtime), never the database module: its tables and client.
+    // eslint-plugin-astro reads .astro frontmatter, so pages are covered too.
+    files: ['src/pages/**', 'src/layouts/**', 'src/components/**', 'src/actions/**'],
+    ignores: ['**/*.astro/*.{js,ts}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // db/errors only tells an unreachable database from a refused value.
+              regex: '(^~|/)server/db(/(?!errors$).*)?$',
+              message:
+                "Pages and actions never import the database module: call the feature's service; enums they need live in src/lib.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**'],
     rules: {
       'no-restricted-imports': [

@@ -13,7 +13,7 @@
 import { ActionError } from 'astro:actions';
 import { teamMembersCopy as copy } from '@content/messages/inbox';
 import { z } from '~/lib/validation/zod';
-import { USER_ROLES } from '~/server/db/schema';
+import { USER_ROLES } from '~/lib/team-roles';
 import { INVITABLE_ROLES } from '~/lib/invitation';
 import { inviteMember, resendInvitation, revokeInvitation } from '~/server/auth/invitations';
 import { revokeMemberSessions, setMemberRole } from '~/server/auth/team-members';

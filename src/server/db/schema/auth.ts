@@ -23,12 +23,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-/**
- * Roles of SPEC §6 and the team's (vendas, editor; what each opens is in
- * src/server/auth/access-policy.ts). `npm run admin:grant` and Better Auth's admin plugin write `role`.
- */
-export const USER_ROLES = ['user', 'admin', 'vendas', 'editor'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+import { USER_ROLES, type UserRole } from '../../../lib/team-roles';
+
+export { USER_ROLES, type UserRole };
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();

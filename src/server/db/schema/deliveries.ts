@@ -7,13 +7,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/**
- * 'email' and 'webhook', then the connectors (src/server/connectors): each a CRM or marketing
- * API the lead is sent to, delivered over HTTP like a webhook (same lane, same breaker).
- */
-export const DELIVERY_KINDS = ['email', 'webhook', 'rdstation', 'hubspot', 'pipedrive'] as const;
-export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
-export type ConnectorKind = Exclude<DeliveryKind, 'email' | 'webhook'>;
+import { DELIVERY_KINDS, type ConnectorKind, type DeliveryKind } from '../../../lib/delivery-kinds';
+
+export { DELIVERY_KINDS, type ConnectorKind, type DeliveryKind };
 
 /**
  * pending: queued, not tried yet; retrying: failed, another attempt is scheduled;
