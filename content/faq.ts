@@ -1,5 +1,4 @@
 // FAQ entries: 6 for /planos and 8 for /gestao; every number or claim is read from ./site and ./plans.
-import { enterprise } from './plans';
 import { claims, contact, figures, terms } from './site';
 
 export type FaqPage = 'planos' | 'gestao';
@@ -56,7 +55,7 @@ export const faqs: Faq[] = [
     page: 'planos',
     order: 6,
     question: `Tenho mais de ${terms.enterpriseFromProperties} imóveis. Qual plano devo escolher?`,
-    answer: `Para carteiras com mais de ${terms.enterpriseFromProperties} imóveis montamos uma proposta Enterprise sob medida, considerando volume, integrações, número de usuários e suporte dedicado. Clique em “${enterprise.cta}” e conte como é a sua operação. ${contact.replyPromise}`,
+    answer: `Para carteiras com mais de ${terms.enterpriseFromProperties} imóveis montamos uma proposta Enterprise sob medida, considerando volume, integrações, número de usuários e suporte dedicado. Clique em “Falar com um consultor” e conte como é a sua operação. ${contact.replyPromise}`,
   },
 
   // ——— /gestao ———

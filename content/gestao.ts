@@ -1,7 +1,6 @@
 // The /gestao long sales page (SPEC §2 'Sales page'): every section's copy, in page order.
 // Plans come from ./plans (gestaoPlans), FAQs from ./faq (page 'gestao'); numbers and terms from ./site.
 import { company } from './company';
-import { enterprise } from './plans';
 import { brand, claims, figures, terms } from './site';
 
 export interface FeatureGroup {
@@ -225,10 +224,10 @@ export const gestaoPage = {
     text: `Pagamento único, que inclui ${terms.implementationCalls} chamadas de vídeo ao vivo com um especialista para configurar sua conta e migrar sua carteira. ${claims.implementation}.`,
   },
   enterprise: {
-    eyebrow: enterprise.title,
+    eyebrow: 'Enterprise',
     title: `Mais de ${terms.enterpriseFromProperties} imóveis?`,
-    text: enterprise.text,
-    cta: enterprise.cta,
+    text: 'Montamos uma proposta sob medida para grandes carteiras: volume, integrações, usuários e suporte dedicado.',
+    cta: 'Falar com um consultor',
   },
   faq: {
     title: 'Perguntas frequentes',

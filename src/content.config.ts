@@ -1,46 +1,32 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { plans, gestaoPlans, addOns } from '../content/plans';
+import { addOnSchema, homeSchema, planSchema } from './lib/content-schemas';
 import { faqs } from '../content/faq';
 import { features } from '../content/features';
 import { partners } from '../content/partners';
 
 /*
- * Editors change copy in ../content. Data lives in plain TS modules there (so
- * services and tests can import the same values); these collections validate it
- * at build time, so a typo in a price or a missing field fails `astro build`
- * instead of reaching a visitor.
+ * Editors change copy in ../content: YAML for data, Markdown for prose, through the CMS
+ * (/cms) or by hand. These collections validate it at build time with the schemas in
+ * src/lib/content-schemas.ts (which src/lib/content-data.ts also uses for server code), so
+ * a malformed price, a missing field or a repeated id fails `astro build` with a pt-BR
+ * message naming the file and field instead of reaching a visitor.
  */
 
-const cents = z.number().int().nonnegative().describe('Integer cents: R$ 79,90 is 7990.');
+/** One YAML file per item: the id is the file name (what the CMS names a new entry by). */
+const folder = (name: string) => glob({ base: `./content/${name}`, pattern: '*.yaml' });
 
-const plan = z.object({
-  name: z.string().min(1),
-  description: z.string().min(1),
-  monthlyCents: cents.describe('Monthly price in cents.'),
-  annualCents: cents.describe('Price of a whole year paid at once, in cents.'),
-  properties: z.number().int().positive().describe('How many properties the plan manages.'),
-  users: z.number().int().positive(),
-  storage: z.string().describe('Storage, as displayed: "5GB".'),
-  support: z.string().describe('Support level, as displayed.'),
-  popular: z.boolean().describe('Shows the "Mais popular" badge.'),
-});
+/** A page's copy: one YAML file in content/pages, one entry. */
+const page = (name: string) => glob({ base: './content/pages', pattern: `${name}.yaml` });
 
 const withIds = <T extends { id: string }>(items: readonly T[]) => items.map((item) => ({ ...item }));
 
 export const collections = {
-  plans: defineCollection({ loader: () => withIds(plans), schema: plan }),
-  gestaoPlans: defineCollection({ loader: () => withIds(gestaoPlans), schema: plan }),
-  addOns: defineCollection({
-    loader: () => withIds(addOns),
-    schema: z.object({
-      name: z.string(),
-      description: z.string(),
-      priceCents: cents.optional().describe('Absent: the service is priced on request.'),
-      unit: z.string().describe('Period or unit: "por mês", "por documento", "sob consulta".'),
-    }),
-  }),
+  plans: defineCollection({ loader: folder('plans'), schema: planSchema }),
+  gestaoPlans: defineCollection({ loader: folder('gestao-plans'), schema: planSchema }),
+  addOns: defineCollection({ loader: folder('add-ons'), schema: addOnSchema }),
+  home: defineCollection({ loader: page('home'), schema: homeSchema }),
   faqs: defineCollection({
     loader: () => withIds(faqs),
     schema: z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plans } from '../../content/plans';
+import { plans } from '../../src/lib/content-data';
 import { plansPage } from '../../content/features-page';
 import { planFeatureLines } from '../../src/lib/plan-features';
 

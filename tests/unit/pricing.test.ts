@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plans, gestaoPlans } from '../../content/plans';
+import { plans, gestaoPlans } from '../../src/lib/content-data';
 import { formatBRL } from '../../src/lib/br-format';
 import { annualMonthlyEquivalent, annualSavingsPercent, planPriceView } from '../../src/lib/pricing';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gestaoPlans, plans } from '../../content/plans';
+import { gestaoPlans, plans } from '../../src/lib/content-data';
 import { faqPageLd, organizationLd, productLd, schemaPrice, serializeJsonLd } from '../../src/lib/structured-data';
 
 describe.each([
