@@ -19,7 +19,7 @@ export interface SitemapEntry {
  * scripts add to them (e.g. the cookie preferences dialog).
  * robots.txt disallows them and the sitemap refuses to list anything under them.
  */
-export const PRIVATE_PATH_PREFIXES = ['/admin', '/blog/admin', '/auth', '/obrigado', '/fragmentos'] as const;
+export const PRIVATE_PATH_PREFIXES = ['/admin', '/blog/admin', '/auth', '/obrigado', '/fragmentos', '/cms'] as const;
 
 /** Pages with a fixed path that are public and indexable, in the order the site presents them. */
 export const STATIC_PUBLIC_PATHS = [

@@ -1,0 +1,194 @@
+/*
+ * The CMS (Decap CMS, served at /cms) configuration, written to /cms/config.yml at build by
+ * src/integrations/cms.mjs. Kept in code so the CMS refuses the same malformed values as the
+ * build: price fields use the pattern and message of src/lib/content-schemas.ts, required
+ * fields are the schemas' required fields. Labels and hints are what the editor reads: pt-BR.
+ *
+ * Editors sign in with GitHub (Netlify's OAuth provider, no Git Gateway/Identity); every change
+ * opens a pull request (editorial workflow), whose Netlify deploy preview shows the real page
+ * before it is published. On a developer's machine `npx decap-server` serves the working tree
+ * instead (local_backend), and the change is written straight to the file.
+ */
+import { BRL_PRICE_MESSAGE, BRL_PRICE_PATTERN } from '../lib/content-schemas';
+
+type Field = Record<string, unknown>;
+
+const str = (name: string, label: string, extra: Field = {}): Field => ({ name, label, widget: 'string', ...extra });
+const txt = (name: string, label: string, extra: Field = {}): Field => ({ name, label, widget: 'text', ...extra });
+const int = (name: string, label: string, extra: Field = {}): Field => ({
+  name,
+  label,
+  widget: 'number',
+  value_type: 'int',
+  ...extra,
+});
+const bool = (name: string, label: string): Field => ({
+  name,
+  label,
+  widget: 'boolean',
+  required: false,
+  default: false,
+});
+const price = (name: string, label: string, extra: Field = {}): Field =>
+  str(name, label, {
+    pattern: [BRL_PRICE_PATTERN, BRL_PRICE_MESSAGE],
+    hint: 'Em reais, com vírgula: 59,90 ou 1.488,00.',
+    ...extra,
+  });
+const order = int('order', 'Posição na lista', { hint: 'Números menores aparecem primeiro.' });
+const strings = (name: string, label: string): Field => ({ name, label, widget: 'list', field: str('item', 'Item') });
+const cards = (name: string, label: string): Field => ({
+  name,
+  label,
+  widget: 'list',
+  fields: [str('title', 'Título'), txt('text', 'Texto')],
+});
+const seo: Field = {
+  name: 'seo',
+  label: 'SEO (Google e redes sociais)',
+  widget: 'object',
+  fields: [
+    str('title', 'Título da aba e do resultado de busca'),
+    txt('description', 'Descrição (50 a 160 caracteres)', {
+      pattern: ['^[\\s\\S]{50,160}$', 'A descrição precisa ter de 50 a 160 caracteres.'],
+    }),
+  ],
+};
+
+const planFields: Field[] = [
+  str('name', 'Nome do plano'),
+  txt('description', 'Descrição'),
+  price('monthlyPrice', 'Preço mensal'),
+  price('annualPrice', 'Preço anual (o ano inteiro, pago de uma vez)'),
+  int('properties', 'Imóveis incluídos', { min: 1 }),
+  int('users', 'Usuários', { min: 1 }),
+  str('storage', 'Armazenamento', { hint: 'Como aparece na página: 5GB.' }),
+  str('support', 'Suporte'),
+  bool('popular', 'Selo "Mais popular"'),
+  order,
+];
+
+const folder = (name: string, label: string, labelSingular: string, fields: Field[], extra: Field = {}): Field => ({
+  name,
+  label,
+  label_singular: labelSingular,
+  folder: `content/${name}`,
+  extension: 'yaml',
+  format: 'yaml',
+  create: true,
+  delete: true,
+  slug: '{{slug}}',
+  identifier_field: 'name',
+  sortable_fields: ['order', 'name'],
+  fields,
+  ...extra,
+});
+
+export const cmsConfig = {
+  locale: 'pt',
+  backend: {
+    name: 'github',
+    // The site's repository; editors need write access to it on GitHub.
+    repo: 'pilota/pilota-site',
+    branch: 'main',
+    // Netlify's GitHub OAuth provider (Site configuration → Access control → OAuth).
+    base_url: 'https://api.netlify.com',
+    auth_endpoint: 'auth',
+    commit_messages: {
+      create: 'Conteúdo: cria {{collection}} "{{slug}}"',
+      update: 'Conteúdo: altera {{collection}} "{{slug}}"',
+      delete: 'Conteúdo: remove {{collection}} "{{slug}}"',
+      uploadMedia: 'Conteúdo: envia "{{path}}"',
+      deleteMedia: 'Conteúdo: remove "{{path}}"',
+    },
+  },
+  // Each change becomes a branch and a pull request with its own deploy preview.
+  publish_mode: 'editorial_workflow',
+  // `npx decap-server` on the developer's machine: the CMS edits the working tree.
+  local_backend: true,
+  site_url: '/',
+  display_url: '/',
+  media_folder: 'src/assets/conteudo',
+  public_folder: '/src/assets/conteudo',
+  collections: [
+    {
+      name: 'paginas',
+      label: 'Páginas',
+      files: [
+        {
+          name: 'home',
+          label: 'Página inicial (/)',
+          file: 'content/pages/home.yaml',
+          fields: [
+            seo,
+            {
+              name: 'hero',
+              label: 'Topo da página',
+              widget: 'object',
+              fields: [
+                str('eyebrow', 'Chamada acima do título'),
+                str('title', 'Título principal'),
+                txt('subtitle', 'Subtítulo'),
+                strings('badges', 'Selos'),
+                str('primaryCta', 'Botão principal'),
+                str('secondaryCta', 'Botão secundário'),
+              ],
+            },
+            {
+              name: 'pains',
+              label: 'Dores',
+              widget: 'object',
+              fields: [str('title', 'Título'), txt('subtitle', 'Subtítulo'), cards('cards', 'Cartões')],
+            },
+            {
+              name: 'method',
+              label: 'Como funciona',
+              widget: 'object',
+              fields: [str('title', 'Título'), txt('subtitle', 'Subtítulo'), cards('steps', 'Passos')],
+            },
+            {
+              name: 'comparison',
+              label: 'Comparação',
+              widget: 'object',
+              fields: [
+                str('title', 'Título'),
+                txt('subtitle', 'Subtítulo'),
+                str('othersLabel', 'Rótulo "outros sistemas"'),
+                str('pilotaLabel', 'Rótulo "com a Pilota"'),
+                strings('others', 'Outros sistemas'),
+                strings('pilota', 'Com a Pilota'),
+              ],
+            },
+            {
+              name: 'metrics',
+              label: 'Números',
+              widget: 'list',
+              fields: [str('value', 'Valor'), str('label', 'Legenda')],
+            },
+            {
+              name: 'finalCta',
+              label: 'Chamada final',
+              widget: 'object',
+              fields: [str('title', 'Título'), txt('text', 'Texto'), str('cta', 'Botão')],
+            },
+          ],
+        },
+        {
+          name: 'enterprise',
+          label: 'Bloco Enterprise (/planos)',
+          file: 'content/pages/enterprise.yaml',
+          fields: [str('title', 'Selo'), str('heading', 'Título'), txt('text', 'Texto'), str('cta', 'Botão')],
+        },
+      ],
+    },
+    folder('plans', 'Planos (/planos)', 'Plano', planFields),
+    folder('gestao-plans', 'Planos (/gestao)', 'Plano', planFields),
+    folder('add-ons', 'Serviços adicionais', 'Serviço adicional', [
+      str('name', 'Nome'),
+      txt('description', 'Descrição'),
+      price('price', 'Preço', { required: false, hint: 'Em reais, com vírgula: 4,90. Vazio: "Sob consulta".' }),
+      str('unit', 'Unidade', { hint: 'por mês, por documento, sob consulta…' }),
+      order,
+    ]),
+  ],
+};

@@ -1,0 +1,95 @@
+/*
+ * The editors' CMS at /cms: Decap CMS's own bundle, copied from node_modules at build (no CDN:
+ * the CSP and a closed network allow only our origin), its page and its config.yml (from
+ * src/cms/cms-config.ts). Runs after precompress and csp-trim, so neither touches these
+ * files, and outside every public route list, so the JS budget, Lighthouse and the sitemap
+ * never see it (robots.txt disallows it, the page says noindex).
+ *
+ * Its page carries its own CSP: Decap needs eval (it compiles its config schema), WebAssembly,
+ * the GitHub API and, on a developer's machine, the decap-server proxy on localhost.
+ */
+import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, extname, join } from 'node:path';
+import { stringify } from 'yaml';
+import { cmsConfig } from '../cms/cms-config.ts';
+
+const require = createRequire(import.meta.url);
+const DECAP_DIST = join(dirname(require.resolve('decap-cms/package.json')), 'dist');
+/** The bundle and its lazily loaded chunks; `cms.js` is the same code under another name. */
+const isBundleFile = (name) =>
+  /^(\d+\.)?decap-cms\.js$/.test(name) || name.endsWith('.wasm') || name === 'decap-cms.js.LICENSE.txt';
+
+export const CMS_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
+  "font-src 'self' data:",
+  "connect-src 'self' https://api.github.com http://localhost:* http://127.0.0.1:*",
+  "frame-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+export const cmsPage = () => `<!doctype html>
+<html lang="pt-BR">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="robots" content="noindex, nofollow">
+    <meta http-equiv="Content-Security-Policy" content="${CMS_CSP}">
+    <title>Pilota · Edição do site</title>
+    <link href="/cms/config.yml" type="text/yaml" rel="cms-config-url">
+  </head>
+  <body>
+    <script src="/cms/decap-cms.js"></script>
+  </body>
+</html>
+`;
+
+export const cmsConfigYaml = () =>
+  `# Gerado por src/cms/cms-config.ts: altere lá.\n${stringify(cmsConfig, { lineWidth: 0 })}`;
+
+const TYPES = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** @returns {import('astro').AstroIntegration} */
+export function cms() {
+  return {
+    name: 'pilota:cms',
+    hooks: {
+      // `astro dev`: the same files at the same paths, from node_modules.
+      'astro:server:setup': ({ server }) => {
+        server.middlewares.use(async (req, res, next) => {
+          const path = (req.url ?? '').split('?', 1)[0];
+          if (path === '/cms' || path === '/cms/') {
+            res.setHeader('Content-Type', 'text/html; charset=utf-8');
+            return res.end(cmsPage());
+          }
+          if (path === '/cms/config.yml') {
+            res.setHeader('Content-Type', 'text/yaml; charset=utf-8');
+            return res.end(cmsConfigYaml());
+          }
+          const name = path.startsWith('/cms/') ? path.slice('/cms/'.length) : '';
+          if (!isBundleFile(name)) return next();
+          res.setHeader('Content-Type', TYPES[extname(name)] ?? 'application/octet-stream');
+          res.end(await readFile(join(DECAP_DIST, name)));
+        });
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const out = new URL('cms/', dir);
+        await mkdir(out, { recursive: true });
+        const files = (await readdir(DECAP_DIST)).filter(isBundleFile);
+        await Promise.all(files.map((name) => cp(join(DECAP_DIST, name), new URL(name, out))));
+        await writeFile(new URL('index.html', out), cmsPage());
+        await writeFile(new URL('config.yml', out), cmsConfigYaml());
+        logger.info(`/cms: Decap CMS (${files.length} files) and its config`);
+      },
+    },
+  };
+}

@@ -1,0 +1,175 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { freePort, stopChild } from '../support/server';
+import { loadStaticFiles } from '../../scripts/static-files';
+import { securityHeaders } from '../../src/server/http/security-headers';
+import { cookieConsentPolicy } from '../../content/cookie-consent';
+import { allChoices, encodeConsent } from '../../src/lib/cookie-consent';
+import { expect, test } from './fixtures';
+
+/*
+ * An editor's round trip through the CMS (/cms, Decap CMS) with its offline backend: the
+ * `decap-server` proxy edits a throwaway copy of the project (never the real content/), the
+ * CMS refuses a malformed price with the schema's message, saves a new hero title and a new
+ * monthly price to the YAML files, and a build of that copy shows them on the pages, the
+ * price formatted and the annual view following it.
+ *
+ * The CMS page comes from the e2e server's build; only its config.yml is answered with the
+ * proxy's port (the real file points at decap-server's default, 8081, which a developer may
+ * be using). One build of the copy, one browser page: the file costs about a build's time.
+ */
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const NEW_TITLE = 'Aluguéis em dia, sem planilha e sem susto';
+const PRICE_MESSAGE = 'Preço inválido: use reais e centavos com vírgula, como 59,90 ou 1.488,00.';
+
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+let copy: string;
+let proxy: ChildProcess;
+let proxyPort: number;
+
+test.beforeAll(async () => {
+  copy = mkdtempSync(join(tmpdir(), 'pilota-cms-e2e-'));
+  // What `astro build` reads; node_modules is shared through a link.
+  for (const entry of ['astro.config.mjs', 'package.json', 'tsconfig.json', 'src', 'content', 'public']) {
+    cpSync(join(ROOT, entry), join(copy, entry), { recursive: true });
+  }
+  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  proxyPort = await freePort();
+  proxy = spawn(process.execPath, [join(ROOT, 'node_modules/decap-server/dist/index.js')], {
+    env: {
+      ...process.env,
+      PORT: String(proxyPort),
+      BIND_HOST: '127.0.0.1',
+      GIT_REPO_DIRECTORY: copy,
+      MODE: 'fs',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await expect
+    .poll(() =>
+      fetch(`http://127.0.0.1:${proxyPort}/api/v1`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"action":"info"}',
+      }).then(
+        (r) => r.status,
+        () => 0,
+      ),
+    )
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  if (proxy) await stopChild(proxy, 2_000);
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+const fileOf = (path: string) => readFileSync(join(copy, path), 'utf8');
+
+/** Opens an entry in the CMS, signed in to the local proxy. */
+async function openEntry(page: Page, hash: string): Promise<void> {
+  await page.goto(`/cms/#/${hash}`);
+  const signIn = page.getByRole('button', { name: 'Entrar' });
+  const form = page.locator('form, [class*="ControlPane"]').first();
+  await expect(signIn.or(form)).toBeVisible({ timeout: 30_000 });
+  if (await signIn.isVisible()) await signIn.click();
+}
+
+async function publish(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Publicar', exact: true }).click();
+  await page.getByText('Publicar agora', { exact: true }).click();
+}
+
+const field = (page: Page, label: string): Locator => page.getByLabel(label, { exact: true });
+
+test('an editor changes the hero title and a price in the CMS; the next build shows them', async ({ page }) => {
+  await page.route('**/cms/config.yml', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      'local_backend: true',
+      `local_backend:\n  url: http://127.0.0.1:${proxyPort}/api/v1`,
+    );
+    await route.fulfill({ response, body });
+  });
+
+  // A malformed price is refused with the schema's message, and nothing is written.
+  const planFile = 'content/plans/iniciante.yaml';
+  const before = fileOf(planFile);
+  await openEntry(page, 'collections/plans/entries/iniciante');
+  const monthly = field(page, 'Preço mensal');
+  await expect(monthly).toHaveValue('49,00');
+  await monthly.fill('59.9');
+  await publish(page);
+  await expect(page.getByText(PRICE_MESSAGE)).toBeVisible();
+  expect(fileOf(planFile)).toBe(before);
+
+  // Decap's inputs are controlled: clear first, or `fill` may append to the refused value.
+  await monthly.clear();
+  await monthly.fill('59,90');
+  await expect(monthly).toHaveValue('59,90');
+  await publish(page);
+  await expect.poll(() => fileOf(planFile)).toContain('monthlyPrice: 59,90');
+  expect(fileOf(planFile)).toContain('annualPrice: 490,00');
+
+  await openEntry(page, 'collections/paginas/entries/home');
+  const title = field(page, 'Título principal');
+  await expect(title).toHaveValue('Seus aluguéis no piloto automático, do contrato ao repasse');
+  await title.fill(NEW_TITLE);
+  await publish(page);
+  await expect.poll(() => fileOf('content/pages/home.yaml')).toContain(`title: ${NEW_TITLE}`);
+
+  // The copy's build, served as production serves its static pages.
+  const build = spawn(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: copy,
+    env: { ...process.env, BUILD_DIR: 'dist-cms-e2e', DEPLOY_TARGET: 'node', NETLIFY: '' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  build.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const code = await new Promise<number | null>((done) => build.on('close', done));
+  expect(errors && code !== 0 ? errors : '', 'the build of the edited copy').toBe('');
+  expect(code).toBe(0);
+
+  const files = loadStaticFiles(join(copy, 'dist-cms-e2e/client'), securityHeaders('http://127.0.0.1'));
+  const site = http.createServer((req, res) => {
+    if (!files.serve(req, res)) res.writeHead(404).end();
+  });
+  const sitePort = await freePort();
+  await new Promise<void>((done) => site.listen(sitePort, '127.0.0.1', done));
+  try {
+    const origin = `http://127.0.0.1:${sitePort}`;
+    const consent = encodeConsent({
+      version: cookieConsentPolicy.version,
+      id: 'e2e00000000000000000000000000000',
+      at: Date.now(),
+      choices: allChoices(false),
+    });
+    await page.context().addCookies([{ name: cookieConsentPolicy.cookieName, value: consent, url: origin }]);
+
+    await page.goto(`${origin}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(NEW_TITLE);
+
+    await page.goto(`${origin}/planos`);
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Iniciante', exact: true }) });
+    await expect(card).toContainText('R$\u00a059,90/mês');
+    await page.getByRole('radiogroup', { name: 'Período de cobrança' }).getByRole('radio', { name: 'Anual' }).click();
+    // 490,00 ÷ 12, the new monthly price struck through, the annual total unchanged.
+    await expect(card).toContainText('R$\u00a040,83/mês');
+    await expect(card.locator('s')).toHaveText('R$\u00a059,90');
+    await expect(card).toContainText('Total anual de R$\u00a0490,00');
+  } finally {
+    await new Promise((done) => site.close(done));
+  }
+  // The real project's content is untouched.
+  expect(readFileSync(join(ROOT, planFile), 'utf8')).toBe(before);
+  expect(relative(ROOT, copy).startsWith('..')).toBe(true);
+});
