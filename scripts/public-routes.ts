@@ -34,7 +34,7 @@ export const PUBLIC_ROUTES = [...CONTENT_ROUTES, ...FORM_ROUTES];
 
 /**
  * Public but deliberately kept out of search results (noindex): the thank-you page and
- * partner pages for slugs not in content/partners.ts. Lighthouse's "is crawlable" check
+ * partner pages for slugs not in content/partners/<slug>.yaml. Lighthouse's "is crawlable" check
  * does not apply to them.
  */
 export const NOINDEX_ROUTES = ['/obrigado', '/parceiro/maria-silva'];

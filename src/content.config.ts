@@ -1,10 +1,9 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { addOnSchema, homeSchema, planSchema } from './lib/content-schemas';
-import { faqs } from '../content/faq';
-import { features } from '../content/features';
-import { partners } from '../content/partners';
+import { addOnSchema, faqSchema, featureSchema, homeSchema, partnerSchema, planSchema } from './lib/content-schemas';
+// Reading every YAML file once here runs the whole-folder checks (file names, repeated ids) at sync.
+import './lib/content-data';
 
 /*
  * Editors change copy in ../content: YAML for data, Markdown for prose, through the CMS
@@ -20,48 +19,14 @@ const folder = (name: string) => glob({ base: `./content/${name}`, pattern: '*.y
 /** A page's copy: one YAML file in content/pages, one entry. */
 const page = (name: string) => glob({ base: './content/pages', pattern: `${name}.yaml` });
 
-const withIds = <T extends { id: string }>(items: readonly T[]) => items.map((item) => ({ ...item }));
-
 export const collections = {
   plans: defineCollection({ loader: folder('plans'), schema: planSchema }),
   gestaoPlans: defineCollection({ loader: folder('gestao-plans'), schema: planSchema }),
   addOns: defineCollection({ loader: folder('add-ons'), schema: addOnSchema }),
   home: defineCollection({ loader: page('home'), schema: homeSchema }),
-  faqs: defineCollection({
-    loader: () => withIds(faqs),
-    schema: z.object({
-      page: z.enum(['planos', 'gestao']).describe('Which page shows this question.'),
-      order: z.number().int(),
-      question: z.string().min(5),
-      answer: z.string().min(10),
-    }),
-  }),
-  features: defineCollection({
-    loader: () => withIds(features),
-    schema: z.object({
-      order: z.number().int(),
-      label: z.string().describe('Tab label.'),
-      title: z.string(),
-      summary: z.string(),
-      items: z.array(z.string()).min(3),
-      result: z.string().describe('The result statement under the list.'),
-      dashboard: z
-        .object({
-          title: z.string(),
-          metrics: z.array(z.object({ label: z.string(), value: z.string() })).min(2),
-          rows: z.array(z.object({ label: z.string(), value: z.string(), status: z.string() })).min(2),
-        })
-        .describe('The mock dashboard beside the list.'),
-    }),
-  }),
-  partners: defineCollection({
-    loader: () => withIds(partners),
-    schema: z.object({
-      name: z.string().describe('Display name: "Recomendado por {name}".'),
-      vanity: z.boolean().describe('Also served at /{slug} with the pain points placed differently.'),
-      active: z.boolean(),
-    }),
-  }),
+  faqs: defineCollection({ loader: folder('faqs'), schema: faqSchema }),
+  features: defineCollection({ loader: folder('features'), schema: featureSchema }),
+  partners: defineCollection({ loader: folder('partners'), schema: partnerSchema }),
   legal: defineCollection({
     loader: glob({ base: './content/legal', pattern: '*.md' }),
     schema: z.object({

@@ -7,7 +7,19 @@
  * Code that Vite does not load (Playwright tests, scripts) reads them with ./content-files.
  */
 import enterpriseYaml from '../../content/pages/enterprise.yaml?raw';
-import { addOnSchema, enterpriseSchema, folderItems, pageData, planSchema } from './content-schemas';
+import partnerPageYaml from '../../content/pages/partner-page.yaml?raw';
+import interfaceYaml from '../../content/pages/interface.yaml?raw';
+import {
+  addOnSchema,
+  enterpriseSchema,
+  faqSchema,
+  interfaceSchema,
+  folderItems,
+  pageData,
+  partnerPageSchema,
+  partnerSchema,
+  planSchema,
+} from './content-schemas';
 
 /** The /planos table (also on partner pages), in the editors' order. */
 export const plans = folderItems(
@@ -25,5 +37,27 @@ export const addOns = folderItems(
   addOnSchema,
 );
 export const enterprise = pageData('content/pages/enterprise.yaml', enterpriseYaml, enterpriseSchema);
+
+/** Questions of /planos and /gestao (`page`), in the editors' order. */
+export const faqs = folderItems(
+  import.meta.glob<string>('../../content/faqs/*.yaml', { query: '?raw', import: 'default', eager: true }),
+  faqSchema,
+  interfaceSchema,
+);
+
+/** Known partners (content/partners/<slug>.yaml), active or not; src/lib/partner.ts decides. */
+export const partners = folderItems(
+  import.meta.glob<string>('../../content/partners/*.yaml', { query: '?raw', import: 'default', eager: true }),
+  partnerSchema,
+);
+const partnerCopy = pageData('content/pages/partner-page.yaml', partnerPageYaml, partnerPageSchema);
+/** Fallback name and UTM values used when the URL does not set them (SPEC §5). */
+export const partnerDefaults = partnerCopy.defaults;
+/** The token replaced by the partner's display name in the partner pages' copy. */
+export const partnerPlaceholder = partnerCopy.placeholder;
+export const partnerPage = partnerCopy;
+
+/** The site's frame: menu, footer, shortcuts, 404 and legal-page labels. */
+export const ui = pageData('content/pages/interface.yaml', interfaceYaml, interfaceSchema);
 
 export type Plan = (typeof plans)[number];

@@ -19,7 +19,7 @@ export const BRL_PRICE_PATTERN = '^(\\d{1,3}(\\.\\d{3})+|\\d+),\\d{2}$';
 export const BRL_PRICE_MESSAGE = 'Preço inválido: use reais e centavos com vírgula, como 59,90 ou 1.488,00.';
 
 export const brlPrice = z
-  .string({ error: 'Preço obrigatório, como 59,90.' })
+  .string({ error: (issue) => (issue.input === undefined ? 'Preço obrigatório, como 59,90.' : BRL_PRICE_MESSAGE) })
   .trim()
   .regex(new RegExp(BRL_PRICE_PATTERN), BRL_PRICE_MESSAGE)
   .transform((value) => Number(value.replace(/\./g, '').replace(',', '')));
@@ -65,6 +65,131 @@ export const addOnSchema = z
   .transform(({ price, ...addOn }) => ({ ...addOn, priceCents: price }));
 
 export const slugSchema = slug;
+
+export const faqSchema = z.object({
+  page: z
+    .enum(['planos', 'gestao'], { error: '"page" deve ser planos ou gestao.' })
+    .describe('Which page shows this question.'),
+  order,
+  question: text('question').pipe(z.string().min(5, 'A pergunta precisa de ao menos 5 caracteres.')),
+  answer: text('answer').pipe(z.string().min(10, 'A resposta precisa de ao menos 10 caracteres.')),
+});
+
+export const featureSchema = z.object({
+  order,
+  label: text('label').describe('Tab label.'),
+  title: text('title'),
+  summary: text('summary'),
+  items: z.array(text('items')).min(3, 'Liste ao menos 3 itens.'),
+  result: text('result').describe('The result statement under the list.'),
+  dashboard: z
+    .object({
+      title: text('dashboard.title'),
+      metrics: z
+        .array(z.object({ label: text('dashboard.metrics.label'), value: text('dashboard.metrics.value') }))
+        .min(2),
+      rows: z
+        .array(
+          z.object({
+            label: text('dashboard.rows.label'),
+            value: text('dashboard.rows.value'),
+            status: text('dashboard.rows.status'),
+          }),
+        )
+        .min(2),
+    })
+    .describe('The mock dashboard beside the list.'),
+});
+
+/** A partner (influencer): the file name is the slug, /parceiro/{slug}. */
+export const partnerSchema = z.object({
+  name: text('name').describe('Display name: "Recomendado por {name}".'),
+  active: z.boolean({ error: '"active" deve ser sim ou não.' }),
+  vanity: z.boolean({ error: '"vanity" deve ser sim ou não.' }).default(false).describe('Also served at /{slug}.'),
+  quote: z.string().trim().max(240, 'A frase do parceiro pode ter no máximo 240 caracteres.').optional(),
+  offer: z.string().trim().max(160, 'A oferta pode ter no máximo 160 caracteres.').optional(),
+  order,
+});
+
+const partnerCta = z.object({ primary: text('cta.primary'), plan: text('cta.plan'), secondary: text('cta.secondary') });
+
+/** The partner pages' copy; `placeholder` ("{parceiro}") is replaced by the partner's name. */
+export const partnerPageSchema = z.object({
+  placeholder: text('placeholder'),
+  defaults: z.object({
+    fallbackName: text('defaults.fallbackName'),
+    utmSource: text('defaults.utmSource'),
+    utmMedium: text('defaults.utmMedium'),
+    utmCampaignFallback: text('defaults.utmCampaignFallback'),
+  }),
+  seo: z.object({ title: text('seo.title'), description: text('seo.description') }),
+  eyebrow: text('eyebrow'),
+  headline: text('headline'),
+  subheadline: text('subheadline'),
+  badges: z.array(text('badges')).min(1),
+  benefitsTitle: text('benefitsTitle'),
+  benefits: z.array(z.object({ title: text('benefits.title'), text: text('benefits.text') })).min(1),
+  featuresTitle: text('featuresTitle'),
+  features: z.array(text('features')).min(1),
+  painsTitle: text('painsTitle'),
+  pains: z.array(text('pains')).min(1),
+  painsResolution: text('painsResolution'),
+  plansTitle: text('plansTitle'),
+  plansSubtitle: text('plansSubtitle'),
+  popularBadge: text('popularBadge'),
+  perMonth: text('perMonth'),
+  cta: partnerCta,
+  finalCta: z.object({ title: text('finalCta.title'), text: text('finalCta.text'), cta: text('finalCta.cta') }),
+});
+
+/** The site's frame: menu, footer, accessibility shortcuts, the 404 page and the legal pages' labels. */
+export const interfaceSchema = z.object({
+  newTab: text('newTab'),
+  skipLink: text('skipLink'),
+  close: text('close'),
+  nav: z.object({
+    label: text('nav.label'),
+    openMenu: text('nav.openMenu'),
+    closeMenu: text('nav.closeMenu'),
+    signIn: text('nav.signIn'),
+    contact: text('nav.contact'),
+  }),
+  footer: z.object({
+    productTitle: text('footer.productTitle'),
+    companyTitle: text('footer.companyTitle'),
+    supportTitle: text('footer.supportTitle'),
+    features: text('footer.features'),
+    blog: text('footer.blog'),
+    instagram: text('footer.instagram'),
+    contact: text('footer.contact'),
+    plans: text('footer.plans'),
+    demo: text('footer.demo'),
+    about: text('footer.about'),
+    implementation: text('footer.implementation'),
+    legal: z
+      .array(
+        z.object({
+          label: text('footer.legal.label'),
+          href: z.string().regex(/^\//, 'Use um caminho do site, como /lgpd.'),
+        }),
+      )
+      .min(1),
+  }),
+  whatsapp: text('whatsapp'),
+  homeBadgesLabel: text('homeBadgesLabel'),
+  legal: z.object({
+    eyebrow: text('legal.eyebrow'),
+    listTitle: text('legal.listTitle'),
+    updated: text('legal.updated'),
+    company: text('legal.company'),
+  }),
+  notFound: z.object({
+    seoTitle: text('notFound.seoTitle'),
+    text: text('notFound.text'),
+    title: text('notFound.title'),
+    back: text('notFound.back'),
+  }),
+});
 
 export const enterpriseSchema = z.object({
   title: text('title'),
@@ -131,10 +256,23 @@ export function folderItems<T extends z.ZodType>(
   files: Record<string, string>,
   schema: T,
 ): (z.output<T> & { id: string })[] {
+  const seen = new Map<string, string>();
   return Object.entries(files)
     .map(([path, text]) => {
       const file = `content/${path.split('content/').slice(1).join('content/')}`;
       const id = file.slice(file.lastIndexOf('/') + 1).replace(/\.ya?ml$/, '');
+      const idCheck = slug.safeParse(id);
+      if (!idCheck.success)
+        throw new Error(
+          `Conteúdo inválido em ${file}:\n  - ${file}, nome do arquivo: ${idCheck.error.issues[0]?.message}`,
+        );
+      // Two files whose names differ only in case would be one page (the URL is case-folded).
+      const other = seen.get(id.toLowerCase());
+      if (other)
+        throw new Error(
+          `Conteúdo inválido em ${file}:\n  - ${file}, nome do arquivo: identificador "${id}" repetido (já usado por ${other}).`,
+        );
+      seen.set(id.toLowerCase(), file);
       return { id, ...(parseContent(file, schema, parse(text)) as object) } as z.output<T> & { id: string };
     })
     .sort((a, b) => orderOf(a) - orderOf(b) || a.id.localeCompare(b.id));

@@ -2,7 +2,7 @@
  * Partner (influencer) landing pages: who recommends us, and how a lead sent from
  * their page is attributed. Pure code, shared by the pages (server) and the lead
  * form (browser); the partner list and the default values come from
- * content/partners.ts and are passed in, so this module imports nothing of ours.
+ * content/partners/<slug>.yaml and are passed in, so this module imports nothing of ours.
  */
 
 /** The UTM fields a lead carries (SPEC §3). */

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
-import { partners } from '@content/partners';
+import { partners } from '~/lib/content-data';
 import { sitemapEntries, sitemapXml } from '~/lib/sitemap';
 import { lastPublishedChange, listSitemapPaths } from '~/server/blog/post.service';
 

@@ -2,8 +2,11 @@ import type { Locator, Page } from '@playwright/test';
 import { contact } from '../../content/site';
 import { encarregado } from '../../content/lgpd';
 import { gestaoPage } from '../../content/gestao';
-import { partners } from '../../content/partners';
+import { readFolder } from '../../src/lib/content-files';
+import { partnerSchema } from '../../src/lib/content-schemas';
 import { PUBLIC_ROUTES } from '../../scripts/public-routes';
+
+const partners = readFolder('partners', partnerSchema);
 import { expect, test } from './fixtures';
 
 /*

@@ -8,7 +8,7 @@ import { expect, test } from './fixtures';
  * where an FAQ is shown), and no two pages share a title or a description.
  */
 
-/** Written out by hand: the public, indexable routes of SPEC §2 (known partners from content/partners.ts); the blog adds its own. */
+/** Written out by hand: the public, indexable routes of SPEC §2 (known partners from content/partners/); the blog adds its own. */
 const PUBLIC_ROUTES = [
   '/',
   '/sobre',

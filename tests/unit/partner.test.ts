@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partnerDefaults, partners } from '../../content/partners';
+import { partnerDefaults, partners } from '../../src/lib/content-data';
 import {
   fillPartner,
   findPartner,

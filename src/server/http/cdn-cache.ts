@@ -18,7 +18,7 @@ import type { DeployTarget } from '../deploy-target';
 
 /** Purged when any post changes: every page that lists posts or may show one. */
 export const BLOG_TAG = 'blog';
-/** Partners live in content/partners.ts; only a deploy changes them. */
+/** Partners live in content/partners/<slug>.yaml; only a deploy changes them. */
 export const PARTNERS_TAG = 'partners';
 
 /** One post's own page, purged by its slug (the old and the new one when the slug changes). */

@@ -14,7 +14,7 @@
  * and has no deliveries: seeding sends no e-mail and calls no webhook.
  */
 import { consentNotices } from '@content/consent-notices';
-import { partners } from '@content/partners';
+import { partners } from '~/lib/content-data';
 import { LEAD_TIPOS, requiresEmpresa, type LeadTipo } from '~/lib/validation/lead';
 import type { LeadStatus } from '~/lib/lead-pipeline';
 import { bulkInsert } from '../db/bulk';
