@@ -42,7 +42,6 @@ export const enterprise = pageData('content/pages/enterprise.yaml', enterpriseYa
 export const faqs = folderItems(
   import.meta.glob<string>('../../content/faqs/*.yaml', { query: '?raw', import: 'default', eager: true }),
   faqSchema,
-  interfaceSchema,
 );
 
 /** Known partners (content/partners/<slug>.yaml), active or not; src/lib/partner.ts decides. */
