@@ -1,7 +1,15 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { addOnSchema, faqSchema, featureSchema, homeSchema, partnerSchema, planSchema } from './lib/content-schemas';
+import {
+  aboutSchema,
+  addOnSchema,
+  faqSchema,
+  featureSchema,
+  homeSchema,
+  partnerSchema,
+  planSchema,
+} from './lib/content-schemas';
 // Reading every YAML file once here runs the whole-folder checks (file names, repeated ids) at sync.
 import './lib/content-data';
 
@@ -24,6 +32,7 @@ export const collections = {
   gestaoPlans: defineCollection({ loader: folder('gestao-plans'), schema: planSchema }),
   addOns: defineCollection({ loader: folder('add-ons'), schema: addOnSchema }),
   home: defineCollection({ loader: page('home'), schema: homeSchema }),
+  about: defineCollection({ loader: page('about'), schema: aboutSchema }),
   faqs: defineCollection({ loader: folder('faqs'), schema: faqSchema }),
   features: defineCollection({ loader: folder('features'), schema: featureSchema }),
   partners: defineCollection({ loader: folder('partners'), schema: partnerSchema }),

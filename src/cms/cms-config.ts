@@ -175,6 +175,60 @@ export const cmsConfig = {
           ],
         },
         {
+          name: 'about',
+          label: 'Sobre (/sobre)',
+          file: 'content/pages/about.yaml',
+          preview_path: 'sobre',
+          fields: [
+            seo,
+            {
+              name: 'hero',
+              label: 'Topo da página',
+              widget: 'object',
+              fields: [str('title', 'Título'), txt('subtitle', 'Subtítulo')],
+            },
+            {
+              name: 'story',
+              label: 'Nossa história',
+              widget: 'object',
+              fields: [
+                str('title', 'Título'),
+                { name: 'paragraphs', label: 'Parágrafos', widget: 'list', field: txt('paragraph', 'Parágrafo') },
+              ],
+            },
+            {
+              name: 'name',
+              label: 'O nome',
+              widget: 'object',
+              fields: [
+                str('title', 'Título'),
+                { name: 'paragraphs', label: 'Parágrafos', widget: 'list', field: txt('paragraph', 'Parágrafo') },
+              ],
+            },
+            str('valuesTitle', 'Título dos valores'),
+            cards('values', 'Valores'),
+            {
+              name: 'mission',
+              label: 'Missão',
+              widget: 'object',
+              fields: [str('title', 'Título'), txt('text', 'Texto')],
+            },
+            {
+              name: 'vision',
+              label: 'Visão',
+              widget: 'object',
+              fields: [str('title', 'Título'), txt('text', 'Texto')],
+            },
+            str('countersTitle', 'Título dos números'),
+            {
+              name: 'counters',
+              label: 'Números',
+              widget: 'list',
+              fields: [str('value', 'Valor'), str('label', 'Legenda')],
+            },
+          ],
+        },
+        {
           name: 'partner-page',
           label: 'Páginas de parceiros (textos comuns)',
           file: 'content/pages/partner-page.yaml',

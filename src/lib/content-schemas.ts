@@ -233,6 +233,23 @@ export const homeSchema = z.object({
   finalCta: z.object({ title: text('finalCta.title'), text: text('finalCta.text'), cta: text('finalCta.cta') }),
 });
 
+const titledParagraphs = (field: string) =>
+  z.object({ title: text(`${field}.title`), paragraphs: z.array(text(`${field}.paragraphs`)).min(1) });
+
+/** /sobre. */
+export const aboutSchema = z.object({
+  seo,
+  hero: z.object({ title: text('hero.title'), subtitle: text('hero.subtitle') }),
+  story: titledParagraphs('story'),
+  name: titledParagraphs('name'),
+  valuesTitle: text('valuesTitle'),
+  values: z.array(card).min(1),
+  mission: card,
+  vision: card,
+  countersTitle: text('countersTitle'),
+  counters: z.array(z.object({ value: text('counters.value'), label: text('counters.label') })).min(1),
+});
+
 /** A pt-BR account of what is wrong, naming the file and each field, for the build log and the CMS docs. */
 export function describeIssues(file: string, error: z.ZodError): string {
   const lines = error.issues.map((issue) => {
