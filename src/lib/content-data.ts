@@ -9,10 +9,14 @@
 import enterpriseYaml from '../../content/pages/enterprise.yaml?raw';
 import partnerPageYaml from '../../content/pages/partner-page.yaml?raw';
 import interfaceYaml from '../../content/pages/interface.yaml?raw';
+import featuresPageYaml from '../../content/pages/features-page.yaml?raw';
+import plansPageYaml from '../../content/pages/plans-page.yaml?raw';
 import {
   addOnSchema,
   enterpriseSchema,
   faqSchema,
+  featuresPageSchema,
+  plansPageSchema,
   interfaceSchema,
   folderItems,
   pageData,
@@ -58,5 +62,10 @@ export const partnerPage = partnerCopy;
 
 /** The site's frame: menu, footer, shortcuts, 404 and legal-page labels. */
 export const ui = pageData('content/pages/interface.yaml', interfaceYaml, interfaceSchema);
+
+/** /funcionalidades' own copy (the tabs are `features`). */
+export const featuresPage = pageData('content/pages/features-page.yaml', featuresPageYaml, featuresPageSchema);
+/** /planos' own copy, also on partner pages' plan cards. */
+export const plansPage = pageData('content/pages/plans-page.yaml', plansPageYaml, plansPageSchema);
 
 export type Plan = (typeof plans)[number];

@@ -250,6 +250,44 @@ export const aboutSchema = z.object({
   counters: z.array(z.object({ value: text('counters.value'), label: text('counters.label') })).min(1),
 });
 
+/** /funcionalidades, around its tabs. */
+export const featuresPageSchema = z.object({
+  seo,
+  hero: z.object({ title: text('hero.title'), subtitle: text('hero.subtitle') }),
+  rangeStatement: text('rangeStatement'),
+  tabsLabel: text('tabsLabel').describe('Accessible name of the tab list.'),
+  dashboardNote: text('dashboardNote').describe('Caption of the mock dashboards: their numbers are examples.'),
+  plansLink: text('plansLink'),
+});
+
+/** /planos, around its plans, add-ons and questions; `{n}` in planFeatures is each plan's value. */
+export const plansPageSchema = z.object({
+  seo,
+  hero: z.object({ title: text('hero.title'), subtitle: text('hero.subtitle') }),
+  monthlyLabel: text('monthlyLabel'),
+  annualLabel: text('annualLabel'),
+  annualBadge: text('annualBadge'),
+  perMonth: text('perMonth'),
+  annualTotalLabel: text('annualTotalLabel'),
+  billingLabel: text('billingLabel').describe('Accessible name of the monthly/annual switch.'),
+  regularPriceLabel: text('regularPriceLabel'),
+  planFeatures: z.object({
+    properties: text('planFeatures.properties'),
+    users: z.tuple([text('planFeatures.users (singular)'), text('planFeatures.users (plural)')], {
+      error: '"planFeatures.users" precisa de duas formas: singular e plural.',
+    }),
+    storage: text('planFeatures.storage'),
+    support: text('planFeatures.support'),
+  }),
+  popularBadge: text('popularBadge'),
+  cta: text('cta'),
+  addOnsTitle: text('addOnsTitle'),
+  addOnsSubtitle: text('addOnsSubtitle'),
+  enterpriseTitle: text('enterpriseTitle'),
+  faqTitle: text('faqTitle'),
+  trialCta: z.object({ title: text('trialCta.title'), text: text('trialCta.text'), cta: text('trialCta.cta') }),
+});
+
 /** A pt-BR account of what is wrong, naming the file and each field, for the build log and the CMS docs. */
 export function describeIssues(file: string, error: z.ZodError): string {
   const lines = error.issues.map((issue) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plans } from '../../src/lib/content-data';
-import { plansPage } from '../../content/features-page';
+import { plansPage } from '../../src/lib/content-data';
 import { planFeatureLines } from '../../src/lib/plan-features';
 
 describe('planFeatureLines', () => {
