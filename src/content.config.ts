@@ -4,11 +4,13 @@ import { z } from 'astro/zod';
 import {
   aboutSchema,
   addOnSchema,
+  contactPageSchema,
   faqSchema,
   featureSchema,
   homeSchema,
   partnerSchema,
   planSchema,
+  thankYouPageSchema,
 } from './lib/content-schemas';
 // Reading every YAML file once here runs the whole-folder checks (file names, repeated ids) at sync.
 import './lib/content-data';
@@ -33,6 +35,10 @@ export const collections = {
   addOns: defineCollection({ loader: folder('add-ons'), schema: addOnSchema }),
   home: defineCollection({ loader: page('home'), schema: homeSchema }),
   about: defineCollection({ loader: page('about'), schema: aboutSchema }),
+  contactPage: defineCollection({ loader: page('contact-page'), schema: contactPageSchema }),
+  thankYouPage: defineCollection({ loader: page('thank-you-page'), schema: thankYouPageSchema }),
+  contactPage: defineCollection({ loader: page('contact-page'), schema: contactPageSchema }),
+  thankYouPage: defineCollection({ loader: page('thank-you-page'), schema: thankYouPageSchema }),
   faqs: defineCollection({ loader: folder('faqs'), schema: faqSchema }),
   features: defineCollection({ loader: folder('features'), schema: featureSchema }),
   partners: defineCollection({ loader: folder('partners'), schema: partnerSchema }),

@@ -288,6 +288,43 @@ export const plansPageSchema = z.object({
   trialCta: z.object({ title: text('trialCta.title'), text: text('trialCta.text'), cta: text('trialCta.cta') }),
 });
 
+/** /contato; the contact channels and the reply promise come from the company data. */
+export const contactPageSchema = z.object({
+  seo,
+  eyebrow: text('eyebrow'),
+  title: text('title'),
+  subtitle: text('subtitle'),
+  channelsTitle: text('channelsTitle'),
+  labels: z.object({
+    phone: text('labels.phone'),
+    email: text('labels.email'),
+    whatsapp: text('labels.whatsapp'),
+    whatsappCta: text('labels.whatsappCta'),
+    city: text('labels.city'),
+    hours: text('labels.hours'),
+  }),
+  form: z.object({
+    title: text('form.title'),
+    text: text('form.text'),
+    messageLabel: text('form.messageLabel'),
+    submitLabel: text('form.submitLabel'),
+  }),
+});
+
+/** /obrigado. */
+export const thankYouPageSchema = z.object({
+  seo,
+  title: text('title'),
+  text: text('text'),
+  nextStepsTitle: text('nextStepsTitle'),
+  nextSteps: z.array(card).min(1),
+  whatsappTitle: text('whatsappTitle'),
+  whatsappText: text('whatsappText'),
+  whatsappCta: text('whatsappCta'),
+  contactTitle: text('contactTitle'),
+  backHome: text('backHome'),
+});
+
 /** A pt-BR account of what is wrong, naming the file and each field, for the build log and the CMS docs. */
 export function describeIssues(file: string, error: z.ZodError): string {
   const lines = error.issues.map((issue) => {
