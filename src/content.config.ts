@@ -37,8 +37,6 @@ export const collections = {
   about: defineCollection({ loader: page('about'), schema: aboutSchema }),
   contactPage: defineCollection({ loader: page('contact-page'), schema: contactPageSchema }),
   thankYouPage: defineCollection({ loader: page('thank-you-page'), schema: thankYouPageSchema }),
-  contactPage: defineCollection({ loader: page('contact-page'), schema: contactPageSchema }),
-  thankYouPage: defineCollection({ loader: page('thank-you-page'), schema: thankYouPageSchema }),
   faqs: defineCollection({ loader: folder('faqs'), schema: faqSchema }),
   features: defineCollection({ loader: folder('features'), schema: featureSchema }),
   partners: defineCollection({ loader: folder('partners'), schema: partnerSchema }),
