@@ -8,19 +8,17 @@
  * - lead → webhook delay with the scheduled drain alone: a lead saved as the function saves it
  *   but with no run after the answer, delivered when Netlify's scheduler would next invoke the
  *   drain (`* * * * *`: the next minute boundary; the bench waits for it and invokes the drain
- *   as the scheduler does), BENCH_RUNS times; also the drain's own run;
- * - the size of the functions as the build packages them for deploy (`.netlify/functions/*.zip`)
- *   and unpacked (the SSR function's folder in `.netlify/v1`).
+ *   as the scheduler does), BENCH_RUNS times; also the drain's own run.
+ *
+ * The function bundle's size is bench:netlify-cold's: this build runs in a copy whose
+ * node_modules is a link, so its function folder links the dependencies instead of holding them.
  *
  *   npm run bench:netlify-runtime
- *   BENCH_REF=7ff2bb7 npm run bench:netlify-runtime   # sizes only, of a commit's build
  *
  * BENCH_DATABASE_URL: a PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres),
  * where a throwaway database is created and dropped. One JSON line per figure.
  */
 import { randomBytes } from 'node:crypto';
-import { lstatSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import pg from 'pg';
 import { saveLeadAsFunction } from '../tests/support/netlify-lead.ts';
 import { startNetlifyRuntime } from '../tests/support/netlify-runtime.ts';
@@ -29,7 +27,6 @@ import { startReceiver, type Receiver } from '../tests/support/receiver.ts';
 import { startCaptureSmtp } from '../tests/support/smtp.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
-const REF = process.env['BENCH_REF'];
 const SERVER_URL = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const round = (value: number) => Math.round(value);
@@ -37,15 +34,6 @@ function spread(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   return { min: round(sorted[0]!), median: round(sorted[Math.floor(sorted.length / 2)]!), max: round(sorted.at(-1)!) };
 }
-
-/** Bytes under `path`, links not followed (the adapter's function folder links node_modules). */
-function bytesOf(path: string): number {
-  const stat = lstatSync(path);
-  if (stat.isSymbolicLink()) return 0;
-  if (!stat.isDirectory()) return stat.size;
-  return readdirSync(path).reduce((sum, entry) => sum + bytesOf(join(path, entry)), 0);
-}
-const mb = (bytes: number) => Number((bytes / 2 ** 20).toFixed(1));
 
 async function admin(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: SERVER_URL });
@@ -63,6 +51,7 @@ const byEmail = (email: string) => (request: { json: unknown }) =>
 async function leadsWithWaitUntil(url: string, hook: Receiver): Promise<void> {
   const delays: number[] = [];
   const answers: number[] = [];
+  const afterAnswer: number[] = [];
   for (let run = 1; run <= RUNS; run++) {
     const email = `agora${run}-${randomBytes(3).toString('hex')}@bench.example`;
     const sentAt = Date.now();
@@ -83,6 +72,7 @@ async function leadsWithWaitUntil(url: string, hook: Receiver): Promise<void> {
     if (response.status !== 200) throw new Error(`the lead was answered ${response.status}`);
     const call = await hook.waitFor(byEmail(email), 60_000);
     delays.push(Date.parse(call.receivedAt) - sentAt);
+    afterAnswer.push(Date.parse(call.receivedAt) - sentAt - answers.at(-1)!);
   }
   console.log(
     JSON.stringify({
@@ -90,6 +80,7 @@ async function leadsWithWaitUntil(url: string, hook: Receiver): Promise<void> {
       runs: RUNS,
       delayMs: spread(delays),
       answerMs: spread(answers),
+      answerToWebhookMs: spread(afterAnswer),
       delays,
     }),
   );
@@ -145,23 +136,8 @@ async function main(): Promise<void> {
     WEBHOOK_SECRET: 'bench-webhook-secret',
     LEAD_RATE_LIMIT: 'off',
   };
-  const runtime = await startNetlifyRuntime(env, REF ? { ref: REF } : {});
+  const runtime = await startNetlifyRuntime(env);
   try {
-    const zips = join(runtime.siteDir, '.netlify', 'functions');
-    const packaged = Object.fromEntries(
-      readdirSync(zips)
-        .filter((file) => file.endsWith('.zip'))
-        .map((file) => [file, mb(bytesOf(join(zips, file)))]),
-    );
-    console.log(
-      JSON.stringify({
-        figure: 'function bundle',
-        ref: REF ?? 'work tree',
-        ssrUnpackedMb: mb(bytesOf(join(runtime.siteDir, '.netlify', 'v1', 'functions', 'ssr'))),
-        zippedMb: packaged,
-      }),
-    );
-    if (REF) return;
     await leadsWithWaitUntil(runtime.url, hook);
     await leadsWithDrainAlone(runtime.url, env, hook);
   } finally {

@@ -11,7 +11,10 @@
  *
  * The build writes the publish folder `dist` and `.netlify/`, where the Node target and the
  * integration suite's Netlify build live; so it runs in a copy of the repository's files (about
- * 5 MB, node_modules linked), and the suites beside it keep their outputs.
+ * 5 MB, node_modules linked), and the suites beside it keep their outputs. Through that link
+ * the adapter's function folder links node_modules too, instead of holding the traced
+ * dependencies a deploy packs: what is missing from a trace shows in the integration suite's
+ * build (dist-netlify, a real node_modules), not here.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
@@ -110,19 +113,9 @@ function repositoryFiles(): string[] {
   return walk('');
 }
 
-function copyRepository(ref: string | undefined): string {
+function copyRepository(): string {
   const siteDir = mkdtempSync(join(tmpdir(), 'pilota-netlify-runtime-'));
-  if (ref) {
-    // A commit's files (`git archive`), for figures of an earlier version.
-    const archive = spawnSync('sh', ['-c', `git archive --format=tar "$REF" | tar -x -C "$DEST"`], {
-      cwd: REPO,
-      env: { ...process.env, REF: ref, DEST: siteDir },
-      encoding: 'utf8',
-    });
-    if (archive.status !== 0) throw new Error(`git archive ${ref} failed: ${archive.stderr}`);
-  } else {
-    copyWorkTree(siteDir);
-  }
+  copyWorkTree(siteDir);
   symlinkSync(join(REPO, 'node_modules'), join(siteDir, 'node_modules'), 'dir');
   return siteDir;
 }
@@ -185,14 +178,11 @@ function stopGroup(child: ChildProcess): Promise<void> {
 /**
  * Builds and serves a copy of the repository with `netlify serve --offline`, with `env` as the
  * site's environment variables (what Netlify's UI would hold). Resolves once the CLI says it is
- * ready; `ref` builds a commit's files instead of the work tree's. Rejects with the CLI's output when it cannot start (npx could not fetch netlify-cli or
+ * ready. Rejects with the CLI's output when it cannot start (npx could not fetch netlify-cli or
  * Deno, the build failed).
  */
-export async function startNetlifyRuntime(
-  env: Record<string, string>,
-  { ref }: { ref?: string } = {},
-): Promise<NetlifyRuntime> {
-  const siteDir = copyRepository(ref);
+export async function startNetlifyRuntime(env: Record<string, string>): Promise<NetlifyRuntime> {
+  const siteDir = copyRepository();
   const [port, staticPort] = [await freePort(), await freePort()];
   // The CLI's static server takes port 3999 unless told: two runs at once would race for it.
   appendFileSync(join(siteDir, 'netlify.toml'), `\n[dev]\n  staticServerPort = ${staticPort}\n`);
