@@ -123,28 +123,30 @@ async function main(): Promise<void> {
   await admin(`create database ${name}`);
   const direct = new URL(SERVER_URL);
   direct.pathname = `/${name}`;
-  const bouncer = await startPgBouncer(SERVER_URL);
-  const [hook, smtp] = await Promise.all([startReceiver(), startCaptureSmtp()]);
-  const env = {
-    DATABASE_URL: bouncer.urlFor(direct.toString()),
-    DATABASE_MIGRATION_URL: direct.toString(),
-    AUTH_SECRET: 'bench-netlify-runtime-secret-0123456789',
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Pilota <x@pilota.example>',
-    LEAD_NOTIFY_TO: 'comercial@pilota.example',
-    LEAD_WEBHOOK_URLS: hook.url,
-    WEBHOOK_SECRET: 'bench-webhook-secret',
-    LEAD_RATE_LIMIT: 'off',
-  };
-  const runtime = await startNetlifyRuntime(env);
+  // Whatever fails on the way (the CLI cannot start, a lead never arrives), nothing is left running.
+  const cleanups: (() => Promise<unknown>)[] = [() => admin(`drop database if exists ${name} with (force)`)];
   try {
+    const bouncer = await startPgBouncer(SERVER_URL);
+    cleanups.unshift(() => bouncer.stop());
+    const [hook, smtp] = await Promise.all([startReceiver(), startCaptureSmtp()]);
+    cleanups.unshift(() => Promise.all([hook.close(), smtp.stop()]));
+    const env = {
+      DATABASE_URL: bouncer.urlFor(direct.toString()),
+      DATABASE_MIGRATION_URL: direct.toString(),
+      AUTH_SECRET: 'bench-netlify-runtime-secret-0123456789',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Pilota <x@pilota.example>',
+      LEAD_NOTIFY_TO: 'comercial@pilota.example',
+      LEAD_WEBHOOK_URLS: hook.url,
+      WEBHOOK_SECRET: 'bench-webhook-secret',
+      LEAD_RATE_LIMIT: 'off',
+    };
+    const runtime = await startNetlifyRuntime(env);
+    cleanups.unshift(() => runtime.stop());
     await leadsWithWaitUntil(runtime.url, hook);
     await leadsWithDrainAlone(runtime.url, env, hook);
   } finally {
-    await runtime.stop();
-    await Promise.all([hook.close(), smtp.stop()]);
-    await bouncer.stop();
-    await admin(`drop database if exists ${name} with (force)`);
+    for (const cleanup of cleanups) await cleanup();
   }
 }
 
