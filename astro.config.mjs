@@ -44,7 +44,16 @@ export default defineConfig({
   // Netlify: classic middleware inside the SSR function (no edge function, so nothing runs on
   // Deno), and Astro's session store off (sign-in lives in Better Auth's cookies and tables).
   adapter:
-    target === 'netlify' ? netlify({ middlewareMode: 'classic', imageCDN: false }) : node({ mode: 'standalone' }),
+    target === 'netlify'
+      ? netlify({
+          middlewareMode: 'classic',
+          imageCDN: false,
+          // The Netlify target always runs on PostgreSQL (DATABASE_URL is required there), so the
+          // embedded database's engine files (15 MB of the function's 54) are never read; its
+          // JavaScript stays, as the database client imports it.
+          excludeFiles: ['./node_modules/@electric-sql/pglite/dist/*.{wasm,data}'],
+        })
+      : node({ mode: 'standalone' }),
   ...(target === 'netlify' ? { session: false } : {}),
   integrations: [
     react(),
