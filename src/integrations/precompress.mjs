@@ -25,12 +25,12 @@ export const ENCODINGS = /** @type {const} */ ([
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** @param {Buffer} source @param {string} encoding */
-function compress(source, encoding) {
+/** @param {Buffer} source @param {string} encoding @param {number} brotliQuality */
+function compress(source, encoding, brotliQuality) {
   if (encoding === 'gzip') return gzipAsync(source, { level: 9 });
   return brotli(source, {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
     },
@@ -50,9 +50,10 @@ async function* walk(dir) {
  * Writes the `.br` / `.gz` siblings of every compressible file under `dir`. A sibling
  * that would not be smaller is removed rather than left stale from an earlier build.
  * @param {string} dir
+ * @param {{ brotliQuality?: number }} [options] brotli's quality, the maximum unless a folder's size makes it too slow
  * @returns {Promise<{ files: number, written: number, bytesBefore: number, bytesAfter: number }>}
  */
-export async function precompressFolder(dir) {
+export async function precompressFolder(dir, { brotliQuality = constants.BROTLI_MAX_QUALITY } = {}) {
   const files = [];
   for await (const path of walk(dir)) if (COMPRESSIBLE.has(extname(path))) files.push(path);
   const stats = { files: files.length, written: 0, bytesBefore: 0, bytesAfter: 0 };
@@ -63,7 +64,7 @@ export async function precompressFolder(dir) {
       stats.bytesBefore += source.length;
       let smallest = source.length;
       for (const [encoding, suffix] of ENCODINGS) {
-        const compressed = await compress(source, encoding);
+        const compressed = await compress(source, encoding, brotliQuality);
         if (compressed.length < source.length) {
           await writeFile(path + suffix, compressed);
           stats.written++;
