@@ -9,6 +9,7 @@
  * src/server/runtime.ts boots it (lock, migrations, queue, features); tests build the same
  * set on their own database and queue with `composeServices`.
  */
+import { createAnalyticsService } from './analytics/analytics.service';
 import { createAuth } from './auth/auth';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -47,6 +48,7 @@ export function composeServices(base: ServiceBase): Omit<Runtime, 'database' | '
     implementation: createImplementationService(deps),
     dsr: createDsrService(deps),
     exportSlots: createExportSlots(),
+    analytics: createAnalyticsService(deps),
   };
 }
 

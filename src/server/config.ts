@@ -104,6 +104,7 @@ const envSchema = z.object({
   RETENTION_LEAD_DAYS: retentionDays(1826),
   RETENTION_DELIVERY_PAYLOAD_DAYS: retentionDays(30),
   RETENTION_SECURITY_EVENT_DAYS: retentionDays(365),
+  RETENTION_ANALYTICS_EVENT_DAYS: retentionDays(30),
   METRICS_TOKEN: optionalString,
   ALERT_BACKLOG_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(15)),
   ALERT_REPEAT_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(60)),
@@ -146,6 +147,8 @@ export interface Config {
   authSecret: string | undefined;
   /** Days after which the retention job deletes, anonymises or prunes each kind of data. */
   retention: RetentionPeriods;
+  /** Days raw visit events (src/server/analytics) are kept; their daily roll-ups stay. */
+  analyticsEventDays: number;
   /** Bearer token of GET /metrics; without one the route answers 404. */
   metricsToken: string | undefined;
   /** Alert mail (src/server/ops/alerts.ts): a pending delivery older than this is a stuck backlog… */
@@ -221,6 +224,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       deliveryPayloadDays: e.RETENTION_DELIVERY_PAYLOAD_DAYS,
       securityEventDays: e.RETENTION_SECURITY_EVENT_DAYS,
     },
+    analyticsEventDays: e.RETENTION_ANALYTICS_EVENT_DAYS,
     metricsToken: e.METRICS_TOKEN,
     alertBacklogMs: e.ALERT_BACKLOG_MINUTES * 60_000,
     alertRepeatMs: e.ALERT_REPEAT_MINUTES * 60_000,

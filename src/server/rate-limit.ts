@@ -104,3 +104,32 @@ export async function pruneRateLimits(db: DbOrTx, now: Date): Promise<number> {
     .returning({ key: rateLimits.key });
   return gone.length;
 }
+
+/** A counter kept in this process only (see createLocalRateLimiter). */
+export interface LocalRateLimiter {
+  /** Counts one hit for `key`; false once `count` hits were let through in the current window. */
+  allow(key: string): boolean;
+}
+
+/**
+ * A fixed-window limit held in memory, for traffic too frequent and too harmless for a
+ * database statement per hit (visit beacons, src/server/analytics/ingest.ts): each key may
+ * pass `count` times per `windowMs`; the whole table is dropped when a window ends, so it
+ * never holds more than one window's keys.
+ */
+export function createLocalRateLimiter(count: number, windowMs: number, now: () => Date): LocalRateLimiter {
+  let windowStart = now().getTime();
+  let hits = new Map<string, number>();
+  return {
+    allow(key) {
+      const at = now().getTime();
+      if (at - windowStart >= windowMs) {
+        windowStart = at;
+        hits = new Map();
+      }
+      const seen = (hits.get(key) ?? 0) + 1;
+      hits.set(key, seen);
+      return seen <= count;
+    },
+  };
+}

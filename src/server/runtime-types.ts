@@ -5,6 +5,7 @@
  * from the modules that build them: features and services import these, the root imports
  * the features, and no import leads back to the root.
  */
+import type { AnalyticsService } from './analytics/analytics.service';
 import type { Auth } from './auth/auth';
 import type { DatabaseHandle } from './db/client';
 import type { ImplementationService } from './implementation/implementation.service';
@@ -23,6 +24,8 @@ export interface Services {
   dsr: DsrService;
   /** How many CSV exports run at once (per person and in all). */
   exportSlots: ExportSlots;
+  /** Cookieless visit counting: the beacon's ingest and the reports' roll-ups (src/server/analytics). */
+  analytics: AnalyticsService;
 }
 
 /**

@@ -51,10 +51,19 @@ import { authFeature } from './auth';
 import { opsFeature } from './ops/feature';
 import { componentLogger, requestContext } from './log/logger';
 import { lgpdFeature } from './lgpd/feature';
+import { analyticsFeature } from './analytics/feature';
 import type { Feature, Runtime, StopFeature } from './runtime-types';
 
 /** Features with background work. Add yours here (see the header). */
-const FEATURES: Feature[] = [deliveryFeature, leadFeature, blogFeature, authFeature, lgpdFeature, opsFeature];
+const FEATURES: Feature[] = [
+  deliveryFeature,
+  leadFeature,
+  blogFeature,
+  authFeature,
+  lgpdFeature,
+  analyticsFeature,
+  opsFeature,
+];
 
 const log = componentLogger('runtime');
 

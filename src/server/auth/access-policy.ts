@@ -106,6 +106,8 @@ export const ACCESS_POLICY: Readonly<Record<string, RoutePolicy>> = {
   '/metrics': operations,
   // Any visitor records a cookie choice (anonymous; validated and rate-limited by the endpoint).
   '/api/consentimento-cookies': { access: 'public' },
+  // The visit beacon and the <noscript> pixel (src/server/analytics): anonymous counts only.
+  '/api/visita': { access: 'public' },
 };
 
 const MAX_DECODE_ROUNDS = 4;

@@ -7,7 +7,7 @@
 import { describeError } from '../describe-error';
 import { componentLogger, lineLogger } from '../log/logger';
 import type { Feature, Runtime } from '../runtime-types';
-import { describeRetention, runRetention, type RetentionCounts } from './retention';
+import { describeRetention, runAnalyticsRetention, runRetention, type RetentionCounts } from './retention';
 
 export const RETENTION_QUEUE = 'lgpd-retention';
 /** 03:30 every day, São Paulo time. */
@@ -22,6 +22,8 @@ export async function retentionPass(
   const started = Date.now();
   const counts = await runRetention(runtime.db, runtime.config.retention, runtime.now());
   log(describeRetention(counts, Date.now() - started));
+  const events = await runAnalyticsRetention(runtime.db, runtime.config.analyticsEventDays, runtime.now());
+  log(`[retention] ${events} visit events deleted`);
   return counts;
 }
 

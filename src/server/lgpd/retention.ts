@@ -16,6 +16,8 @@
  *   up) lose their payload — the e-mail or webhook body, i.e. a copy of the lead — and last
  *   error; pending ones keep theirs, or they could not be sent;
  * - security events older than `securityEventDays` are deleted;
+ * - raw visit events older than RETENTION_ANALYTICS_EVENT_DAYS, and the visitor-key salts of
+ *   past days (`runAnalyticsRetention`, run in the same pass);
  * - data-subject requests nobody confirmed are deleted a week after their link expired
  *   (nobody proved the address, so no deadline runs; the week lets a late click still read
  *   "link expirado").
@@ -26,6 +28,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { REMOVED_REASON } from '~/lib/lead-pipeline';
+import { saoPauloDay } from '~/lib/time-zone';
 import type { RetentionPeriods } from '../config';
 import type { DbOrTx } from '../db/client';
 
@@ -122,6 +125,17 @@ export async function runRetention(db: DbOrTx, periods: RetentionPeriods, now: D
   );
 
   return { documents, leads, leadNotes, deliveryPayloads, securityEvents, unconfirmedRequests };
+}
+
+/**
+ * Raw visit events older than `days` deleted (the daily roll-ups the reports read stay: they
+ * hold no visitor key), and the visitor-key salts of past days, which are what could link a
+ * day's keys to another's. Returns how many events went.
+ */
+export async function runAnalyticsRetention(db: DbOrTx, days: number, now: Date): Promise<number> {
+  const events = await count(db, sql`delete from analytics_events where at <= ${before(now, days)} returning 1`);
+  await db.execute(sql`delete from analytics_salts where day < ${saoPauloDay(now)}::date`);
+  return events;
 }
 
 /** The run's log line: counts only. */

@@ -4,7 +4,8 @@
  * (./scheduled-pass.ts opens and closes the database); logs counts only.
  */
 import { runScheduledPass, type ScheduledPassOptions } from '../scheduled-pass';
-import { describeRetention, runRetention, type RetentionCounts } from './retention';
+import { refreshRecent } from '../analytics/rollup';
+import { describeRetention, runAnalyticsRetention, runRetention, type RetentionCounts } from './retention';
 
 export function runScheduledRetention(
   env: Record<string, string | undefined>,
@@ -13,7 +14,13 @@ export function runScheduledRetention(
   return runScheduledPass(
     env,
     options,
-    (db, config, now) => runRetention(db, config.retention, now),
+    async (db, config, now) => {
+      const counts = await runRetention(db, config.retention, now);
+      await runAnalyticsRetention(db, config.analyticsEventDays, now);
+      // No cron on this host: the daily pass closes yesterday's visit roll-up.
+      await refreshRecent(db, now);
+      return counts;
+    },
     describeRetention,
   );
 }

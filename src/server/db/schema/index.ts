@@ -11,3 +11,4 @@ export * from './auth';
 export * from './implementation';
 export * from './lgpd';
 export * from './cookie-consents';
+export * from './analytics';

@@ -1,0 +1,159 @@
+/*
+ * Ingest of visit events: the beacon endpoint (src/pages/api/v.ts) hands each request here
+ * and answers 204 without waiting for the database. Events are buffered in memory and
+ * written in one multi-row insert per batch (every FLUSH_MS or FLUSH_ROWS), so a burst of
+ * page views costs a few statements, not one each, and the lead action never queues
+ * behind them. Where no process outlives the request (Netlify's function) the caller asks
+ * for the batch to be written before answering.
+ *
+ * Counting rules: a known bot's user agent (the `isbot` list), a request with no user
+ * agent, and a prefetch or prerender (`Sec-Purpose`/`Purpose`) are not counted. The
+ * visitor key is a keyed hash of the day's random salt, the site, the client (an IPv6 /64
+ * is one client, client-address.ts) and the user agent: no cookie, nothing stored in the
+ * browser, the address never written, and a key cannot be linked to another day's once
+ * that day's salt is deleted (here, when a new day's salt is made, and by retention).
+ *
+ * Each visitor key may send EVENTS_PER_MINUTE events a minute; more are dropped. That
+ * counter lives in this process (src/server/rate-limit.ts `createLocalRateLimiter`): a
+ * database round trip per beacon would cost more than the insert it guards, and an abuser
+ * spread over instances can only inflate anonymous counts, never reach a lead.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { isbot } from 'isbot';
+import { sql } from 'drizzle-orm';
+import { saoPauloDay } from '~/lib/time-zone';
+import { addressKey } from '../client-address';
+import type { Db } from '../db/client';
+import { bulkInsert } from '../db/bulk';
+import { analyticsEvents, analyticsSalts } from '../db/schema';
+import { describeError } from '../describe-error';
+import { createLocalRateLimiter } from '../rate-limit';
+import type { EventInput } from './beacon-input';
+
+/** How many events one visitor key may send in a minute; a page and its dialog send a handful. */
+export const EVENTS_PER_MINUTE = 60;
+const FLUSH_MS = 1000;
+const FLUSH_ROWS = 500;
+/** Events held while the database is away; beyond this they are dropped (counts are best effort). */
+const MAX_BUFFERED = 20_000;
+
+/** What became of one beacon request. */
+export type IngestOutcome = 'recorded' | 'ignored' | 'limited';
+
+export interface BeaconRequest {
+  headers: Headers;
+  /** The client's address (only hashed, never kept). */
+  ip: string | undefined;
+  /** The site's host, part of the key so two sites on one database do not share keys. */
+  host: string;
+}
+
+export interface AnalyticsIngest {
+  /** Counts one event unless its request is a bot's, a prefetch, or over its key's limit. */
+  record(request: BeaconRequest, event: EventInput): Promise<IngestOutcome>;
+  /** Writes what is buffered now; resolves once written (or dropped after a failure). */
+  flush(): Promise<void>;
+  /** Flushes and stops the timer. */
+  stop(): Promise<void>;
+}
+
+export interface AnalyticsIngestDeps {
+  db: Db;
+  now: () => Date;
+  ready: () => boolean;
+  log: (line: string) => void;
+  /** Write each event before `record` resolves (no process to flush later: Netlify). */
+  writeThrough?: boolean;
+}
+
+/** Whether a request is not a person's page view: a bot, a user agent missing, or a prefetch/prerender. */
+export function notCounted(headers: Headers): boolean {
+  const ua = headers.get('user-agent') ?? '';
+  if (!ua || isbot(ua)) return true;
+  const purpose = `${headers.get('sec-purpose') ?? ''} ${headers.get('purpose') ?? ''} ${headers.get('x-moz') ?? ''}`;
+  return /prefetch|prerender/i.test(purpose);
+}
+
+/** The visitor key: 16 hex digits of HMAC(salt, site · client · user agent). */
+export function visitorKey(salt: string, host: string, ip: string | undefined, ua: string): string {
+  return createHmac('sha256', salt)
+    .update(`${host}\n${ip ? addressKey(ip) : 'unknown'}\n${ua}`)
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/** Today's salt, made (once, across instances) on the first event of the day; older days' salts deleted. */
+export async function daySalt(db: Db, day: string): Promise<string> {
+  const fresh = randomBytes(32).toString('hex');
+  const made = await db
+    .insert(analyticsSalts)
+    .values({ day, salt: fresh })
+    .onConflictDoNothing()
+    .returning({ salt: analyticsSalts.salt });
+  if (made[0]) {
+    await db.execute(sql`delete from analytics_salts where day < ${day}::date`);
+    return made[0].salt;
+  }
+  const [row] = await db.select({ salt: analyticsSalts.salt }).from(analyticsSalts).where(sql`day = ${day}::date`);
+  return row?.salt ?? fresh;
+}
+
+export function createAnalyticsIngest(deps: AnalyticsIngestDeps): AnalyticsIngest {
+  const { db, now, log } = deps;
+  const limiter = createLocalRateLimiter(EVENTS_PER_MINUTE, 60_000, now);
+  let salt: { day: string; value: Promise<string> } | null = null;
+  let buffer: (typeof analyticsEvents.$inferInsert)[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let writing: Promise<void> = Promise.resolve();
+
+  const saltFor = (day: string): Promise<string> => {
+    if (salt?.day !== day) {
+      const value = daySalt(db, day);
+      salt = { day, value };
+      // A failed read is not cached: the next event asks again.
+      value.catch(() => {
+        if (salt?.value === value) salt = null;
+      });
+    }
+    return salt.value;
+  };
+
+  const write = (): Promise<void> => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const rows = buffer;
+    buffer = [];
+    if (rows.length === 0) return writing;
+    writing = writing.then(() =>
+      bulkInsert(db, analyticsEvents, rows).then(
+        () => undefined,
+        (error: unknown) => log(`[analytics] ${rows.length} events not written: ${describeError(error)}`),
+      ),
+    );
+    return writing;
+  };
+
+  return {
+    async record(request, event) {
+      if (notCounted(request.headers)) return 'ignored';
+      if (!deps.ready()) return 'ignored';
+      const at = now();
+      const day = saoPauloDay(at);
+      const ua = request.headers.get('user-agent') ?? '';
+      const visitor = visitorKey(await saltFor(day), request.host, request.ip, ua);
+      if (!limiter.allow(visitor)) return 'limited';
+      if (buffer.length >= MAX_BUFFERED) return 'ignored';
+      buffer.push({ at, day, visitor, ...event });
+      if (deps.writeThrough || buffer.length >= FLUSH_ROWS) await write();
+      else if (!timer) {
+        timer = setTimeout(() => void write(), FLUSH_MS);
+        timer.unref?.();
+      }
+      return 'recorded';
+    },
+    flush: write,
+    async stop() {
+      await write();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/*
+ * The daily roll-ups (table analytics_daily) the visit reports read. A day's rows are
+ * rebuilt in one transaction from that day's raw events and the leads saved that day
+ * (contatos, whatever their status: a lead is a lead from the moment it is saved), so a
+ * refresh is idempotent and can run as often as wanted. Today is refreshed every minute by
+ * the queue (./feature.ts), and by the reports themselves when they are opened (at most
+ * every few seconds); yesterday is refreshed with it, so events arriving around midnight
+ * land, and by the daily retention pass on hosts without a cron (Netlify).
+ *
+ * Leads carry the attribution the form sent (page address, utm_*, partner, CTA) but no
+ * device: their rows have device ''. A lead without JavaScript is counted all the same.
+ */
+import { sql } from 'drizzle-orm';
+import { addDays } from '~/lib/reports';
+import { SAO_PAULO, saoPauloDay, saoPauloDayStart } from '~/lib/time-zone';
+import type { Db } from '../db/client';
+
+/** Any fixed number: the advisory lock two refreshes of the roll-ups take in turn. */
+const ROLLUP_LOCK = 7_290_429;
+
+/**
+ * The path of a lead's `pagina_origem` (the full address the form was on): scheme and host,
+ * query and fragment dropped, no trailing slash — the same path the beacon reports.
+ */
+const LEAD_PATH = sql.raw(
+  `coalesce(nullif(regexp_replace(split_part(split_part(regexp_replace(pagina_origem, '^[a-zA-Z][a-zA-Z0-9+.-]*://[^/]*', ''), '?', 1), '#', 1), '(.)/+$', '\\1'), ''), '')`,
+);
+
+/** Rebuilds the roll-ups of every day from `from` to `to` (São Paulo days, inclusive). */
+export async function refreshRollups(db: Db, from: string, to: string): Promise<void> {
+  const start = saoPauloDayStart(from).toISOString();
+  const end = saoPauloDayStart(addDays(to, 1)).toISOString();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK})`);
+    await tx.execute(sql`delete from analytics_daily where day between ${from}::date and ${to}::date`);
+    await tx.execute(sql`
+      insert into analytics_daily
+        (day, path, source, medium, campaign, partner, cta, device,
+         views, visitors, openers, starters, senders, errors, leads)
+      select day, path, source, medium, campaign, partner, cta, device,
+             sum(views), sum(visitors), sum(openers), sum(starters), sum(senders), sum(errors), sum(leads)
+        from (
+          select day, path, source, medium, campaign, partner, cta, device,
+                 count(*) filter (where kind = 'view') as views,
+                 count(distinct visitor) filter (where kind = 'view') as visitors,
+                 count(distinct visitor) filter (where kind = 'open') as openers,
+                 count(distinct visitor) filter (where kind = 'start') as starters,
+                 count(distinct visitor) filter (where kind = 'sent') as senders,
+                 count(*) filter (where kind = 'error') as errors,
+                 0 as leads
+            from analytics_events
+           where day between ${from}::date and ${to}::date
+           group by 1, 2, 3, 4, 5, 6, 7, 8
+          union all
+          select (created_at at time zone ${SAO_PAULO})::date, ${LEAD_PATH}, utm_source, utm_medium, utm_campaign,
+                 coalesce(partner_slug, ''), cta_source, '', 0, 0, 0, 0, 0, 0, count(*)
+            from contatos
+           where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz
+           group by 1, 2, 3, 4, 5, 6, 7
+        ) as counted
+       group by 1, 2, 3, 4, 5, 6, 7, 8`);
+  });
+}
+
+/** Yesterday and today at `now`: what the minute job and an opened report refresh. */
+export function recentDays(now: Date): { from: string; to: string } {
+  const today = saoPauloDay(now);
+  return { from: addDays(today, -1), to: today };
+}
+
+/** Refreshes yesterday's and today's roll-ups. */
+export function refreshRecent(db: Db, now: Date): Promise<void> {
+  const { from, to } = recentDays(now);
+  return refreshRollups(db, from, to);
+}
+

@@ -1,0 +1,93 @@
+/*
+ * The visit reports' reads: one pass over the period's daily roll-ups (analytics_daily),
+ * grouped by every dimension at once (GROUPING SETS), plus the previous period's totals.
+ * A year is at most a few hundred rows per day, so any period costs the same few
+ * milliseconds per day; nothing here reads raw events.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  emptyCounts,
+  VISIT_DIMENSION_COLUMNS,
+  VISIT_DIMENSIONS,
+  previousPeriod,
+  type VisitCounts,
+  type VisitDimension,
+  type VisitFilters,
+  type VisitRow,
+} from '~/lib/visit-report';
+import type { Db } from '../db/client';
+
+export interface VisitReport {
+  totals: VisitCounts;
+  previous: VisitCounts;
+  /** Every dimension's rows, most visitors first (then most leads). */
+  breakdowns: Record<VisitDimension, VisitRow[]>;
+  /** The funnel per page: the `pagina` rows (same counts). */
+  days: (VisitCounts & { day: string })[];
+}
+
+interface Raw {
+  g: number | string;
+  value: string | null;
+  views: number | string;
+  visitors: number | string;
+  openers: number | string;
+  starters: number | string;
+  leads: number | string;
+}
+
+const counts = (row: Raw): VisitCounts => ({
+  views: Number(row.views),
+  visitors: Number(row.visitors),
+  openers: Number(row.openers),
+  starters: Number(row.starters),
+  leads: Number(row.leads),
+});
+
+function whereOf(de: string, ate: string, filters: VisitFilters): SQL {
+  const parts: SQL[] = [sql`day between ${de}::date and ${ate}::date`];
+  for (const [name, value] of Object.entries(filters) as [keyof VisitFilters, string][]) {
+    parts.push(sql`${sql.raw(VISIT_DIMENSION_COLUMNS[name])} = ${value}`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+const SUMS = sql.raw(
+  `sum(views) as views, sum(visitors) as visitors, sum(openers) as openers, sum(starters) as starters, sum(leads) as leads`,
+);
+
+/** The report of a period (São Paulo days `de`…`ate`, inclusive) under `filters`. */
+export async function visitReport(db: Db, de: string, ate: string, filters: VisitFilters = {}): Promise<VisitReport> {
+  // One grouping set per dimension, then days, then the total; grouping() tells them apart.
+  const columns = VISIT_DIMENSIONS.map((d) => VISIT_DIMENSION_COLUMNS[d]);
+  const sets = [...columns.map((column) => `(${column})`), '(day)', '()'].join(', ');
+  const value = `case ${columns.map((column, index) => `when grouping(${column}) = 0 then ${index}`).join(' ')} when grouping(day) = 0 then ${columns.length} else ${columns.length + 1} end`;
+  const label = `coalesce(${columns.join(', ')}, day::text)`;
+  const result = (await db.execute(sql`
+    select ${sql.raw(value)} as g, ${sql.raw(label)} as value, ${SUMS}
+      from analytics_daily
+     where ${whereOf(de, ate, filters)}
+     group by grouping sets (${sql.raw(sets)})`)) as unknown as { rows: Raw[] };
+  const before = previousPeriod(de, ate);
+  const previousResult = (await db.execute(
+    sql`select ${SUMS} from analytics_daily where ${whereOf(before.de, before.ate, filters)}`,
+  )) as unknown as { rows: Raw[] };
+
+  const breakdowns = Object.fromEntries(VISIT_DIMENSIONS.map((d) => [d, [] as VisitRow[]])) as Record<
+    VisitDimension,
+    VisitRow[]
+  >;
+  const days: VisitReport['days'] = [];
+  let totals = emptyCounts();
+  for (const row of result.rows) {
+    const group = Number(row.g);
+    if (group < columns.length) breakdowns[VISIT_DIMENSIONS[group]!].push({ value: row.value ?? '', ...counts(row) });
+    else if (group === columns.length) days.push({ day: String(row.value), ...counts(row) });
+    else totals = counts(row);
+  }
+  for (const rows of Object.values(breakdowns)) rows.sort((a, b) => b.visitors - a.visitors || b.leads - a.leads);
+  days.sort((a, b) => a.day.localeCompare(b.day));
+  const previousRow = previousResult.rows[0];
+  const previous = previousRow && previousRow.views !== null ? counts(previousRow) : emptyCounts();
+  return { totals, previous, breakdowns, days };
+}

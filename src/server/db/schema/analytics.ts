@@ -1,0 +1,94 @@
+/*
+ * First-party, cookieless visit counting (src/server/analytics). Raw events are kept briefly
+ * (RETENTION_ANALYTICS_EVENT_DAYS, the retention job deletes older ones) and rolled up per
+ * day; the reports read the roll-ups, so a year costs a few thousand rows, not millions.
+ *
+ * Nothing here identifies a person: `visitor` is a keyed hash of (the day's random salt,
+ * site, client address, user agent); the salt of a past day is deleted, so the same
+ * visitor's keys of two days cannot be linked, and no address is ever stored.
+ */
+import { sql } from 'drizzle-orm';
+import { bigserial, check, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** What the beacon reports: a page view, the lead dialog opened, the form started, a lead sent, a field's error shown. */
+export const ANALYTICS_KINDS = ['view', 'open', 'start', 'sent', 'error'] as const;
+export type AnalyticsKind = (typeof ANALYTICS_KINDS)[number];
+
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** The day in São Paulo the event belongs to (the reports' day). */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Keyed hash of the day's salt, site, client and user agent (16 hex digits). */
+    visitor: text('visitor').notNull(),
+    kind: text('kind').$type<AnalyticsKind>().notNull(),
+    /** The page's path, no query. */
+    path: text('path').notNull(),
+    /** Host of the referring site ('' when none or the site itself). */
+    referrer: text('referrer').notNull().default(''),
+    source: text('source').notNull().default(''),
+    medium: text('medium').notNull().default(''),
+    campaign: text('campaign').notNull().default(''),
+    partner: text('partner').notNull().default(''),
+    /** Which button opened the lead dialog (LeadTrigger's source). */
+    cta: text('cta').notNull().default(''),
+    /** 'mobile', 'tablet', 'desktop' or '' (unknown, e.g. a page view without JavaScript). */
+    device: text('device').notNull().default(''),
+    /** The field whose error was shown (its name only, never its value). */
+    field: text('field').notNull().default(''),
+  },
+  (table) => [
+    index('analytics_events_day_idx').on(table.day),
+    check('analytics_events_kind_check', sql`${table.kind} in ('view', 'open', 'start', 'sent', 'error')`),
+  ],
+);
+
+/**
+ * One row per day and combination of page, source, medium, campaign, partner, CTA and device:
+ * the counts the reports sum. `visitors`, `openers`, `starters` and `senders` are distinct
+ * visitor keys within the row (a key lives one day, so a day's row is exact); `leads` are
+ * the leads saved (contatos) with the same attribution, JavaScript or not.
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    source: text('source').notNull(),
+    medium: text('medium').notNull(),
+    campaign: text('campaign').notNull(),
+    partner: text('partner').notNull(),
+    cta: text('cta').notNull(),
+    device: text('device').notNull(),
+    views: integer('views').notNull().default(0),
+    visitors: integer('visitors').notNull().default(0),
+    openers: integer('openers').notNull().default(0),
+    starters: integer('starters').notNull().default(0),
+    senders: integer('senders').notNull().default(0),
+    errors: integer('errors').notNull().default(0),
+    leads: integer('leads').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      name: 'analytics_daily_pk',
+      columns: [
+        table.day,
+        table.path,
+        table.source,
+        table.medium,
+        table.campaign,
+        table.partner,
+        table.cta,
+        table.device,
+      ],
+    }),
+  ],
+);
+
+/** The random salt of each day's visitor keys; a past day's is deleted, which unlinks its keys from any other day's. */
+export const analyticsSalts = pgTable('analytics_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+});

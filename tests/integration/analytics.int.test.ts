@@ -1,0 +1,177 @@
+/*
+ * Cookieless visit counting on every engine: the ingest (src/server/analytics/ingest.ts)
+ * with a fixed clock — bots and prefetches not counted, the per-visitor limit, a visitor's
+ * key stable within a São Paulo day and new the next, no address stored; the roll-up
+ * (rollup.ts) arithmetic with leads joined by page and source, refreshed idempotently; the
+ * report (visit-report.ts) per dimension, the funnel and the previous period; retention of
+ * raw events and past salts.
+ */
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { funnel, visitRate } from '~/lib/visit-report';
+import { createAnalyticsIngest, EVENTS_PER_MINUTE } from '~/server/analytics/ingest';
+import type { EventInput } from '~/server/analytics/beacon-input';
+import { refreshRollups } from '~/server/analytics/rollup';
+import { visitReport } from '~/server/analytics/visit-report';
+import { analyticsDaily, analyticsEvents, analyticsSalts, contatos } from '~/server/db/schema';
+import { runAnalyticsRetention } from '~/server/lgpd/retention';
+import { engines, useTestDatabase } from '../support/db';
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+const sp = (local: string) => new Date(`${local}-03:00`);
+const headers = (ua: string, extra: Record<string, string> = {}) => new Headers({ 'user-agent': ua, ...extra });
+const view = (path: string, source = ''): EventInput => ({
+  kind: 'view',
+  path,
+  referrer: '',
+  source,
+  medium: '',
+  campaign: '',
+  partner: '',
+  cta: '',
+  device: 'desktop',
+  field: '',
+});
+const HOST = 'pilota.example';
+
+let keyNo = 0;
+const lead = (createdAt: Date, overrides: Partial<typeof contatos.$inferInsert> = {}) => ({
+  nome: 'Contato',
+  email: 'c@exemplo.com.br',
+  celular: '(11) 90000-0000',
+  tipo: 'proprietario' as const,
+  consentVersion: '1',
+  consentAt: createdAt,
+  submissionKey: `a${keyNo++}`,
+  createdAt,
+  ...overrides,
+});
+
+describe.each(engines)('visit analytics on %s', (engine) => {
+  const t = useTestDatabase(engine);
+
+  const ingestAt = (clock: { at: Date }) =>
+    createAnalyticsIngest({ db: t.db, now: () => clock.at, ready: () => true, log: () => undefined });
+
+  it('counts people, not bots or prefetches, with a day-long key and no address kept', async () => {
+    const clock = { at: sp('2026-11-20T10:00:00') };
+    const ingest = ingestAt(clock);
+    const person = { headers: headers(CHROME), ip: '203.0.113.7', host: HOST };
+    expect(await ingest.record(person, view('/planos'))).toBe('recorded');
+    expect(await ingest.record(person, view('/precos'))).toBe('recorded');
+    // The same /64 is one client.
+    expect(await ingest.record({ ...person, ip: '2001:db8:1:2::1' }, view('/planos'))).toBe('recorded');
+    expect(await ingest.record({ ...person, ip: '2001:db8:1:2::ff' }, view('/planos'))).toBe('recorded');
+    const bot = { headers: headers('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'), ip: '198.51.100.1', host: HOST };
+    expect(await ingest.record(bot, view('/planos'))).toBe('ignored');
+    expect(await ingest.record({ ...person, headers: headers('') }, view('/planos'))).toBe('ignored');
+    expect(await ingest.record({ ...person, headers: headers(CHROME, { 'sec-purpose': 'prefetch;prerender' }) }, view('/planos'))).toBe('ignored');
+    expect(await ingest.record({ ...person, headers: headers(CHROME, { purpose: 'prefetch' }) }, view('/planos'))).toBe('ignored');
+    clock.at = sp('2026-11-21T10:00:00');
+    expect(await ingest.record(person, view('/planos'))).toBe('recorded');
+    await ingest.stop();
+
+    const rows = await t.db.select().from(analyticsEvents).orderBy(analyticsEvents.id);
+    expect(rows.map((row) => [row.day, row.path])).toEqual([
+      ['2026-11-20', '/planos'],
+      ['2026-11-20', '/precos'],
+      ['2026-11-20', '/planos'],
+      ['2026-11-20', '/planos'],
+      ['2026-11-21', '/planos'],
+    ]);
+    const [a, b, c, d, e] = rows.map((row) => row.visitor);
+    expect(a).toMatch(/^[0-9a-f]{16}$/);
+    expect(b).toBe(a);
+    expect(d).toBe(c);
+    expect(c).not.toBe(a);
+    expect(e).not.toBe(a);
+    // Nothing of the address in any column.
+    expect(JSON.stringify(rows)).not.toMatch(/203\.0\.113|2001:db8/);
+    // The new day's salt replaced the old one: yesterday's keys cannot be recomputed.
+    expect((await t.db.select().from(analyticsSalts)).map((row) => row.day)).toEqual(['2026-11-21']);
+  });
+
+  it('drops a visitor key’s events over the per-minute limit, until the next minute', async () => {
+    const clock = { at: sp('2026-11-20T10:00:00') };
+    const ingest = ingestAt(clock);
+    const person = { headers: headers(CHROME), ip: '203.0.113.9', host: HOST };
+    const other = { ...person, ip: '203.0.113.10' };
+    for (let i = 0; i < EVENTS_PER_MINUTE; i += 1) expect(await ingest.record(person, view('/'))).toBe('recorded');
+    expect(await ingest.record(person, view('/'))).toBe('limited');
+    expect(await ingest.record(other, view('/'))).toBe('recorded');
+    clock.at = new Date(clock.at.getTime() + 60_000);
+    expect(await ingest.record(person, view('/'))).toBe('recorded');
+    await ingest.stop();
+    const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(analyticsEvents);
+    expect(row?.n).toBe(EVENTS_PER_MINUTE + 2);
+  });
+
+  it('rolls days up with leads by page and source; the report, funnel and previous period add up', async () => {
+    const clock = { at: sp('2026-11-20T09:00:00') };
+    const ingest = ingestAt(clock);
+    const visitor = (n: number) => ({ headers: headers(CHROME), ip: `203.0.113.${n}`, host: HOST });
+    // Three visitors on /planos from source X; one views twice, opens the dialog, starts, sends.
+    for (const n of [1, 2, 3]) await ingest.record(visitor(n), view('/planos', 'X'));
+    await ingest.record(visitor(1), view('/planos', 'X'));
+    const step = (kind: EventInput['kind']) => ({ ...view('/planos', 'X'), kind, cta: 'planos-card' });
+    await ingest.record(visitor(1), step('open'));
+    await ingest.record(visitor(1), step('start'));
+    await ingest.record(visitor(1), { ...step('error'), field: 'email' });
+    await ingest.record(visitor(1), step('sent'));
+    // Another page and source the same day, and one visit in the previous period.
+    await ingest.record(visitor(4), view('/', 'Y'));
+    clock.at = sp('2026-11-10T12:00:00');
+    await ingest.record(visitor(5), view('/planos', 'X'));
+    await ingest.stop();
+    await t.db.insert(contatos).values([
+      // The form sends the whole address; 23:30 in São Paulo is still the 20th.
+      lead(sp('2026-11-20T23:30:00'), {
+        paginaOrigem: 'http://localhost:4321/planos?utm_source=X#planos',
+        utmSource: 'X',
+        ctaSource: 'planos-card',
+      }),
+      lead(sp('2026-11-21T00:10:00'), { paginaOrigem: 'https://pilota.example/', utmSource: 'Y' }),
+    ]);
+
+    await refreshRollups(t.db, '2026-11-01', '2026-11-21');
+    await refreshRollups(t.db, '2026-11-20', '2026-11-21'); // idempotent
+    const report = await visitReport(t.db, '2026-11-20', '2026-11-21');
+
+    expect(report.totals).toEqual({ views: 5, visitors: 4, openers: 1, starters: 1, leads: 2 });
+    const planos = report.breakdowns.pagina.find((row) => row.value === '/planos')!;
+    expect(planos).toMatchObject({ views: 4, visitors: 3, openers: 1, starters: 1, leads: 1 });
+    expect(visitRate(planos)).toBeCloseTo(1 / 3);
+    expect(funnel(planos).map((s) => s.count)).toEqual([3, 1, 1, 1]);
+    expect(funnel(planos).map((s) => s.dropOff)).toEqual([null, 2 / 3, 0, 0]);
+    expect(report.breakdowns.origem.find((row) => row.value === 'X')).toMatchObject({ visitors: 3, leads: 1 });
+    expect(report.breakdowns.pagina.find((row) => row.value === '/')).toMatchObject({ visitors: 1, leads: 1 });
+    expect(report.breakdowns.cta.find((row) => row.value === 'planos-card')).toMatchObject({ openers: 1, leads: 1 });
+    expect(report.days.map((d) => [d.day, d.visitors, d.leads])).toEqual([
+      ['2026-11-20', 4, 1],
+      ['2026-11-21', 0, 1],
+    ]);
+    // The two days before: 2026-11-18 and 19 hold nothing; the 10th is outside.
+    expect(report.previous).toEqual({ views: 0, visitors: 0, openers: 0, starters: 0, leads: 0 });
+    const wider = await visitReport(t.db, '2026-11-10', '2026-11-21', { origem: 'X' });
+    expect(wider.totals).toMatchObject({ visitors: 4, leads: 1 });
+    expect((await visitReport(t.db, '2026-11-20', '2026-11-20', { pagina: '/' })).totals.visitors).toBe(1);
+    const [errors] = await t.db.select({ n: sql<number>`sum(errors)::int` }).from(analyticsDaily);
+    expect(errors?.n).toBe(1);
+  });
+
+  it('retention deletes raw events past their period and past days’ salts, keeping the roll-ups', async () => {
+    const clock = { at: sp('2026-10-01T10:00:00') };
+    const ingest = ingestAt(clock);
+    const person = { headers: headers(CHROME), ip: '203.0.113.7', host: HOST };
+    await ingest.record(person, view('/planos'));
+    clock.at = sp('2026-11-20T10:00:00');
+    await ingest.record(person, view('/planos'));
+    await ingest.stop();
+    await t.db.insert(analyticsSalts).values({ day: '2026-11-19', salt: 'x' }).onConflictDoNothing();
+    await refreshRollups(t.db, '2026-10-01', '2026-11-20');
+    expect(await runAnalyticsRetention(t.db, 30, sp('2026-11-20T12:00:00'))).toBe(1);
+    expect((await t.db.select().from(analyticsEvents)).map((row) => row.day)).toEqual(['2026-11-20']);
+    expect((await t.db.select().from(analyticsSalts)).map((row) => row.day)).toEqual(['2026-11-20']);
+    expect((await visitReport(t.db, '2026-10-01', '2026-11-20')).totals.visitors).toBe(2);
+  });
+});
