@@ -94,6 +94,9 @@ export const ACCESS_POLICY: Readonly<Record<string, RoutePolicy>> = {
   // The people: accounts, roles, sessions.
   '/admin/usuarios': page(ADMIN_ONLY),
   '/admin/relatorios': page(SALES_TEAM),
+  // Visits, the funnel and visit→lead rates (cookieless counts), and each table's CSV.
+  '/admin/visitas': page(SALES_TEAM),
+  '/admin/visitas/exportar': endpoint(SALES_TEAM),
   [SIGN_IN_PAGE]: { access: 'sign-in' },
   // Open to anyone, signed in or not: asking for a link to set the password, and the page the link opens.
   '/auth/esqueci-senha': { access: 'public' },
