@@ -63,13 +63,16 @@ describe('beacon input', () => {
 
 describe('what is not counted', () => {
   const headers = (values: Record<string, string>) => new Headers(values);
-  it('bots, no user agent, prefetch and prerender', () => {
+  it('bots, no user agent, prefetch and prerender, Global Privacy Control and Do Not Track', () => {
     expect(notCounted(headers({ 'user-agent': CHROME }))).toBe(false);
     expect(notCounted(headers({ 'user-agent': 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)' }))).toBe(true);
     expect(notCounted(headers({ 'user-agent': 'curl/8.5.0' }))).toBe(true);
     expect(notCounted(headers({}))).toBe(true);
     expect(notCounted(headers({ 'user-agent': CHROME, 'sec-purpose': 'prefetch' }))).toBe(true);
     expect(notCounted(headers({ 'user-agent': CHROME, purpose: 'prefetch' }))).toBe(true);
+    expect(notCounted(headers({ 'user-agent': CHROME, 'sec-gpc': '1' }))).toBe(true);
+    expect(notCounted(headers({ 'user-agent': CHROME, dnt: '1' }))).toBe(true);
+    expect(notCounted(headers({ 'user-agent': CHROME, dnt: '0' }))).toBe(false);
   });
 });
 

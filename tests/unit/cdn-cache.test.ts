@@ -46,6 +46,7 @@ const NEVER_KEPT = [
   '/api/implementacao',
   '/api/implementacao-documentos',
   '/api/implementacao/[id]',
+  '/api/visita',
   '/auth',
   '/auth/convite',
   '/auth/esqueci-senha',

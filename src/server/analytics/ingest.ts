@@ -7,7 +7,8 @@
  * for the batch to be written before answering.
  *
  * Counting rules: a known bot's user agent (the `isbot` list), a request with no user
- * agent, and a prefetch or prerender (`Sec-Purpose`/`Purpose`) are not counted. The
+ * agent, a prefetch or prerender (`Sec-Purpose`/`Purpose`), and a browser sending Global
+ * Privacy Control or Do Not Track (the privacy policy's way to object) are not counted. The
  * visitor key is a keyed hash of the day's random salt, the site, the client (an IPv6 /64
  * is one client, client-address.ts) and the user agent: no cookie, nothing stored in the
  * browser, the address never written, and a key cannot be linked to another day's once
@@ -66,10 +67,11 @@ export interface AnalyticsIngestDeps {
   writeThrough?: boolean;
 }
 
-/** Whether a request is not a person's page view: a bot, a user agent missing, or a prefetch/prerender. */
+/** Whether a request is not to be counted: a bot, no user agent, a prefetch/prerender, or an objection (GPC, DNT). */
 export function notCounted(headers: Headers): boolean {
   const ua = headers.get('user-agent') ?? '';
   if (!ua || isbot(ua)) return true;
+  if (headers.get('sec-gpc') === '1' || headers.get('dnt') === '1') return true;
   const purpose = `${headers.get('sec-purpose') ?? ''} ${headers.get('purpose') ?? ''} ${headers.get('x-moz') ?? ''}`;
   return /prefetch|prerender/i.test(purpose);
 }

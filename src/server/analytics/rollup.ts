@@ -1,6 +1,8 @@
 /*
- * The daily roll-ups (table analytics_daily) the visit reports read. A day's rows are
- * rebuilt in one transaction from that day's raw events and the leads saved that day
+ * The daily roll-ups the visit reports read: analytics_daily_dims (per day, dimension and
+ * value, for unfiltered reports) and analytics_daily (per day and combination of every
+ * dimension, for filtered ones). A day's rows are rebuilt in one transaction from that
+ * day's raw events and the leads saved that day
  * (contatos, whatever their status: a lead is a lead from the moment it is saved), so a
  * refresh is idempotent and can run as often as wanted. Today is refreshed every minute by
  * the queue (./feature.ts), and by the reports themselves when they are opened (at most
@@ -13,6 +15,7 @@
 import { sql } from 'drizzle-orm';
 import { addDays } from '~/lib/reports';
 import { SAO_PAULO, saoPauloDay, saoPauloDayStart } from '~/lib/time-zone';
+import { VISIT_DIMENSION_COLUMNS } from '~/lib/visit-report';
 import type { Db } from '../db/client';
 
 /** Any fixed number: the advisory lock two refreshes of the roll-ups take in turn. */
@@ -26,6 +29,14 @@ const LEAD_PATH = sql.raw(
   `coalesce(nullif(regexp_replace(split_part(split_part(regexp_replace(pagina_origem, '^[a-zA-Z][a-zA-Z0-9+.-]*://[^/]*', ''), '?', 1), '#', 1), '(.)/+$', '\\1'), ''), '')`,
 );
 
+/** The report dimensions in the order of src/lib/visit-report.ts VISIT_DIMENSION_COLUMNS, and the day's total. */
+const DIMS: [name: string, column: string][] = Object.entries(VISIT_DIMENSION_COLUMNS);
+const DIM_SETS = sql.raw(`(${DIMS.map(([, column]) => `(${column})`).join(', ')}, ())`);
+const DIM_NAME = sql.raw(
+  `case ${DIMS.map(([name, column]) => `when grouping(${column}) = 0 then '${name}'`).join(' ')} else 'total' end`,
+);
+const DIM_VALUE = sql.raw(`coalesce(${DIMS.map(([, column]) => column).join(', ')}, '')`);
+
 /** Rebuilds the roll-ups of every day from `from` to `to` (São Paulo days, inclusive). */
 export async function refreshRollups(db: Db, from: string, to: string): Promise<void> {
   const start = saoPauloDayStart(from).toISOString();
@@ -33,6 +44,34 @@ export async function refreshRollups(db: Db, from: string, to: string): Promise<
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK})`);
     await tx.execute(sql`delete from analytics_daily where day between ${from}::date and ${to}::date`);
+    await tx.execute(sql`delete from analytics_daily_dims where day between ${from}::date and ${to}::date`);
+    await tx.execute(sql`
+      insert into analytics_daily_dims
+        (day, dim, value, views, visitors, openers, starters, senders, errors, leads)
+      select day, dim, value,
+             sum(views), sum(visitors), sum(openers), sum(starters), sum(senders), sum(errors), sum(leads)
+        from (
+          select day, ${DIM_NAME} as dim, ${DIM_VALUE} as value,
+                 count(*) filter (where kind = 'view') as views,
+                 count(distinct visitor) filter (where kind = 'view') as visitors,
+                 count(distinct visitor) filter (where kind = 'open') as openers,
+                 count(distinct visitor) filter (where kind = 'start') as starters,
+                 count(distinct visitor) filter (where kind = 'sent') as senders,
+                 count(*) filter (where kind = 'error') as errors,
+                 0 as leads
+            from analytics_events
+           where day between ${from}::date and ${to}::date
+           group by day, grouping sets ${DIM_SETS}
+          union all
+          select day, ${DIM_NAME}, ${DIM_VALUE}, 0, 0, 0, 0, 0, 0, count(*)
+            from (select (created_at at time zone ${SAO_PAULO})::date as day, ${LEAD_PATH} as path,
+                         utm_source as source, utm_medium as medium, utm_campaign as campaign,
+                         coalesce(partner_slug, '') as partner, cta_source as cta, '' as device
+                    from contatos
+                   where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz) as lead
+           group by day, grouping sets ${DIM_SETS}
+        ) as counted
+       group by 1, 2, 3`);
     await tx.execute(sql`
       insert into analytics_daily
         (day, path, source, medium, campaign, partner, cta, device,

@@ -1,8 +1,10 @@
 /*
- * The visit reports' reads: one pass over the period's daily roll-ups (analytics_daily),
- * grouped by every dimension at once (GROUPING SETS), plus the previous period's totals.
- * A year is at most a few hundred rows per day, so any period costs the same few
- * milliseconds per day; nothing here reads raw events.
+ * The visit reports' reads, from the daily roll-ups (./rollup.ts), never raw events:
+ * - unfiltered: analytics_daily_dims, a few dozen rows a day (one per dimension value and a
+ *   total), summed per dimension and value — a whole year is a few thousand rows;
+ * - filtered (`?origem=…`): analytics_daily, the combinations of the filtered value only
+ *   (through that column's index), grouped by every dimension at once (GROUPING SETS).
+ * Plus the previous period's totals for the comparison.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -36,7 +38,7 @@ interface Raw {
   leads: number | string;
 }
 
-const counts = (row: Raw): VisitCounts => ({
+const counts = (row: Omit<Raw, 'g'>): VisitCounts => ({
   views: Number(row.views),
   visitors: Number(row.visitors),
   openers: Number(row.openers),
@@ -56,8 +58,48 @@ const SUMS = sql.raw(
   `sum(views) as views, sum(visitors) as visitors, sum(openers) as openers, sum(starters) as starters, sum(leads) as leads`,
 );
 
+/** The report of a period from the per-dimension roll-up (no filters). */
+async function unfilteredReport(db: Db, de: string, ate: string): Promise<VisitReport> {
+  const before = previousPeriod(de, ate);
+  const result = (await db.execute(sql`
+    select dim, value, ${SUMS} from analytics_daily_dims
+     where day between ${de}::date and ${ate}::date and dim <> 'total'
+     group by dim, value
+    union all
+    select 'day', day::text, ${SUMS} from analytics_daily_dims
+     where day between ${de}::date and ${ate}::date and dim = 'total'
+     group by day
+    union all
+    select 'previous', '', ${SUMS} from analytics_daily_dims
+     where day between ${before.de}::date and ${before.ate}::date and dim = 'total'`)) as unknown as {
+    rows: (Omit<Raw, 'g'> & { dim: string })[];
+  };
+  const breakdowns = Object.fromEntries(VISIT_DIMENSIONS.map((d) => [d, [] as VisitRow[]])) as Record<
+    VisitDimension,
+    VisitRow[]
+  >;
+  const days: VisitReport['days'] = [];
+  let previous = emptyCounts();
+  for (const row of result.rows) {
+    if (row.dim === 'day') days.push({ day: String(row.value), ...counts(row) });
+    else if (row.dim === 'previous') previous = row.views === null ? emptyCounts() : counts(row);
+    else if (row.dim in breakdowns) breakdowns[row.dim as VisitDimension].push({ value: row.value ?? '', ...counts(row) });
+  }
+  for (const rows of Object.values(breakdowns)) rows.sort((a, b) => b.visitors - a.visitors || b.leads - a.leads);
+  days.sort((a, b) => a.day.localeCompare(b.day));
+  const totals = days.reduce((sum, day) => ({
+    views: sum.views + day.views,
+    visitors: sum.visitors + day.visitors,
+    openers: sum.openers + day.openers,
+    starters: sum.starters + day.starters,
+    leads: sum.leads + day.leads,
+  }), emptyCounts());
+  return { totals, previous, breakdowns, days };
+}
+
 /** The report of a period (São Paulo days `de`…`ate`, inclusive) under `filters`. */
 export async function visitReport(db: Db, de: string, ate: string, filters: VisitFilters = {}): Promise<VisitReport> {
+  if (Object.keys(filters).length === 0) return unfilteredReport(db, de, ate);
   // One grouping set per dimension, then days, then the total; grouping() tells them apart.
   const columns = VISIT_DIMENSIONS.map((d) => VISIT_DIMENSION_COLUMNS[d]);
   const sets = [...columns.map((column) => `(${column})`), '(day)', '()'].join(', ');

@@ -17,6 +17,20 @@ CREATE TABLE "analytics_daily" (
 	CONSTRAINT "analytics_daily_pk" PRIMARY KEY("day","path","source","medium","campaign","partner","cta","device")
 );
 --> statement-breakpoint
+CREATE TABLE "analytics_daily_dims" (
+	"day" date NOT NULL,
+	"dim" text NOT NULL,
+	"value" text NOT NULL,
+	"views" integer DEFAULT 0 NOT NULL,
+	"visitors" integer DEFAULT 0 NOT NULL,
+	"openers" integer DEFAULT 0 NOT NULL,
+	"starters" integer DEFAULT 0 NOT NULL,
+	"senders" integer DEFAULT 0 NOT NULL,
+	"errors" integer DEFAULT 0 NOT NULL,
+	"leads" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "analytics_daily_dims_pk" PRIMARY KEY("day","dim","value")
+);
+--> statement-breakpoint
 CREATE TABLE "analytics_events" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"at" timestamp with time zone NOT NULL,
@@ -40,4 +54,8 @@ CREATE TABLE "analytics_salts" (
 	"salt" text NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX "analytics_daily_path_idx" ON "analytics_daily" USING btree ("path","day");--> statement-breakpoint
+CREATE INDEX "analytics_daily_source_idx" ON "analytics_daily" USING btree ("source","day");--> statement-breakpoint
+CREATE INDEX "analytics_daily_campaign_idx" ON "analytics_daily" USING btree ("campaign","day");--> statement-breakpoint
+CREATE INDEX "analytics_daily_partner_idx" ON "analytics_daily" USING btree ("partner","day");--> statement-breakpoint
 CREATE INDEX "analytics_events_day_idx" ON "analytics_events" USING btree ("day");

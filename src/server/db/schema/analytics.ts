@@ -47,9 +47,9 @@ export const analyticsEvents = pgTable(
 
 /**
  * One row per day and combination of page, source, medium, campaign, partner, CTA and device:
- * the counts the reports sum. `visitors`, `openers`, `starters` and `senders` are distinct
- * visitor keys within the row (a key lives one day, so a day's row is exact); `leads` are
- * the leads saved (contatos) with the same attribution, JavaScript or not.
+ * what a filtered report sums (`?origem=…` and the like; the indexes below serve each filter).
+ * `visitors`, `openers`, `starters` and `senders` are distinct visitor keys within the row;
+ * `leads` are the leads saved (contatos) with the same attribution, JavaScript or not.
  */
 export const analyticsDaily = pgTable(
   'analytics_daily',
@@ -84,7 +84,35 @@ export const analyticsDaily = pgTable(
         table.device,
       ],
     }),
+    index('analytics_daily_path_idx').on(table.path, table.day),
+    index('analytics_daily_source_idx').on(table.source, table.day),
+    index('analytics_daily_campaign_idx').on(table.campaign, table.day),
+    index('analytics_daily_partner_idx').on(table.partner, table.day),
   ],
+);
+
+/**
+ * One row per day, dimension and value — plus one `total` row per day: what an unfiltered
+ * report reads, a few dozen rows a day whatever the traffic, so a whole year stays a
+ * few thousand rows. Visitor counts are distinct keys of the day for that value (exact: a
+ * visitor who saw two pages from one source counts once for the source).
+ */
+export const analyticsDailyDims = pgTable(
+  'analytics_daily_dims',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    /** 'total', or a report dimension (src/lib/visit-report.ts VISIT_DIMENSIONS). */
+    dim: text('dim').notNull(),
+    value: text('value').notNull(),
+    views: integer('views').notNull().default(0),
+    visitors: integer('visitors').notNull().default(0),
+    openers: integer('openers').notNull().default(0),
+    starters: integer('starters').notNull().default(0),
+    senders: integer('senders').notNull().default(0),
+    errors: integer('errors').notNull().default(0),
+    leads: integer('leads').notNull().default(0),
+  },
+  (table) => [primaryKey({ name: 'analytics_daily_dims_pk', columns: [table.day, table.dim, table.value] })],
 );
 
 /** The random salt of each day's visitor keys; a past day's is deleted, which unlinks its keys from any other day's. */

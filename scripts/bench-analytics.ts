@@ -1,0 +1,267 @@
+/*
+ * `npm run bench:analytics`: cookieless visit counting at a year's scale on the embedded
+ * database — 100,000 leads and 5,000,000 visit events spread over 365 days.
+ *
+ * - Reports: the visit report (src/server/analytics/visit-report.ts, what /admin/visitas
+ *   reads) for the default 30 days and a whole year, unfiltered and filtered by a source
+ *   and by a partner, plus the refresh of yesterday's and today's roll-ups an opened report
+ *   may run first (floor: p95 ≤ 300 ms each). BENCH_RUNS timed calls per view.
+ * - Ingest: the beacon's service (ingest.ts) taking events from 2,000 visitors as the
+ *   endpoint hands them over and writing them in batches (floor: ≥ 2,000 events/s), then
+ *   the endpoint over HTTP on the built server (POST /api/visita, 16 at a time).
+ * Each is measured BENCH_ROUNDS times (default 3), reported as min / median / max.
+ *
+ * The data is generated once in BENCH_DATA_DIR (default: a temporary folder) by SQL
+ * (generate_series: traffic channels, pages and devices skewed as real traffic is, four
+ * events per visitor and day) and rolled up; later runs naming the same folder reuse it.
+ * BENCH_EVENTS and BENCH_LEADS change the volume.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count, sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
+import { openDatabase, type Db } from '../src/server/db/client';
+import { analyticsDaily, analyticsEvents, contatos } from '../src/server/db/schema';
+import { createAnalyticsIngest } from '../src/server/analytics/ingest';
+import { refreshRecent, refreshRollups } from '../src/server/analytics/rollup';
+import { visitReport } from '../src/server/analytics/visit-report';
+import type { EventInput } from '../src/server/analytics/beacon-input';
+import { saoPauloDay } from '../src/lib/time-zone';
+import { addDays } from '../src/lib/reports';
+import type { VisitFilters } from '../src/lib/visit-report';
+import { startBuiltServer } from '../tests/support/server.ts';
+
+const EVENTS = Number(process.env['BENCH_EVENTS'] ?? 5_000_000);
+const LEADS = Number(process.env['BENCH_LEADS'] ?? 100_000);
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 20);
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
+const FLOOR_REPORT_MS = 300;
+const FLOOR_EVENTS_PER_S = 2000;
+const MIGRATIONS = 'src/server/db/migrations';
+const dataDir = process.env['BENCH_DATA_DIR'] ?? mkdtempSync(join(tmpdir(), 'pilota-bench-analytics-'));
+
+const now = new Date();
+const today = saoPauloDay(now);
+const firstDay = addDays(today, -364);
+
+async function migrate(db: Db) {
+  const internals = db as unknown as { dialect: PgDialect; session: PgSession };
+  await internals.dialect.migrate(readMigrationFiles({ migrationsFolder: MIGRATIONS }), internals.session, {
+    migrationsFolder: MIGRATIONS,
+  });
+}
+
+/*
+ * Traffic channels (source, medium, campaign, partner): most visits are direct or organic,
+ * a few campaigns and partners bring the rest — as a real site's. Pages and devices are
+ * skewed likewise. Arrays are 1-based in SQL.
+ */
+const CHANNELS = [
+  ['', '', '', ''],
+  ['', '', '', ''],
+  ['', '', '', ''],
+  ['google', 'organic', '', ''],
+  ['google', 'organic', '', ''],
+  ['google', 'cpc', 'lancamento-2026', ''],
+  ['google', 'cpc', 'marca', ''],
+  ['instagram', 'social', 'stories-nov', ''],
+  ['instagram', 'social', '', 'carol-imoveis'],
+  ['youtube', 'video', '', 'rafa-corretor'],
+  ['facebook', 'cpc', 'remarketing', ''],
+  ['newsletter', 'email', 'novembro', ''],
+  ['parceiro', 'referral', 'parceiros-2026', 'imob-sul'],
+  ['linkedin', 'social', 'b2b', ''],
+];
+const PAGES = ['/', '/', '/', '/planos', '/planos', '/funcionalidades', '/gestao', '/contato', '/sobre', '/blog', '/implementacao-sistema', '/parceiro/carol-imoveis', '/blog/reajuste-aluguel-igpm'];
+const DEVICES = ['mobile', 'mobile', 'desktop', 'desktop', 'tablet'];
+const CTAS = ['hero', 'nav', 'planos-card', 'cta-banner', 'gestao-hero'];
+const TIPOS = ['proprietario', 'corretor', 'administrador', 'imobiliaria'];
+
+const array = (values: string[]) => sql.raw(`(array[${values.map((v) => `'${v}'`).join(',')}]::text[])`);
+const channel = (column: number) => sql.raw(`(array[${CHANNELS.map((c) => `'${c[column]}'`).join(',')}]::text[])`);
+
+async function seedEvents(db: Db, missing: number, start: number) {
+  const CHUNK = 250_000;
+  for (let from = start; from < start + missing; from += CHUNK) {
+    const to = Math.min(start + missing, from + CHUNK) - 1;
+    // Event i: visitor i/4 (four events each), on day i·365/EVENTS; the visitor's channel, page and device from its hash.
+    await db.execute(sql`
+      insert into analytics_events (at, day, visitor, kind, path, referrer, source, medium, campaign, partner, cta, device, field)
+      select ts, (ts at time zone 'America/Sao_Paulo')::date, substr(md5(v::text), 1, 16),
+             case when i % 4 < 2 then 'view' else (array['view','open','view','start','view','sent','error','view','view','view'])[1 + (h % 10)] end,
+             ${array(PAGES)}[1 + (h % ${PAGES.length})],
+             case when h % 7 = 0 then 'www.google.com' else '' end,
+             ${channel(0)}[1 + ((h / 7) % ${CHANNELS.length})],
+             ${channel(1)}[1 + ((h / 7) % ${CHANNELS.length})],
+             ${channel(2)}[1 + ((h / 7) % ${CHANNELS.length})],
+             ${channel(3)}[1 + ((h / 7) % ${CHANNELS.length})],
+             case when i % 4 < 2 then '' else ${array(CTAS)}[1 + ((h / 3) % ${CTAS.length})] end,
+             ${array(DEVICES)}[1 + ((h / 11) % ${DEVICES.length})],
+             ''
+        from (select i, i / 4 as v, abs(hashtext((i / 4)::text)) as h,
+                     ${new Date(`${firstDay}T03:00:00Z`).toISOString()}::timestamptz
+                       + make_interval(secs => (i::float8 * 365 * 86400 / ${EVENTS})) as ts
+                from generate_series(${from}::bigint, ${to}::bigint) as i) as g`);
+    process.stdout.write(`\r  events ${to + 1 - start}/${missing}`);
+  }
+  process.stdout.write('\n');
+}
+
+async function seedLeads(db: Db, missing: number, start: number) {
+  await db.execute(sql`
+    insert into contatos (nome, email, celular, tipo, pagina_origem, utm_source, utm_medium, utm_campaign, cta_source,
+                          partner_slug, consent_version, consent_at, submission_key, created_at)
+    select 'Lead Bench', 'bench' || i || '@exemplo.com', '(11) 90000-0000', ${array(TIPOS)}[1 + (h % 4)],
+           'https://pilota.com.br' || ${array(PAGES)}[1 + (h % ${PAGES.length})],
+           ${channel(0)}[1 + ((h / 7) % ${CHANNELS.length})], ${channel(1)}[1 + ((h / 7) % ${CHANNELS.length})],
+           ${channel(2)}[1 + ((h / 7) % ${CHANNELS.length})], ${array(CTAS)}[1 + ((h / 3) % ${CTAS.length})],
+           nullif(${channel(3)}[1 + ((h / 7) % ${CHANNELS.length})], ''), 'bench', ts, 'bench-' || i, ts
+      from (select i, abs(hashtext(i::text)) as h,
+                   ${new Date(`${firstDay}T03:00:00Z`).toISOString()}::timestamptz
+                     + make_interval(secs => (i::float8 * 365 * 86400 / ${LEADS})) as ts
+              from generate_series(${start}::bigint, ${start + missing - 1}::bigint) as i) as g`);
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const spread = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { min: sorted[0]!, median: sorted[Math.floor(sorted.length / 2)]!, max: sorted[sorted.length - 1]! };
+};
+const fmt = (s: { min: number; median: number; max: number }, digits = 1) =>
+  `${s.min.toFixed(digits)} / ${s.median.toFixed(digits)} / ${s.max.toFixed(digits)}`;
+
+const VIEWS: { name: string; de: string; ate: string; filters: VisitFilters }[] = [
+  { name: '30 dias', de: addDays(today, -29), ate: today, filters: {} },
+  { name: '30 dias, origem=google', de: addDays(today, -29), ate: today, filters: { origem: 'google' } },
+  { name: '1 ano', de: firstDay, ate: today, filters: {} },
+  { name: '1 ano, origem=instagram', de: firstDay, ate: today, filters: { origem: 'instagram' } },
+  { name: '1 ano, parceiro=carol-imoveis', de: firstDay, ate: today, filters: { parceiro: 'carol-imoveis' } },
+];
+
+async function timeCall(call: () => Promise<unknown>): Promise<number> {
+  await call();
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    await call();
+    times.push(performance.now() - started);
+  }
+  return percentile(times.sort((a, b) => a - b), 95);
+}
+
+const CHROME = (n: number) =>
+  `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${100 + (n % 40)}.0.${n}.0 Safari/537.36`;
+const event = (n: number): EventInput => ({
+  kind: 'view',
+  path: PAGES[n % PAGES.length]!,
+  referrer: '',
+  source: CHANNELS[n % CHANNELS.length]![0]!,
+  medium: CHANNELS[n % CHANNELS.length]![1]!,
+  campaign: CHANNELS[n % CHANNELS.length]![2]!,
+  partner: CHANNELS[n % CHANNELS.length]![3]!,
+  cta: '',
+  device: 'desktop',
+  field: '',
+});
+
+/** Events per second through the ingest service: 20,000 events from 2,000 visitors, written in batches. */
+async function ingestRate(db: Db): Promise<number> {
+  const ingest = createAnalyticsIngest({ db, now: () => new Date(), ready: () => true, log: console.error });
+  const total = 20_000;
+  const requests = Array.from({ length: 2000 }, (_, n) => ({
+    headers: new Headers({ 'user-agent': CHROME(n) }),
+    ip: `10.${(n >> 8) & 255}.${n & 255}.1`,
+    host: 'bench.local',
+  }));
+  const started = performance.now();
+  const pending: Promise<unknown>[] = [];
+  for (let n = 0; n < total; n++) pending.push(ingest.record(requests[n % requests.length]!, event(n)));
+  await Promise.all(pending);
+  await ingest.stop();
+  return total / ((performance.now() - started) / 1000);
+}
+
+/** Events per second through POST /api/visita on the built server, 16 requests in flight. */
+async function httpIngestRate(url: string): Promise<number> {
+  const total = 6000;
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < total) {
+      const n = next++;
+      const response = await fetch(`${url}/api/visita`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8', origin: url, 'user-agent': CHROME(n % 2000) },
+        body: JSON.stringify({ k: 'view', p: PAGES[n % PAGES.length], s: 'bench', d: 'desktop' }),
+      });
+      if (response.status !== 204 && response.status !== 429) throw new Error(`POST /api/visita answered ${response.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  return total / ((performance.now() - started) / 1000);
+}
+
+async function main(): Promise<number> {
+  const handle = await openDatabase({ pgliteDir: join(dataDir, 'db') });
+  const db = handle.db;
+  let ok = true;
+  try {
+    await migrate(db);
+    const [events] = await db.select({ n: count() }).from(analyticsEvents);
+    const [leads] = await db.select({ n: count() }).from(contatos);
+    const missingEvents = EVENTS - (events?.n ?? 0);
+    const missingLeads = LEADS - (leads?.n ?? 0);
+    if (missingEvents > 0 || missingLeads > 0) {
+      console.log(`Seeding ${Math.max(0, missingEvents)} events and ${Math.max(0, missingLeads)} leads into ${dataDir}…`);
+      let started = performance.now();
+      if (missingEvents > 0) await seedEvents(db, missingEvents, events?.n ?? 0);
+      if (missingLeads > 0) await seedLeads(db, missingLeads, leads?.n ?? 0);
+      console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      started = performance.now();
+      await refreshRollups(db, firstDay, today);
+      const [rows] = await db.select({ n: count() }).from(analyticsDaily);
+      console.log(`  a year rolled up in ${((performance.now() - started) / 1000).toFixed(1)} s: ${rows?.n} roll-up rows`);
+    }
+    const [rows] = await db.select({ n: count() }).from(analyticsDaily);
+    console.log(`Embedded database (PGlite): ${Math.max(EVENTS, events?.n ?? 0)} events, ${Math.max(LEADS, leads?.n ?? 0)} leads, ${rows?.n} roll-up rows; ${RUNS} runs per view, ${ROUNDS} rounds (min / median / max of the rounds' p95):`);
+
+    const p95s = new Map<string, number[]>();
+    const add = (name: string, value: number) => p95s.set(name, [...(p95s.get(name) ?? []), value]);
+    const rates: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const view of VIEWS) add(view.name, await timeCall(() => visitReport(db, view.de, view.ate, view.filters)));
+      add('refresh today + yesterday', await timeCall(() => refreshRecent(db, now)));
+      rates.push(await ingestRate(db));
+    }
+    for (const [name, values] of p95s) {
+      const s = spread(values);
+      ok &&= s.median <= FLOOR_REPORT_MS;
+      console.log(`  ${name.padEnd(32)} p95 ${fmt(s)} ms (floor ${FLOOR_REPORT_MS} ms)`);
+    }
+    const rate = spread(rates);
+    ok &&= rate.median >= FLOOR_EVENTS_PER_S;
+    console.log(`  ingest service, 20,000 events      ${fmt(rate, 0)} events/s (floor ${FLOOR_EVENTS_PER_S})`);
+    const sample = await visitReport(db, firstDay, today);
+    console.log(`  (a year: ${sample.totals.visitors} visits, ${sample.totals.leads} leads, ${sample.breakdowns.pagina.length} pages)`);
+  } finally {
+    await handle.close();
+  }
+
+  if (process.env['BENCH_HTTP'] !== '0') {
+    const server = await startBuiltServer({ LEAD_RATE_LIMIT: 'off' });
+    try {
+      const rates: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) rates.push(await httpIngestRate(server.url));
+      const rate = spread(rates);
+      console.log(`  POST /api/visita over HTTP, 6,000   ${fmt(rate, 0)} events/s (built server, 16 in flight, client on the same cores)`);
+    } finally {
+      await server.stop();
+    }
+  }
+  if (!process.env['BENCH_DATA_DIR']) console.log(`(database kept in ${dataDir}: BENCH_DATA_DIR=${dataDir} reuses it)`);
+  return ok ? 0 : 1;
+}
+
+process.exitCode = await main();
