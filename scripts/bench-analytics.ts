@@ -5,7 +5,8 @@
  * - Reports: the visit report (src/server/analytics/visit-report.ts, what /admin/visitas
  *   reads) for the default 30 days and a whole year, unfiltered and filtered by a source
  *   and by a partner, plus the refresh of yesterday's and today's roll-ups an opened report
- *   may run first (floor: p95 ≤ 300 ms each). BENCH_RUNS timed calls per view.
+ *   may run first (floor: p95 ≤ 300 ms each); two filters at once are measured too, without
+ *   a floor (they read the combinations). BENCH_RUNS timed calls per view.
  * - Ingest: the beacon's service (ingest.ts) taking events from 2,000 visitors as the
  *   endpoint hands them over and writing them in batches (floor: ≥ 2,000 events/s), then
  *   the endpoint over HTTP on the built server (POST /api/visita, 16 at a time).
@@ -139,6 +140,11 @@ const VIEWS: { name: string; de: string; ate: string; filters: VisitFilters }[] 
   { name: '1 ano, origem=instagram', de: firstDay, ate: today, filters: { origem: 'instagram' } },
   { name: '1 ano, parceiro=carol-imoveis', de: firstDay, ate: today, filters: { parceiro: 'carol-imoveis' } },
 ];
+/** Several filters read the combinations (analytics_daily): measured, not held to the floor. */
+const COMBINED_VIEWS: typeof VIEWS = [
+  { name: '30 dias, origem+campanha', de: addDays(today, -29), ate: today, filters: { origem: 'google', campanha: 'marca' } },
+  { name: '1 ano, origem+campanha', de: firstDay, ate: today, filters: { origem: 'google', campanha: 'marca' } },
+];
 
 async function timeCall(call: () => Promise<unknown>): Promise<number> {
   await call();
@@ -220,7 +226,13 @@ async function main(): Promise<number> {
       if (missingLeads > 0) await seedLeads(db, missingLeads, leads?.n ?? 0);
       console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       started = performance.now();
-      await refreshRollups(db, firstDay, today);
+      // A month at a time: one statement over a year's combinations would hold them all in memory.
+      for (let day = firstDay; day <= today; day = addDays(day, 31)) {
+        const last = addDays(day, 30) < today ? addDays(day, 30) : today;
+        await refreshRollups(db, day, last);
+        process.stdout.write(`\r  rolled up to ${last}`);
+      }
+      process.stdout.write('\n');
       const [rows] = await db.select({ n: count() }).from(analyticsDaily);
       console.log(`  a year rolled up in ${((performance.now() - started) / 1000).toFixed(1)} s: ${rows?.n} roll-up rows`);
     }
@@ -231,14 +243,16 @@ async function main(): Promise<number> {
     const add = (name: string, value: number) => p95s.set(name, [...(p95s.get(name) ?? []), value]);
     const rates: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      for (const view of VIEWS) add(view.name, await timeCall(() => visitReport(db, view.de, view.ate, view.filters)));
+      for (const view of [...VIEWS, ...COMBINED_VIEWS])
+        add(view.name, await timeCall(() => visitReport(db, view.de, view.ate, view.filters)));
       add('refresh today + yesterday', await timeCall(() => refreshRecent(db, now)));
       rates.push(await ingestRate(db));
     }
     for (const [name, values] of p95s) {
       const s = spread(values);
-      ok &&= s.median <= FLOOR_REPORT_MS;
-      console.log(`  ${name.padEnd(32)} p95 ${fmt(s)} ms (floor ${FLOOR_REPORT_MS} ms)`);
+      const held = !COMBINED_VIEWS.some((view) => view.name === name);
+      if (held) ok &&= s.median <= FLOOR_REPORT_MS;
+      console.log(`  ${name.padEnd(32)} p95 ${fmt(s)} ms${held ? ` (floor ${FLOOR_REPORT_MS} ms)` : ''}`);
     }
     const rate = spread(rates);
     ok &&= rate.median >= FLOOR_EVENTS_PER_S;

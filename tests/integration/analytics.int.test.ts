@@ -155,6 +155,14 @@ describe.each(engines)('visit analytics on %s', (engine) => {
     const wider = await visitReport(t.db, '2026-11-10', '2026-11-21', { origem: 'X' });
     expect(wider.totals).toMatchObject({ visitors: 4, leads: 1 });
     expect((await visitReport(t.db, '2026-11-20', '2026-11-20', { pagina: '/' })).totals.visitors).toBe(1);
+    // One filter reads the per-filter roll-up, two the combinations: the same figures.
+    const one = await visitReport(t.db, '2026-11-20', '2026-11-21', { origem: 'X' });
+    const two = await visitReport(t.db, '2026-11-20', '2026-11-21', { origem: 'X', pagina: '/planos' });
+    for (const filtered of [one, two]) {
+      expect(filtered.totals).toEqual({ views: 4, visitors: 3, openers: 1, starters: 1, leads: 1 });
+      expect(filtered.breakdowns.pagina).toEqual([{ value: '/planos', ...filtered.totals }]);
+      expect(filtered.breakdowns.cta.find((row) => row.value === 'planos-card')).toMatchObject({ openers: 1, leads: 1 });
+    }
     const [errors] = await t.db.select({ n: sql<number>`sum(errors)::int` }).from(analyticsDaily);
     expect(errors?.n).toBe(1);
   });

@@ -53,6 +53,8 @@ const TEAM_ACCESS: Record<string, readonly Who[]> = {
   '/admin/leads/[id]': ['vendas'],
   '/admin/entregas': ['vendas'],
   '/admin/relatorios': ['vendas'],
+  '/admin/visitas': ['vendas'],
+  '/admin/visitas/exportar': ['vendas'],
 };
 const admittedTo = (pattern: string): readonly Who[] => ['admin', ...(TEAM_ACCESS[pattern] ?? [])];
 const refusedAt = (pattern: string): readonly Who[] => EVERYONE.filter((who) => !admittedTo(pattern).includes(who));

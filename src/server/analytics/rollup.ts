@@ -1,7 +1,9 @@
 /*
  * The daily roll-ups the visit reports read: analytics_daily_dims (per day, dimension and
- * value, for unfiltered reports) and analytics_daily (per day and combination of every
- * dimension, for filtered ones). A day's rows are rebuilt in one transaction from that
+ * value, for unfiltered reports), analytics_daily_pairs (the same within each value of a
+ * filterable dimension, for a report with one filter) and analytics_daily (per day and
+ * combination of every dimension: the pairs are summed from it, and a report with several
+ * filters reads it). A day's rows are rebuilt in one transaction from that
  * day's raw events and the leads saved that day
  * (contatos, whatever their status: a lead is a lead from the moment it is saved), so a
  * refresh is idempotent and can run as often as wanted. Today is refreshed every minute by
@@ -15,7 +17,7 @@
 import { sql } from 'drizzle-orm';
 import { addDays } from '~/lib/reports';
 import { SAO_PAULO, saoPauloDay, saoPauloDayStart } from '~/lib/time-zone';
-import { VISIT_DIMENSION_COLUMNS } from '~/lib/visit-report';
+import { VISIT_DIMENSION_COLUMNS, VISIT_FILTERS } from '~/lib/visit-report';
 import type { Db } from '../db/client';
 
 /** Any fixed number: the advisory lock two refreshes of the roll-ups take in turn. */
@@ -36,6 +38,11 @@ const DIM_NAME = sql.raw(
   `case ${DIMS.map(([name, column]) => `when grouping(${column}) = 0 then '${name}'`).join(' ')} else 'total' end`,
 );
 const DIM_VALUE = sql.raw(`coalesce(${DIMS.map(([, column]) => column).join(', ')}, '')`);
+/** Per combination row `d`: each filterable dimension's (name, value), and each dimension's plus the total. */
+const FILTER_VALUES = sql.raw(VISIT_FILTERS.map((name) => `('${name}', d.${VISIT_DIMENSION_COLUMNS[name]})`).join(', '));
+const DIM_VALUES = sql.raw(
+  [`('total', '')`, ...DIMS.map(([name, column]) => `('${name}', d.${column})`)].join(', '),
+);
 
 /** Rebuilds the roll-ups of every day from `from` to `to` (São Paulo days, inclusive). */
 export async function refreshRollups(db: Db, from: string, to: string): Promise<void> {
@@ -98,6 +105,17 @@ export async function refreshRollups(db: Db, from: string, to: string): Promise<
            group by 1, 2, 3, 4, 5, 6, 7
         ) as counted
        group by 1, 2, 3, 4, 5, 6, 7, 8`);
+    await tx.execute(sql`delete from analytics_daily_pairs where day between ${from}::date and ${to}::date`);
+    await tx.execute(sql`
+      insert into analytics_daily_pairs
+        (filter_dim, filter_value, day, dim, value, views, visitors, openers, starters, senders, errors, leads)
+      select f.filter_dim, f.filter_value, d.day, x.dim, x.value,
+             sum(views), sum(visitors), sum(openers), sum(starters), sum(senders), sum(errors), sum(leads)
+        from analytics_daily as d
+             cross join lateral (values ${FILTER_VALUES}) as f(filter_dim, filter_value)
+             cross join lateral (values ${DIM_VALUES}) as x(dim, value)
+       where d.day between ${from}::date and ${to}::date
+       group by 1, 2, 3, 4, 5`);
   });
 }
 

@@ -2,8 +2,9 @@
  * The visit reports' reads, from the daily roll-ups (./rollup.ts), never raw events:
  * - unfiltered: analytics_daily_dims, a few dozen rows a day (one per dimension value and a
  *   total), summed per dimension and value — a whole year is a few thousand rows;
- * - filtered (`?origem=…`): analytics_daily, the combinations of the filtered value only
- *   (through that column's index), grouped by every dimension at once (GROUPING SETS).
+ * - one filter (`?origem=…`): analytics_daily_pairs, the same rows within that value;
+ * - several filters: analytics_daily, the combinations matching them (through a filtered
+ *   column's index), grouped by every dimension at once (GROUPING SETS).
  * Plus the previous period's totals for the comparison.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -58,20 +59,23 @@ const SUMS = sql.raw(
   `sum(views) as views, sum(visitors) as visitors, sum(openers) as openers, sum(starters) as starters, sum(leads) as leads`,
 );
 
-/** The report of a period from the per-dimension roll-up (no filters). */
-async function unfilteredReport(db: Db, de: string, ate: string): Promise<VisitReport> {
+/**
+ * The report of a period from a per-dimension roll-up: analytics_daily_dims without filters,
+ * analytics_daily_pairs within one filter's value.
+ */
+async function dimsReport(db: Db, de: string, ate: string, filter?: [name: string, value: string]): Promise<VisitReport> {
   const before = previousPeriod(de, ate);
+  const from = filter
+    ? sql`analytics_daily_pairs where filter_dim = ${filter[0]} and filter_value = ${filter[1]} and`
+    : sql`analytics_daily_dims where`;
   const result = (await db.execute(sql`
-    select dim, value, ${SUMS} from analytics_daily_dims
-     where day between ${de}::date and ${ate}::date and dim <> 'total'
+    select dim, value, ${SUMS} from ${from} day between ${de}::date and ${ate}::date and dim <> 'total'
      group by dim, value
     union all
-    select 'day', day::text, ${SUMS} from analytics_daily_dims
-     where day between ${de}::date and ${ate}::date and dim = 'total'
+    select 'day', day::text, ${SUMS} from ${from} day between ${de}::date and ${ate}::date and dim = 'total'
      group by day
     union all
-    select 'previous', '', ${SUMS} from analytics_daily_dims
-     where day between ${before.de}::date and ${before.ate}::date and dim = 'total'`)) as unknown as {
+    select 'previous', '', ${SUMS} from ${from} day between ${before.de}::date and ${before.ate}::date and dim = 'total'`)) as unknown as {
     rows: (Omit<Raw, 'g'> & { dim: string })[];
   };
   const breakdowns = Object.fromEntries(VISIT_DIMENSIONS.map((d) => [d, [] as VisitRow[]])) as Record<
@@ -99,7 +103,9 @@ async function unfilteredReport(db: Db, de: string, ate: string): Promise<VisitR
 
 /** The report of a period (São Paulo days `de`…`ate`, inclusive) under `filters`. */
 export async function visitReport(db: Db, de: string, ate: string, filters: VisitFilters = {}): Promise<VisitReport> {
-  if (Object.keys(filters).length === 0) return unfilteredReport(db, de, ate);
+  const given = Object.entries(filters);
+  if (given.length === 0) return dimsReport(db, de, ate);
+  if (given.length === 1) return dimsReport(db, de, ate, given[0]);
   // One grouping set per dimension, then days, then the total; grouping() tells them apart.
   const columns = VISIT_DIMENSIONS.map((d) => VISIT_DIMENSION_COLUMNS[d]);
   const sets = [...columns.map((column) => `(${column})`), '(day)', '()'].join(', ');

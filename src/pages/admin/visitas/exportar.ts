@@ -1,9 +1,9 @@
 /*
  * GET /admin/visitas/exportar?tabela=…&{the report's period and filters} — one table of the
  * visit report (/admin/visitas) as a CSV file for Excel in Brazil: the rows and columns the
- * page shows, read the same way (src/server/analytics/visit-tables.ts). Admins and the
- * sales team: the middleware refuses anyone else, and the check below asks again. An
- * unknown table → 404 with a pt-BR message. Small (a few hundred rows at most): built whole.
+ * page shows, read the same way (src/server/analytics/visit-tables.ts); without `tabela`, the
+ * per-page table. Admins and the sales team: the middleware refuses anyone else, and the
+ * check below asks again. An unknown table → 404 with a pt-BR message. Small (a few hundred rows at most): built whole.
  */
 import type { APIRoute } from 'astro';
 import { CSV_BOM, CSV_CONTENT_TYPE, csvCell, csvLine, csvText } from '~/lib/csv';
@@ -28,7 +28,7 @@ export const GET: APIRoute = async ({ request, locals, url, routePattern }) => {
   const { db, now, analytics } = locals.runtime;
   const { period } = parseReportPeriod(url.searchParams, saoPauloDay(now()));
   const filters = parseVisitFilters(url.searchParams);
-  const name = url.searchParams.get('tabela') ?? '';
+  const name = url.searchParams.get('tabela') || 'pagina';
   await analytics.freshen().catch(() => undefined);
   const table = visitTables(await visitReport(db, period.de, period.ate, filters)).find((t) => t.name === name);
   if (!table) {

@@ -31,6 +31,22 @@ CREATE TABLE "analytics_daily_dims" (
 	CONSTRAINT "analytics_daily_dims_pk" PRIMARY KEY("day","dim","value")
 );
 --> statement-breakpoint
+CREATE TABLE "analytics_daily_pairs" (
+	"filter_dim" text NOT NULL,
+	"filter_value" text NOT NULL,
+	"day" date NOT NULL,
+	"dim" text NOT NULL,
+	"value" text NOT NULL,
+	"views" integer DEFAULT 0 NOT NULL,
+	"visitors" integer DEFAULT 0 NOT NULL,
+	"openers" integer DEFAULT 0 NOT NULL,
+	"starters" integer DEFAULT 0 NOT NULL,
+	"senders" integer DEFAULT 0 NOT NULL,
+	"errors" integer DEFAULT 0 NOT NULL,
+	"leads" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "analytics_daily_pairs_pk" PRIMARY KEY("filter_dim","filter_value","day","dim","value")
+);
+--> statement-breakpoint
 CREATE TABLE "analytics_events" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"at" timestamp with time zone NOT NULL,
@@ -58,4 +74,5 @@ CREATE INDEX "analytics_daily_path_idx" ON "analytics_daily" USING btree ("path"
 CREATE INDEX "analytics_daily_source_idx" ON "analytics_daily" USING btree ("source","day");--> statement-breakpoint
 CREATE INDEX "analytics_daily_campaign_idx" ON "analytics_daily" USING btree ("campaign","day");--> statement-breakpoint
 CREATE INDEX "analytics_daily_partner_idx" ON "analytics_daily" USING btree ("partner","day");--> statement-breakpoint
+CREATE INDEX "analytics_daily_pairs_day_idx" ON "analytics_daily_pairs" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "analytics_events_day_idx" ON "analytics_events" USING btree ("day");

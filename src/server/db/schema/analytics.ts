@@ -47,7 +47,8 @@ export const analyticsEvents = pgTable(
 
 /**
  * One row per day and combination of page, source, medium, campaign, partner, CTA and device:
- * what a filtered report sums (`?origem=…` and the like; the indexes below serve each filter).
+ * what the other roll-ups are summed from, and what a report with several filters reads
+ * (`?origem=…&campanha=…`; the indexes below serve each filter).
  * `visitors`, `openers`, `starters` and `senders` are distinct visitor keys within the row;
  * `leads` are the leads saved (contatos) with the same attribution, JavaScript or not.
  */
@@ -113,6 +114,38 @@ export const analyticsDailyDims = pgTable(
     leads: integer('leads').notNull().default(0),
   },
   (table) => [primaryKey({ name: 'analytics_daily_dims_pk', columns: [table.day, table.dim, table.value] })],
+);
+
+/**
+ * The same per dimension and value, within each value of one filterable dimension (page,
+ * source, campaign, partner): what a report filtered by one of them reads, again a few dozen
+ * rows a day. Summed from analytics_daily's combinations, so a visitor seen in two
+ * combinations under the filter counts in each.
+ */
+export const analyticsDailyPairs = pgTable(
+  'analytics_daily_pairs',
+  {
+    /** The filter's dimension ('pagina', 'origem', 'campanha', 'parceiro') and value. */
+    filterDim: text('filter_dim').notNull(),
+    filterValue: text('filter_value').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    dim: text('dim').notNull(),
+    value: text('value').notNull(),
+    views: integer('views').notNull().default(0),
+    visitors: integer('visitors').notNull().default(0),
+    openers: integer('openers').notNull().default(0),
+    starters: integer('starters').notNull().default(0),
+    senders: integer('senders').notNull().default(0),
+    errors: integer('errors').notNull().default(0),
+    leads: integer('leads').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      name: 'analytics_daily_pairs_pk',
+      columns: [table.filterDim, table.filterValue, table.day, table.dim, table.value],
+    }),
+    index('analytics_daily_pairs_day_idx').on(table.day),
+  ],
 );
 
 /** The random salt of each day's visitor keys; a past day's is deleted, which unlinks its keys from any other day's. */
