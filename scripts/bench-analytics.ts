@@ -4,9 +4,8 @@
  *
  * - Reports: the visit report (src/server/analytics/visit-report.ts, what /admin/visitas
  *   reads) for the default 30 days and a whole year, unfiltered and filtered by a source
- *   and by a partner, plus the refresh of yesterday's and today's roll-ups an opened report
- *   may run first (floor: p95 ≤ 300 ms each); two filters at once are measured too, without
- *   a floor (they read the combinations). BENCH_RUNS timed calls per view.
+ *   and by a partner, (floor: p95 ≤ 300 ms each); two filters at once, and the minute job's refresh of
+ *   yesterday's and today's roll-ups, are measured too, without a floor. BENCH_RUNS timed calls per view.
  * - Ingest: the beacon's service (ingest.ts) taking events from 2,000 visitors as the
  *   endpoint hands them over and writing them in batches (floor: ≥ 2,000 events/s), then
  *   the endpoint over HTTP on the built server (POST /api/visita, 16 at a time).
@@ -75,7 +74,21 @@ const CHANNELS = [
   ['parceiro', 'referral', 'parceiros-2026', 'imob-sul'],
   ['linkedin', 'social', 'b2b', ''],
 ];
-const PAGES = ['/', '/', '/', '/planos', '/planos', '/funcionalidades', '/gestao', '/contato', '/sobre', '/blog', '/implementacao-sistema', '/parceiro/carol-imoveis', '/blog/reajuste-aluguel-igpm'];
+const PAGES = [
+  '/',
+  '/',
+  '/',
+  '/planos',
+  '/planos',
+  '/funcionalidades',
+  '/gestao',
+  '/contato',
+  '/sobre',
+  '/blog',
+  '/implementacao-sistema',
+  '/parceiro/carol-imoveis',
+  '/blog/reajuste-aluguel-igpm',
+];
 const DEVICES = ['mobile', 'mobile', 'desktop', 'desktop', 'tablet'];
 const CTAS = ['hero', 'nav', 'planos-card', 'cta-banner', 'gestao-hero'];
 const TIPOS = ['proprietario', 'corretor', 'administrador', 'imobiliaria'];
@@ -125,7 +138,8 @@ async function seedLeads(db: Db, missing: number, start: number) {
               from generate_series(${start}::bigint, ${start + missing - 1}::bigint) as i) as g`);
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const spread = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return { min: sorted[0]!, median: sorted[Math.floor(sorted.length / 2)]!, max: sorted[sorted.length - 1]! };
@@ -140,9 +154,16 @@ const VIEWS: { name: string; de: string; ate: string; filters: VisitFilters }[] 
   { name: '1 ano, origem=instagram', de: firstDay, ate: today, filters: { origem: 'instagram' } },
   { name: '1 ano, parceiro=carol-imoveis', de: firstDay, ate: today, filters: { parceiro: 'carol-imoveis' } },
 ];
+/** The minute job's refresh (an opened report waits for it only when the job is not running): measured, no floor. */
+const REFRESH = 'refresh today + yesterday';
 /** Several filters read the combinations (analytics_daily): measured, not held to the floor. */
 const COMBINED_VIEWS: typeof VIEWS = [
-  { name: '30 dias, origem+campanha', de: addDays(today, -29), ate: today, filters: { origem: 'google', campanha: 'marca' } },
+  {
+    name: '30 dias, origem+campanha',
+    de: addDays(today, -29),
+    ate: today,
+    filters: { origem: 'google', campanha: 'marca' },
+  },
   { name: '1 ano, origem+campanha', de: firstDay, ate: today, filters: { origem: 'google', campanha: 'marca' } },
 ];
 
@@ -154,7 +175,10 @@ async function timeCall(call: () => Promise<unknown>): Promise<number> {
     await call();
     times.push(performance.now() - started);
   }
-  return percentile(times.sort((a, b) => a - b), 95);
+  return percentile(
+    times.sort((a, b) => a - b),
+    95,
+  );
 }
 
 const CHROME = (n: number) =>
@@ -202,7 +226,8 @@ async function httpIngestRate(url: string): Promise<number> {
         headers: { 'content-type': 'text/plain;charset=UTF-8', origin: url, 'user-agent': CHROME(n % 2000) },
         body: JSON.stringify({ k: 'view', p: PAGES[n % PAGES.length], s: 'bench', d: 'desktop' }),
       });
-      if (response.status !== 204 && response.status !== 429) throw new Error(`POST /api/visita answered ${response.status}`);
+      if (response.status !== 204 && response.status !== 429)
+        throw new Error(`POST /api/visita answered ${response.status}`);
     }
   };
   await Promise.all(Array.from({ length: 16 }, worker));
@@ -220,7 +245,9 @@ async function main(): Promise<number> {
     const missingEvents = EVENTS - (events?.n ?? 0);
     const missingLeads = LEADS - (leads?.n ?? 0);
     if (missingEvents > 0 || missingLeads > 0) {
-      console.log(`Seeding ${Math.max(0, missingEvents)} events and ${Math.max(0, missingLeads)} leads into ${dataDir}…`);
+      console.log(
+        `Seeding ${Math.max(0, missingEvents)} events and ${Math.max(0, missingLeads)} leads into ${dataDir}…`,
+      );
       let started = performance.now();
       if (missingEvents > 0) await seedEvents(db, missingEvents, events?.n ?? 0);
       if (missingLeads > 0) await seedLeads(db, missingLeads, leads?.n ?? 0);
@@ -234,10 +261,14 @@ async function main(): Promise<number> {
       }
       process.stdout.write('\n');
       const [rows] = await db.select({ n: count() }).from(analyticsDaily);
-      console.log(`  a year rolled up in ${((performance.now() - started) / 1000).toFixed(1)} s: ${rows?.n} roll-up rows`);
+      console.log(
+        `  a year rolled up in ${((performance.now() - started) / 1000).toFixed(1)} s: ${rows?.n} roll-up rows`,
+      );
     }
     const [rows] = await db.select({ n: count() }).from(analyticsDaily);
-    console.log(`Embedded database (PGlite): ${Math.max(EVENTS, events?.n ?? 0)} events, ${Math.max(LEADS, leads?.n ?? 0)} leads, ${rows?.n} roll-up rows; ${RUNS} runs per view, ${ROUNDS} rounds (min / median / max of the rounds' p95):`);
+    console.log(
+      `Embedded database (PGlite): ${Math.max(EVENTS, events?.n ?? 0)} events, ${Math.max(LEADS, leads?.n ?? 0)} leads, ${rows?.n} roll-up rows; ${RUNS} runs per view, ${ROUNDS} rounds (min / median / max of the rounds' p95):`,
+    );
 
     const p95s = new Map<string, number[]>();
     const add = (name: string, value: number) => p95s.set(name, [...(p95s.get(name) ?? []), value]);
@@ -245,12 +276,12 @@ async function main(): Promise<number> {
     for (let round = 0; round < ROUNDS; round++) {
       for (const view of [...VIEWS, ...COMBINED_VIEWS])
         add(view.name, await timeCall(() => visitReport(db, view.de, view.ate, view.filters)));
-      add('refresh today + yesterday', await timeCall(() => refreshRecent(db, now)));
+      add(REFRESH, await timeCall(() => refreshRecent(db, now)));
       rates.push(await ingestRate(db));
     }
     for (const [name, values] of p95s) {
       const s = spread(values);
-      const held = !COMBINED_VIEWS.some((view) => view.name === name);
+      const held = !COMBINED_VIEWS.some((view) => view.name === name) && name !== REFRESH;
       if (held) ok &&= s.median <= FLOOR_REPORT_MS;
       console.log(`  ${name.padEnd(32)} p95 ${fmt(s)} ms${held ? ` (floor ${FLOOR_REPORT_MS} ms)` : ''}`);
     }
@@ -258,7 +289,9 @@ async function main(): Promise<number> {
     ok &&= rate.median >= FLOOR_EVENTS_PER_S;
     console.log(`  ingest service, 20,000 events      ${fmt(rate, 0)} events/s (floor ${FLOOR_EVENTS_PER_S})`);
     const sample = await visitReport(db, firstDay, today);
-    console.log(`  (a year: ${sample.totals.visitors} visits, ${sample.totals.leads} leads, ${sample.breakdowns.pagina.length} pages)`);
+    console.log(
+      `  (a year: ${sample.totals.visitors} visits, ${sample.totals.leads} leads, ${sample.breakdowns.pagina.length} pages)`,
+    );
   } finally {
     await handle.close();
   }
@@ -269,7 +302,9 @@ async function main(): Promise<number> {
       const rates: number[] = [];
       for (let round = 0; round < ROUNDS; round++) rates.push(await httpIngestRate(server.url));
       const rate = spread(rates);
-      console.log(`  POST /api/visita over HTTP, 6,000   ${fmt(rate, 0)} events/s (built server, 16 in flight, client on the same cores)`);
+      console.log(
+        `  POST /api/visita over HTTP, 6,000   ${fmt(rate, 0)} events/s (built server, 16 in flight, client on the same cores)`,
+      );
     } finally {
       await server.stop();
     }

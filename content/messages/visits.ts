@@ -19,8 +19,7 @@ export const visitsCopy = {
     previous: (value: string, changeText: string) => `Período anterior: ${value} (${changeText})`,
     noChange: 'sem comparação',
   },
-  note:
-    'Visitas contam visitantes únicos por dia, sem cookie: a mesma pessoa em dois dias conta duas vezes. Robôs e pré-carregamentos não contam. Contatos são os recebidos pelo formulário, com ou sem JavaScript.',
+  note: 'Visitas contam visitantes únicos por dia, sem cookie: a mesma pessoa em dois dias conta duas vezes. Robôs e pré-carregamentos não contam. Contatos são os recebidos pelo formulário, com ou sem JavaScript.',
   empty: 'Nenhuma visita nem contato no período.',
   dimensions: {
     pagina: 'Por página',

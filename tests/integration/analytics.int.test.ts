@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { funnel, visitRate } from '~/lib/visit-report';
+import { createAnalyticsService, FRESH_MS, STALE_MS } from '~/server/analytics/analytics.service';
 import { createAnalyticsIngest, EVENTS_PER_MINUTE } from '~/server/analytics/ingest';
 import type { EventInput } from '~/server/analytics/beacon-input';
 import { refreshRollups } from '~/server/analytics/rollup';
@@ -62,11 +63,22 @@ describe.each(engines)('visit analytics on %s', (engine) => {
     // The same /64 is one client.
     expect(await ingest.record({ ...person, ip: '2001:db8:1:2::1' }, view('/planos'))).toBe('recorded');
     expect(await ingest.record({ ...person, ip: '2001:db8:1:2::ff' }, view('/planos'))).toBe('recorded');
-    const bot = { headers: headers('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'), ip: '198.51.100.1', host: HOST };
+    const bot = {
+      headers: headers('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'),
+      ip: '198.51.100.1',
+      host: HOST,
+    };
     expect(await ingest.record(bot, view('/planos'))).toBe('ignored');
     expect(await ingest.record({ ...person, headers: headers('') }, view('/planos'))).toBe('ignored');
-    expect(await ingest.record({ ...person, headers: headers(CHROME, { 'sec-purpose': 'prefetch;prerender' }) }, view('/planos'))).toBe('ignored');
-    expect(await ingest.record({ ...person, headers: headers(CHROME, { purpose: 'prefetch' }) }, view('/planos'))).toBe('ignored');
+    expect(
+      await ingest.record(
+        { ...person, headers: headers(CHROME, { 'sec-purpose': 'prefetch;prerender' }) },
+        view('/planos'),
+      ),
+    ).toBe('ignored');
+    expect(await ingest.record({ ...person, headers: headers(CHROME, { purpose: 'prefetch' }) }, view('/planos'))).toBe(
+      'ignored',
+    );
     clock.at = sp('2026-11-21T10:00:00');
     expect(await ingest.record(person, view('/planos'))).toBe('recorded');
     await ingest.stop();
@@ -161,10 +173,48 @@ describe.each(engines)('visit analytics on %s', (engine) => {
     for (const filtered of [one, two]) {
       expect(filtered.totals).toEqual({ views: 4, visitors: 3, openers: 1, starters: 1, leads: 1 });
       expect(filtered.breakdowns.pagina).toEqual([{ value: '/planos', ...filtered.totals }]);
-      expect(filtered.breakdowns.cta.find((row) => row.value === 'planos-card')).toMatchObject({ openers: 1, leads: 1 });
+      expect(filtered.breakdowns.cta.find((row) => row.value === 'planos-card')).toMatchObject({
+        openers: 1,
+        leads: 1,
+      });
     }
     const [errors] = await t.db.select({ n: sql<number>`sum(errors)::int` }).from(analyticsDaily);
     expect(errors?.n).toBe(1);
+  });
+
+  it('an opened report waits for stale roll-ups, reads younger ones at once and refreshes them behind', async () => {
+    const clock = { at: sp('2026-11-20T10:00:00') };
+    const analytics = createAnalyticsService({
+      db: t.db,
+      now: () => clock.at,
+      ready: () => true,
+      log: () => undefined,
+      config: { deployTarget: 'node' },
+    });
+    const person = (n: number) => ({ headers: headers(CHROME), ip: `203.0.113.${n}`, host: HOST });
+    const visitors = async () => (await visitReport(t.db, '2026-11-20', '2026-11-20')).totals.visitors;
+    await analytics.record(person(1), view('/planos'));
+    await analytics.freshen(); // never refreshed: stale, so waited for (the buffered event written first)
+    expect(await visitors()).toBe(1);
+
+    await analytics.record(person(2), view('/planos'));
+    clock.at = new Date(clock.at.getTime() + FRESH_MS - 1);
+    await analytics.freshen(); // fresh: left be
+    await analytics.flush();
+    expect(await visitors()).toBe(1);
+
+    clock.at = new Date(clock.at.getTime() + 2);
+    const behind = analytics.freshen(); // younger than STALE_MS: read at once, refreshed behind
+    expect(await visitors()).toBeLessThanOrEqual(2);
+    await behind;
+    await analytics.freshen({ force: true });
+    expect(await visitors()).toBe(2);
+
+    await analytics.record(person(3), view('/planos'));
+    clock.at = new Date(clock.at.getTime() + STALE_MS);
+    await analytics.freshen();
+    expect(await visitors()).toBe(3);
+    await analytics.stop();
   });
 
   it('retention deletes raw events past their period and past days’ salts, keeping the roll-ups', async () => {

@@ -12,22 +12,25 @@ import { beaconInput, pixelInput } from '~/server/analytics/beacon-input';
 import { notCounted, visitorKey } from '~/server/analytics/ingest';
 import { createLocalRateLimiter } from '~/server/rate-limit';
 
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
 describe('beacon input', () => {
   it('takes a well-formed event, path without query, field names only on errors', () => {
-    expect(beaconInput({ k: 'view', p: '/planos/?x=1', r: 'WWW.Google.com', s: 'X', d: 'mobile', f: 'email' })).toEqual({
-      kind: 'view',
-      path: '/planos',
-      referrer: 'www.google.com',
-      source: 'X',
-      medium: '',
-      campaign: '',
-      partner: '',
-      cta: '',
-      device: 'mobile',
-      field: '',
-    });
+    expect(beaconInput({ k: 'view', p: '/planos/?x=1', r: 'WWW.Google.com', s: 'X', d: 'mobile', f: 'email' })).toEqual(
+      {
+        kind: 'view',
+        path: '/planos',
+        referrer: 'www.google.com',
+        source: 'X',
+        medium: '',
+        campaign: '',
+        partner: '',
+        cta: '',
+        device: 'mobile',
+        field: '',
+      },
+    );
     expect(beaconInput({ k: 'error', p: '/', f: 'email' })?.field).toBe('email');
   });
 
@@ -65,7 +68,9 @@ describe('what is not counted', () => {
   const headers = (values: Record<string, string>) => new Headers(values);
   it('bots, no user agent, prefetch and prerender, Global Privacy Control and Do Not Track', () => {
     expect(notCounted(headers({ 'user-agent': CHROME }))).toBe(false);
-    expect(notCounted(headers({ 'user-agent': 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)' }))).toBe(true);
+    expect(
+      notCounted(headers({ 'user-agent': 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)' })),
+    ).toBe(true);
     expect(notCounted(headers({ 'user-agent': 'curl/8.5.0' }))).toBe(true);
     expect(notCounted(headers({}))).toBe(true);
     expect(notCounted(headers({ 'user-agent': CHROME, 'sec-purpose': 'prefetch' }))).toBe(true);
@@ -93,7 +98,12 @@ describe('local rate limit', () => {
   it('lets `count` through per key per window', () => {
     let at = 0;
     const limiter = createLocalRateLimiter(2, 1000, () => new Date(at));
-    expect([limiter.allow('a'), limiter.allow('a'), limiter.allow('a'), limiter.allow('b')]).toEqual([true, true, false, true]);
+    expect([limiter.allow('a'), limiter.allow('a'), limiter.allow('a'), limiter.allow('b')]).toEqual([
+      true,
+      true,
+      false,
+      true,
+    ]);
     at = 1000;
     expect(limiter.allow('a')).toBe(true);
   });

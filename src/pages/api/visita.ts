@@ -17,7 +17,9 @@ export const prerender = false;
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 const answer = (status: number, error?: string) =>
-  error === undefined ? new Response(null, { status, headers: NO_STORE }) : Response.json({ error }, { status, headers: NO_STORE });
+  error === undefined
+    ? new Response(null, { status, headers: NO_STORE })
+    : Response.json({ error }, { status, headers: NO_STORE });
 
 /** The smallest transparent GIF (43 bytes). */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');

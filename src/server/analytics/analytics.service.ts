@@ -3,16 +3,28 @@
  * ingest (./ingest.ts) and the freshness of today's roll-up for the reports (./rollup.ts).
  */
 import type { ServiceDeps } from '../service-deps';
+import { describeError } from '../describe-error';
 import { lineLogger } from '../log/logger';
 import { createAnalyticsIngest, type AnalyticsIngest } from './ingest';
 import { refreshRecent } from './rollup';
 
-/** An opened report refreshes today's roll-up when the last refresh is older than this. */
+/** Roll-ups refreshed within this are fresh: an opened report leaves them be. */
 export const FRESH_MS = 5_000;
+/**
+ * Roll-ups older than this are stale (the minute job is not running here: Netlify, or it
+ * failed): an opened report waits for their refresh. Between the two, the report is read at
+ * once and the refresh runs behind it — a refresh of a busy day costs more than the page's
+ * budget, and the minute job keeps the wait away.
+ */
+export const STALE_MS = 60_000;
 
 export interface AnalyticsService extends AnalyticsIngest {
-  /** Writes buffered events and refreshes yesterday's and today's roll-ups unless done within FRESH_MS. */
-  freshen(): Promise<void>;
+  /**
+   * Writes buffered events and refreshes yesterday's and today's roll-ups: at once with
+   * `force` (the minute job), else as FRESH_MS and STALE_MS say. Resolves when the report
+   * may read (a refresh behind it may still run). Never rejects without `force`.
+   */
+  freshen(options?: { force?: boolean }): Promise<void>;
 }
 
 export function createAnalyticsService(
@@ -26,24 +38,31 @@ export function createAnalyticsService(
     // A Netlify function may be frozen after it answers: nothing buffered would ever be written.
     writeThrough: deps.config.deployTarget === 'netlify',
   });
+  const log = deps.log ?? lineLogger('warn', 'analytics');
   let refreshed = 0;
   let running: Promise<void> | null = null;
+  const refresh = (): Promise<void> => {
+    if (running) return running;
+    const at = deps.now().getTime();
+    running = ingest
+      .flush()
+      .then(() => refreshRecent(deps.db, deps.now()))
+      .then(() => {
+        refreshed = at;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
   return {
     ...ingest,
-    async freshen() {
-      const at = deps.now().getTime();
-      if (running) return running;
-      if (at - refreshed < FRESH_MS) return;
-      running = ingest
-        .flush()
-        .then(() => refreshRecent(deps.db, deps.now()))
-        .then(() => {
-          refreshed = at;
-        })
-        .finally(() => {
-          running = null;
-        });
-      return running;
+    async freshen({ force = false } = {}) {
+      if (force) return refresh();
+      const age = deps.now().getTime() - refreshed;
+      if (age < FRESH_MS) return;
+      const done = refresh().catch((error: unknown) => log(`[analytics] roll-up refresh failed: ${describeError(error)}`));
+      if (age >= STALE_MS) await done;
     },
   };
 }

@@ -27,7 +27,11 @@ export const beaconSchema = z.strictObject({
   cta: short(80),
   d: z.enum(DEVICES).default(''),
   /** The field whose error was shown: its name, never its value. */
-  f: z.string().max(40).regex(/^[\w-]*$/).default(''),
+  f: z
+    .string()
+    .max(40)
+    .regex(/^[\w-]*$/)
+    .default(''),
 });
 
 export interface EventInput {

@@ -1,7 +1,8 @@
 /*
  * Visit counting's background work (registered in src/server/runtime.ts): a pg-boss cron
  * refreshes yesterday's and today's roll-ups every minute, so a visit or a lead shows in
- * the reports within about a minute even if nobody opens them; buffered events are written
+ * the reports within about a minute, and an opened report need not wait for a refresh
+ * (./analytics.service.ts `freshen`); buffered events are written
  * when the runtime stops. pg-boss files each minute's job once across instances. On
  * Netlify (no cron) the reports refresh on opening and the daily retention pass closes
  * yesterday (src/server/lgpd/scheduled-retention.ts).
@@ -9,7 +10,6 @@
 import { describeError } from '../describe-error';
 import { componentLogger } from '../log/logger';
 import type { Feature } from '../runtime-types';
-import { refreshRecent } from './rollup';
 
 export const ROLLUP_QUEUE = 'analytics-rollup';
 export const ROLLUP_CRON = '* * * * *';
@@ -22,8 +22,7 @@ export const analyticsFeature: Feature = {
       { pollingIntervalSeconds: 10 },
       async () => {
         try {
-          await runtime.analytics.flush();
-          await refreshRecent(runtime.db, runtime.now());
+          await runtime.analytics.freshen({ force: true });
         } catch (error) {
           componentLogger('analytics').error(`roll-up failed: ${describeError(error)}`);
           throw error;

@@ -96,7 +96,10 @@ export async function daySalt(db: Db, day: string): Promise<string> {
     await db.execute(sql`delete from analytics_salts where day < ${day}::date`);
     return made[0].salt;
   }
-  const [row] = await db.select({ salt: analyticsSalts.salt }).from(analyticsSalts).where(sql`day = ${day}::date`);
+  const [row] = await db
+    .select({ salt: analyticsSalts.salt })
+    .from(analyticsSalts)
+    .where(sql`day = ${day}::date`);
   return row?.salt ?? fresh;
 }
 

@@ -7,8 +7,8 @@
  * day's raw events and the leads saved that day
  * (contatos, whatever their status: a lead is a lead from the moment it is saved), so a
  * refresh is idempotent and can run as often as wanted. Today is refreshed every minute by
- * the queue (./feature.ts), and by the reports themselves when they are opened (at most
- * every few seconds); yesterday is refreshed with it, so events arriving around midnight
+ * the queue (./feature.ts), and when a report is opened on roll-ups older than a few
+ * seconds (./analytics.service.ts `freshen`); yesterday is refreshed with it, so events arriving around midnight
  * land, and by the daily retention pass on hosts without a cron (Netlify).
  *
  * Leads carry the attribution the form sent (page address, utm_*, partner, CTA) but no
@@ -39,10 +39,10 @@ const DIM_NAME = sql.raw(
 );
 const DIM_VALUE = sql.raw(`coalesce(${DIMS.map(([, column]) => column).join(', ')}, '')`);
 /** Per combination row `d`: each filterable dimension's (name, value), and each dimension's plus the total. */
-const FILTER_VALUES = sql.raw(VISIT_FILTERS.map((name) => `('${name}', d.${VISIT_DIMENSION_COLUMNS[name]})`).join(', '));
-const DIM_VALUES = sql.raw(
-  [`('total', '')`, ...DIMS.map(([name, column]) => `('${name}', d.${column})`)].join(', '),
+const FILTER_VALUES = sql.raw(
+  VISIT_FILTERS.map((name) => `('${name}', d.${VISIT_DIMENSION_COLUMNS[name]})`).join(', '),
 );
+const DIM_VALUES = sql.raw([`('total', '')`, ...DIMS.map(([name, column]) => `('${name}', d.${column})`)].join(', '));
 
 /** Rebuilds the roll-ups of every day from `from` to `to` (São Paulo days, inclusive). */
 export async function refreshRollups(db: Db, from: string, to: string): Promise<void> {
@@ -130,4 +130,3 @@ export function refreshRecent(db: Db, now: Date): Promise<void> {
   const { from, to } = recentDays(now);
   return refreshRollups(db, from, to);
 }
-

@@ -63,7 +63,12 @@ const SUMS = sql.raw(
  * The report of a period from a per-dimension roll-up: analytics_daily_dims without filters,
  * analytics_daily_pairs within one filter's value.
  */
-async function dimsReport(db: Db, de: string, ate: string, filter?: [name: string, value: string]): Promise<VisitReport> {
+async function dimsReport(
+  db: Db,
+  de: string,
+  ate: string,
+  filter?: [name: string, value: string],
+): Promise<VisitReport> {
   const before = previousPeriod(de, ate);
   const from = filter
     ? sql`analytics_daily_pairs where filter_dim = ${filter[0]} and filter_value = ${filter[1]} and`
@@ -87,17 +92,21 @@ async function dimsReport(db: Db, de: string, ate: string, filter?: [name: strin
   for (const row of result.rows) {
     if (row.dim === 'day') days.push({ day: String(row.value), ...counts(row) });
     else if (row.dim === 'previous') previous = row.views === null ? emptyCounts() : counts(row);
-    else if (row.dim in breakdowns) breakdowns[row.dim as VisitDimension].push({ value: row.value ?? '', ...counts(row) });
+    else if (row.dim in breakdowns)
+      breakdowns[row.dim as VisitDimension].push({ value: row.value ?? '', ...counts(row) });
   }
   for (const rows of Object.values(breakdowns)) rows.sort((a, b) => b.visitors - a.visitors || b.leads - a.leads);
   days.sort((a, b) => a.day.localeCompare(b.day));
-  const totals = days.reduce((sum, day) => ({
-    views: sum.views + day.views,
-    visitors: sum.visitors + day.visitors,
-    openers: sum.openers + day.openers,
-    starters: sum.starters + day.starters,
-    leads: sum.leads + day.leads,
-  }), emptyCounts());
+  const totals = days.reduce(
+    (sum, day) => ({
+      views: sum.views + day.views,
+      visitors: sum.visitors + day.visitors,
+      openers: sum.openers + day.openers,
+      starters: sum.starters + day.starters,
+      leads: sum.leads + day.leads,
+    }),
+    emptyCounts(),
+  );
   return { totals, previous, breakdowns, days };
 }
 

@@ -8,13 +8,7 @@ import { partners, partnerDefaults } from '@content/partners';
 import { visitsCopy as c } from '@content/messages/visits';
 import { partnerDisplayName } from '~/lib/partner';
 import { formatDay } from '~/lib/reports';
-import {
-  funnel,
-  VISIT_DIMENSIONS,
-  visitRate,
-  type VisitDimension,
-  type VisitRow,
-} from '~/lib/visit-report';
+import { funnel, VISIT_DIMENSIONS, visitRate, type VisitDimension, type VisitRow } from '~/lib/visit-report';
 import type { VisitReport } from './visit-report';
 
 /** A cell: text, a count, or a rate (0–1, null when undefined). */
@@ -65,27 +59,30 @@ export function partnerRanking(rows: readonly VisitRow[]): VisitRow[] {
     .slice()
     .sort(
       (a, b) =>
-        b.leads - a.leads || (visitRate(b) ?? 0) - (visitRate(a) ?? 0) || b.visitors - a.visitors || a.value.localeCompare(b.value),
+        b.leads - a.leads ||
+        (visitRate(b) ?? 0) - (visitRate(a) ?? 0) ||
+        b.visitors - a.visitors ||
+        a.value.localeCompare(b.value),
     );
 }
 
 /** Every table of a report, in the page's order. */
 export function visitTables(report: VisitReport): VisitTable[] {
-  const dimensionTables = VISIT_DIMENSIONS.map(
-    (dimension): VisitTable => ({
-      name: dimension,
-      title: c.dimensions[dimension],
-      headers: [c.dimensionHeader[dimension], ...COUNT_HEADERS],
-      rows: report.breakdowns[dimension].map((row) => [{ text: valueLabel(dimension, row.value) }, ...countCells(row)]),
-    }),
-  );
+  const dimensionTables = VISIT_DIMENSIONS.map((dimension): VisitTable => ({
+    name: dimension,
+    title: c.dimensions[dimension],
+    headers: [c.dimensionHeader[dimension], ...COUNT_HEADERS],
+    rows: report.breakdowns[dimension].map((row) => [{ text: valueLabel(dimension, row.value) }, ...countCells(row)]),
+  }));
   const steps = ['visitors', 'openers', 'starters', 'leads'] as const;
   const funnelTable: VisitTable = {
     name: 'funil',
     title: c.funnel.title,
     headers: [
       c.dimensionHeader.pagina,
-      ...steps.flatMap((key, index) => (index === 0 ? [c.funnel.steps[key]] : [c.funnel.steps[key], `${c.funnel.dropOff}: ${c.funnel.steps[key]}`])),
+      ...steps.flatMap((key, index) =>
+        index === 0 ? [c.funnel.steps[key]] : [c.funnel.steps[key], `${c.funnel.dropOff}: ${c.funnel.steps[key]}`],
+      ),
     ],
     rows: report.breakdowns.pagina.map((row) => [
       { text: valueLabel('pagina', row.value) },

@@ -20,7 +20,11 @@ import { visitsExportMessages } from '@content/messages/visits';
 export const prerender = false;
 
 const cell = (value: Cell) =>
-  'text' in value ? csvText(value.text) : 'count' in value ? csvCell(value.count) : csvCell(value.rate === null ? null : Math.round(value.rate * 10_000) / 10_000);
+  'text' in value
+    ? csvText(value.text)
+    : 'count' in value
+      ? csvCell(value.count)
+      : csvCell(value.rate === null ? null : Math.round(value.rate * 10_000) / 10_000);
 
 export const GET: APIRoute = async ({ request, locals, url, routePattern }) => {
   const refused = refuseUnlessAdmin(locals.session, request, url, rolesForRoute(routePattern));
@@ -29,7 +33,7 @@ export const GET: APIRoute = async ({ request, locals, url, routePattern }) => {
   const { period } = parseReportPeriod(url.searchParams, saoPauloDay(now()));
   const filters = parseVisitFilters(url.searchParams);
   const name = url.searchParams.get('tabela') || 'pagina';
-  await analytics.freshen().catch(() => undefined);
+  await analytics.freshen();
   const table = visitTables(await visitReport(db, period.de, period.ate, filters)).find((t) => t.name === name);
   if (!table) {
     return new Response(visitsExportMessages.unknownTable, {
