@@ -4,7 +4,7 @@
  * so a downloaded file is exactly the table on screen. Cells are text or numbers; the page
  * formats numbers in pt-BR, the CSV writes them bare.
  */
-import { partners, partnerDefaults } from '@content/partners';
+import { partnerDefaults, partners } from '~/lib/content-data';
 import { visitsCopy as c } from '@content/messages/visits';
 import { partnerDisplayName } from '~/lib/partner';
 import { formatDay } from '~/lib/reports';
