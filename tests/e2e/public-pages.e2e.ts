@@ -182,9 +182,12 @@ test.describe('legal pages', () => {
       path: '/politica-de-privacidade',
       title: 'Política de Privacidade',
       // The date of the last change: the encarregado by name, the data-subject request form,
-      // lead retention, documents kept until 90 days after the implementation ends.
-      updated: '23/11/2026',
+      // lead retention, documents kept until 90 days after the implementation ends, and the
+      // cookieless visit count on legitimate interest.
+      updated: '26/11/2026',
       facts: [
+        /Contagem de visitas \(sem cookies\)/,
+        /A base legal é o legítimo interesse/,
         /eliminadas 90 \(noventa\) dias após a conclusão ou o cancelamento da implementação/,
         /Lei Geral de Proteção de Dados Pessoais — LGPD \(Lei nº 13\.709\/2018\)/,
         /Respondemos em até 15 \(quinze\) dias/,
