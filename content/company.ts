@@ -1,7 +1,7 @@
 /**
  * The company's own facts that the spec does not give: contact channels, registration, the
  * app's address, the encarregado (LGPD) and the demo video. Every page, e-mail and legal text
- * reads them from content/site.ts, content/lgpd.ts and content/gestao.ts, which take them
+ * reads them from content/site.ts, content/lgpd.ts and src/lib/content-data.ts (the /gestao video), which take them
  * from here, so launching is a change to this one file.
  *
  * A value still wrapped in `placeholder(…)` is a stand-in: `npm run build` warns about each

@@ -4,10 +4,13 @@ import { z } from 'astro/zod';
 import {
   aboutSchema,
   addOnSchema,
+  businessHoursSchema,
   contactPageSchema,
   faqSchema,
   featureSchema,
+  gestaoPageSchema,
   homeSchema,
+  implementationPageSchema,
   partnerSchema,
   planSchema,
   thankYouPageSchema,
@@ -37,9 +40,16 @@ export const collections = {
   about: defineCollection({ loader: page('about'), schema: aboutSchema }),
   contactPage: defineCollection({ loader: page('contact-page'), schema: contactPageSchema }),
   thankYouPage: defineCollection({ loader: page('thank-you-page'), schema: thankYouPageSchema }),
+  gestao: defineCollection({ loader: page('gestao'), schema: gestaoPageSchema }),
+  implementationPage: defineCollection({ loader: page('implementation-page'), schema: implementationPageSchema }),
   faqs: defineCollection({ loader: folder('faqs'), schema: faqSchema }),
   features: defineCollection({ loader: folder('features'), schema: featureSchema }),
   partners: defineCollection({ loader: folder('partners'), schema: partnerSchema }),
+  /** Site settings that are not a page: content/settings/<name>.yaml, one entry each. */
+  businessHours: defineCollection({
+    loader: glob({ base: './content/settings', pattern: 'business-hours.yaml' }),
+    schema: businessHoursSchema,
+  }),
   legal: defineCollection({
     loader: glob({ base: './content/legal', pattern: '*.md' }),
     schema: z.object({

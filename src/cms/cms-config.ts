@@ -9,7 +9,17 @@
  * before it is published. On a developer's machine `npx decap-server` serves the working tree
  * instead (local_backend), and the change is written straight to the file.
  */
-import { BRL_PRICE_MESSAGE, BRL_PRICE_PATTERN } from '../lib/content-schemas';
+import {
+  BRL_PRICE_MESSAGE,
+  BRL_PRICE_PATTERN,
+  CLOCK_MESSAGE,
+  CLOCK_PATTERN,
+  GESTAO_ICONS,
+  ISO_DATE_MESSAGE,
+  ISO_DATE_PATTERN,
+  MONTH_DAY_MESSAGE,
+  MONTH_DAY_PATTERN,
+} from '../lib/content-schemas';
 
 type Field = Record<string, unknown>;
 
@@ -43,17 +53,72 @@ const cards = (name: string, label: string): Field => ({
   widget: 'list',
   fields: [str('title', 'Título'), txt('text', 'Texto')],
 });
-const seo: Field = {
+const seoWith = (max: number): Field => ({
   name: 'seo',
   label: 'SEO (Google e redes sociais)',
   widget: 'object',
   fields: [
     str('title', 'Título da aba e do resultado de busca'),
-    txt('description', 'Descrição (50 a 160 caracteres)', {
-      pattern: ['^[\\s\\S]{50,160}$', 'A descrição precisa ter de 50 a 160 caracteres.'],
+    txt('description', `Descrição (50 a ${max} caracteres)`, {
+      pattern: [`^[\\s\\S]{50,${max}}$`, `A descrição precisa ter de 50 a ${max} caracteres.`],
     }),
   ],
-};
+});
+const seo = seoWith(160);
+
+const obj = (name: string, label: string, fields: Field[], extra: Field = {}): Field => ({
+  name,
+  label,
+  widget: 'object',
+  fields,
+  ...extra,
+});
+const titledItems = (name: string, label: string): Field =>
+  obj(name, label, [str('title', 'Título'), strings('items', 'Itens')]);
+const mockDashboard = (name: string, label: string, extra: Field[] = []): Field =>
+  obj(
+    name,
+    label,
+    [
+      str('title', 'Título'),
+      ...extra,
+      { name: 'metrics', label: 'Indicadores', widget: 'list', fields: [str('label', 'Nome'), str('value', 'Valor')] },
+      {
+        name: 'rows',
+        label: 'Linhas',
+        widget: 'list',
+        fields: [str('label', 'Descrição'), str('value', 'Valor'), str('status', 'Situação')],
+      },
+    ],
+    { collapsed: true },
+  );
+const labelled = (name: string, label: string, placeholder = true): Field =>
+  obj(name, label, [str('label', 'Rótulo'), ...(placeholder ? [str('placeholder', 'Exemplo dentro do campo')] : [])]);
+/** The monthly/annual price table's labels, as /planos and /gestao both show them. */
+const priceTableLabels: Field[] = [
+  str('billingLabel', 'Nome da escolha mensal/anual (leitores de tela)'),
+  str('monthlyLabel', 'Mensal'),
+  str('annualLabel', 'Anual'),
+  str('annualBadge', 'Selo de economia no anual'),
+  str('perMonth', 'Sufixo do preço mensal'),
+  str('annualTotalLabel', 'Rótulo do total anual'),
+  str('regularPriceLabel', 'Rótulo do preço sem desconto (leitores de tela)'),
+  obj('planFeatures', 'Linhas de cada plano ({n} é o valor do plano)', [
+    str('properties', 'Imóveis'),
+    {
+      name: 'users',
+      label: 'Usuários (singular e plural)',
+      widget: 'list',
+      min: 2,
+      max: 2,
+      field: str('item', 'Forma'),
+    },
+    str('storage', 'Armazenamento'),
+    str('support', 'Suporte'),
+  ]),
+  str('popularBadge', 'Selo "Mais popular"'),
+  str('cta', 'Botão de cada plano'),
+];
 
 const planFields: Field[] = [
   str('name', 'Nome do plano'),
@@ -483,10 +548,209 @@ export const cmsConfig = {
           ],
         },
         {
+          name: 'gestao',
+          label: 'Página de vendas (/gestao)',
+          file: 'content/pages/gestao.yaml',
+          preview_path: 'gestao',
+          description:
+            'Planos em "Planos (/gestao)", perguntas em "Perguntas frequentes" e o bloco Enterprise em "Bloco Enterprise" (o mesmo de /planos). O vídeo de demonstração vem dos dados da empresa.',
+          fields: [
+            seoWith(170),
+            obj('header', 'Barra do topo', [str('cta', 'Botão')]),
+            obj('hero', 'Topo da página', [
+              str('eyebrow', 'Chamada acima do título'),
+              str('title', 'Título principal'),
+              txt('subtitle', 'Subtítulo'),
+              str('primaryCta', 'Botão principal'),
+              str('secondaryCta', 'Botão "como funciona"'),
+              strings('badges', 'Selos'),
+            ]),
+            mockDashboard('dashboard', 'Painel ilustrativo do topo', [str('caption', 'Legenda')]),
+            obj('pains', 'Dores', [
+              str('title', 'Título'),
+              txt('subtitle', 'Subtítulo'),
+              titledItems('owners', 'Proprietários'),
+              titledItems('brokers', 'Corretores e imobiliárias'),
+            ]),
+            obj('features', 'Grupos de funcionalidades', [
+              str('title', 'Título'),
+              txt('subtitle', 'Subtítulo'),
+              {
+                name: 'groups',
+                label: 'Grupos',
+                widget: 'list',
+                fields: [
+                  { name: 'icon', label: 'Ícone', widget: 'select', options: [...GESTAO_ICONS] },
+                  str('title', 'Título'),
+                  txt('text', 'Texto'),
+                  strings('items', 'Itens'),
+                ],
+              },
+            ]),
+            obj('howItWorks', 'Como funciona', [
+              str('title', 'Título'),
+              txt('subtitle', 'Subtítulo'),
+              cards('steps', 'Passos'),
+              str('videoCta', 'Botão do vídeo'),
+            ]),
+            obj('video', 'Vídeo de demonstração', [
+              str('title', 'Título'),
+              txt('description', 'Descrição'),
+              str('playLabel', 'Botão reproduzir'),
+              str('closeLabel', 'Botão fechar'),
+              str('notice', 'Aviso sobre o YouTube'),
+            ]),
+            obj('featureList', 'Lista de funcionalidades', [
+              str('title', 'Título'),
+              txt('subtitle', 'Subtítulo'),
+              strings('items', 'Itens'),
+            ]),
+            obj('numbers', 'Números', [
+              str('title', 'Título'),
+              {
+                name: 'items',
+                label: 'Números',
+                widget: 'list',
+                fields: [str('value', 'Valor'), str('label', 'Texto')],
+              },
+            ]),
+            obj('pricing', 'Planos', [
+              str('title', 'Título'),
+              txt('subtitle', 'Subtítulo'),
+              ...priceTableLabels,
+              str('supportAsIs', 'Suporte quando o plano já diz "Suporte…"'),
+            ]),
+            obj('implementationFee', 'Taxa de implementação', [
+              str('title', 'Título (o valor vem dos termos comerciais)'),
+              str('freeOnAnnual', 'Selo do plano anual'),
+              txt('text', 'Texto'),
+            ]),
+            obj('faq', 'Perguntas frequentes', [str('title', 'Título'), txt('subtitle', 'Subtítulo')]),
+            obj('finalCta', 'Chamada final', [str('title', 'Título'), txt('text', 'Texto'), str('cta', 'Botão')]),
+          ],
+        },
+        {
+          name: 'implementation-page',
+          label: 'Pedido de implementação (/implementacao-sistema)',
+          file: 'content/pages/implementation-page.yaml',
+          preview_path: 'implementacao-sistema',
+          description: 'As mensagens de erro do formulário ficam com os desenvolvedores.',
+          fields: [
+            seo,
+            str('eyebrow', 'Chamada acima do título'),
+            str('title', 'Título'),
+            txt('intro', 'Introdução'),
+            txt('privacyNote', 'Aviso de privacidade dos documentos'),
+            str('requiredNote', 'Aviso dos campos obrigatórios'),
+            obj('form', 'Formulário', [
+              str('formLabel', 'Nome do formulário (leitores de tela)'),
+              obj('tipoDocumento', 'Tipo de cadastro', [
+                str('legend', 'Pergunta'),
+                str('cpf', 'Pessoa física'),
+                str('cnpj', 'Pessoa jurídica'),
+              ]),
+              obj('sections', 'Títulos das seções', [
+                str('cpf', 'Pessoa física'),
+                str('cnpj', 'Empresa'),
+                str('responsavel', 'Responsável'),
+                str('acesso', 'Acesso'),
+              ]),
+              obj(
+                'fields',
+                'Campos',
+                [
+                  labelled('cpf', 'CPF'),
+                  labelled('nomeCompleto', 'Nome completo'),
+                  labelled('celular', 'Celular'),
+                  labelled('email', 'E-mail'),
+                  labelled('cnh', 'CNH', false),
+                  labelled('cnpj', 'CNPJ'),
+                  labelled('razaoSocial', 'Razão social'),
+                  labelled('responsavelCpf', 'CPF do responsável'),
+                  labelled('responsavelNome', 'Nome do responsável'),
+                  labelled('responsavelCelular', 'Celular do responsável'),
+                  labelled('responsavelEmail', 'E-mail do responsável'),
+                  labelled('responsavelCnh', 'CNH do responsável', false),
+                  labelled('emailAcesso', 'E-mail de acesso'),
+                  labelled('senha', 'Senha'),
+                ],
+                { collapsed: true },
+              ),
+              obj('file', 'Envio de arquivos', [
+                str('hint', 'Formatos aceitos'),
+                str('choose', 'Botão escolher'),
+                str('remove', 'Botão remover'),
+                str('removed', 'Aviso de arquivo removido'),
+              ]),
+              obj('confirmation', 'Confirmação depois do envio', [
+                str('title', 'Título'),
+                str('referenceLabel', 'Rótulo do número'),
+                txt('referenceNote', 'Texto do número'),
+                str('nextTitle', 'Título dos próximos passos'),
+                strings('next', 'Próximos passos'),
+                str('callsTitle', 'Título das chamadas'),
+                cards('calls', 'Chamadas'),
+              ]),
+              str('cnpjHint', 'Dica do CNPJ'),
+              str('showPassword', 'Mostrar senha'),
+              str('hidePassword', 'Ocultar senha'),
+              str('uploadProgressLabel', 'Progresso do envio (leitores de tela)'),
+            ]),
+          ],
+        },
+        {
           name: 'enterprise',
-          label: 'Bloco Enterprise (/planos)',
+          label: 'Bloco Enterprise (/planos e /gestao)',
           file: 'content/pages/enterprise.yaml',
           fields: [str('title', 'Selo'), str('heading', 'Título'), txt('text', 'Texto'), str('cta', 'Botão')],
+        },
+      ],
+    },
+    {
+      name: 'configuracoes',
+      label: 'Configurações',
+      files: [
+        {
+          name: 'business-hours',
+          label: 'Horário comercial e feriados',
+          file: 'content/settings/business-hours.yaml',
+          description:
+            'Vale para a promessa "Respondemos em até 2 horas em horário comercial": a caixa de entrada marca como atrasado o contato ainda "novo" depois desse prazo.',
+          fields: [
+            str('timeZone', 'Fuso horário', { hint: 'Como America/Sao_Paulo.' }),
+            str('opensAt', 'Abre às', { pattern: [CLOCK_PATTERN, CLOCK_MESSAGE] }),
+            str('closesAt', 'Fecha às', { pattern: [CLOCK_PATTERN, CLOCK_MESSAGE] }),
+            {
+              name: 'weekdays',
+              label: 'Dias úteis',
+              widget: 'select',
+              multiple: true,
+              options: ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'].map((label, value) => ({
+                label,
+                value,
+              })),
+            },
+            int('replyPromiseMinutes', 'Prazo de resposta (minutos de horário comercial)', { min: 1 }),
+            {
+              name: 'fixedHolidays',
+              label: 'Feriados de data fixa (MM-DD, todo ano)',
+              widget: 'list',
+              field: str('day', 'Dia', { pattern: [MONTH_DAY_PATTERN, MONTH_DAY_MESSAGE] }),
+            },
+            {
+              name: 'easterHolidayOffsets',
+              label: 'Feriados contados da Páscoa (dias; −2 é a Sexta-feira Santa, 60 é Corpus Christi)',
+              widget: 'list',
+              field: int('days', 'Dias'),
+            },
+            {
+              name: 'extraClosedDates',
+              label: 'Outros dias fechados (AAAA-MM-DD)',
+              widget: 'list',
+              required: false,
+              field: str('date', 'Data', { pattern: [ISO_DATE_PATTERN, ISO_DATE_MESSAGE] }),
+            },
+          ],
         },
       ],
     },

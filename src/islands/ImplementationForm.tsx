@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import type { ImplementationFormCopy } from '@content/implementation-page';
+import type { ImplementationFormCopy } from '~/lib/content-schemas';
 import {
   errorToasts,
   requiredFieldMessages,

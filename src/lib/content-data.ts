@@ -11,9 +11,18 @@ import partnerPageYaml from '../../content/pages/partner-page.yaml?raw';
 import interfaceYaml from '../../content/pages/interface.yaml?raw';
 import featuresPageYaml from '../../content/pages/features-page.yaml?raw';
 import plansPageYaml from '../../content/pages/plans-page.yaml?raw';
+import gestaoYaml from '../../content/pages/gestao.yaml?raw';
+import implementationPageYaml from '../../content/pages/implementation-page.yaml?raw';
+import businessHoursYaml from '../../content/settings/business-hours.yaml?raw';
+import { company } from '../../content/company';
+import { terms } from '../../content/site';
+import { demoVideoEmbedUrl } from './demo-video';
 import {
   addOnSchema,
+  businessHoursSchema,
   enterpriseSchema,
+  gestaoPageSchema,
+  implementationPageSchema,
   faqSchema,
   featuresPageSchema,
   plansPageSchema,
@@ -67,5 +76,32 @@ export const ui = pageData('content/pages/interface.yaml', interfaceYaml, interf
 export const featuresPage = pageData('content/pages/features-page.yaml', featuresPageYaml, featuresPageSchema);
 /** /planos' own copy, also on partner pages' plan cards. */
 export const plansPage = pageData('content/pages/plans-page.yaml', plansPageYaml, plansPageSchema);
+
+const gestaoCopy = pageData('content/pages/gestao.yaml', gestaoYaml, gestaoPageSchema);
+/**
+ * /gestao's copy, with what is not the page's own text joined in: the section anchors the
+ * buttons point to, the demo video's address (its id is company data), the implementation
+ * fee (a commercial term) and the Enterprise box, the same file /planos shows.
+ */
+export const gestaoPage = {
+  ...gestaoCopy,
+  howItWorks: { ...gestaoCopy.howItWorks, id: 'como-funciona' },
+  pricing: { ...gestaoCopy.pricing, id: 'planos' },
+  video: { ...gestaoCopy.video, embedUrl: demoVideoEmbedUrl(company.demoVideoId) },
+  implementationFee: { ...gestaoCopy.implementationFee, feeCents: terms.implementationFeeCents },
+  enterprise: { eyebrow: enterprise.title, title: enterprise.heading, text: enterprise.text, cta: enterprise.cta },
+};
+
+const implementationCopy = pageData(
+  'content/pages/implementation-page.yaml',
+  implementationPageYaml,
+  implementationPageSchema,
+);
+/** /implementacao-sistema's copy; `implementationForm` is handed to the form's island. */
+export const implementationPage = implementationCopy;
+export const implementationForm = implementationCopy.form;
+
+/** When the sales team works: the reply promise's clock (src/lib/reply-deadline.ts). */
+export const businessHours = pageData('content/settings/business-hours.yaml', businessHoursYaml, businessHoursSchema);
 
 export type Plan = (typeof plans)[number];

@@ -199,15 +199,17 @@ export const enterpriseSchema = z.object({
 });
 
 const card = z.object({ title: text('title'), text: text('text') });
-const seo = z.object({
-  title: text('title'),
-  description: text('description').pipe(
-    z
-      .string()
-      .min(50, 'A descrição (SEO) precisa de ao menos 50 caracteres.')
-      .max(160, 'A descrição (SEO) pode ter no máximo 160 caracteres.'),
-  ),
-});
+const seoWith = (max: number) =>
+  z.object({
+    title: text('title'),
+    description: text('description').pipe(
+      z
+        .string()
+        .min(50, 'A descrição (SEO) precisa de ao menos 50 caracteres.')
+        .max(max, `A descrição (SEO) pode ter no máximo ${max} caracteres.`),
+    ),
+  });
+const seo = seoWith(160);
 
 export const homeSchema = z.object({
   seo,
@@ -324,6 +326,228 @@ export const thankYouPageSchema = z.object({
   contactTitle: text('contactTitle'),
   backHome: text('backHome'),
 });
+
+const titledItems = (field: string) =>
+  z.object({ title: text(`${field}.title`), items: z.array(text(`${field}.items`)).min(1) });
+const mockDashboard = (field: string) =>
+  z.object({
+    title: text(`${field}.title`),
+    metrics: z.array(z.object({ label: text(`${field}.metrics.label`), value: text(`${field}.metrics.value`) })).min(1),
+    rows: z
+      .array(
+        z.object({
+          label: text(`${field}.rows.label`),
+          value: text(`${field}.rows.value`),
+          status: text(`${field}.rows.status`),
+        }),
+      )
+      .min(1),
+  });
+
+/** Icons a /gestao feature group can show (names in src/components/icons.ts). */
+export const GESTAO_ICONS = ['zap', 'chart', 'shield', 'users'] as const;
+
+/**
+ * /gestao, the long sales page, in page order. Its plans, questions and Enterprise box come
+ * from their own files (the box is the one /planos shows); the demo video's id is company data.
+ */
+export const gestaoPageSchema = z.object({
+  // The sales page's description runs a few characters past the usual 160; the limit leaves it as written.
+  seo: seoWith(170),
+  header: z.object({ cta: text('header.cta') }),
+  hero: z.object({
+    eyebrow: text('hero.eyebrow'),
+    title: text('hero.title'),
+    subtitle: text('hero.subtitle'),
+    primaryCta: text('hero.primaryCta'),
+    secondaryCta: text('hero.secondaryCta'),
+    badges: z.array(text('hero.badges')).min(1),
+  }),
+  dashboard: mockDashboard('dashboard').extend({ caption: text('dashboard.caption') }),
+  pains: z.object({
+    title: text('pains.title'),
+    subtitle: text('pains.subtitle'),
+    owners: titledItems('pains.owners'),
+    brokers: titledItems('pains.brokers'),
+  }),
+  features: z.object({
+    title: text('features.title'),
+    subtitle: text('features.subtitle'),
+    groups: z
+      .array(
+        z.object({
+          icon: z.enum(GESTAO_ICONS, { error: `"features.groups.icon" deve ser ${GESTAO_ICONS.join(', ')}.` }),
+          title: text('features.groups.title'),
+          text: text('features.groups.text'),
+          items: z.array(text('features.groups.items')).min(1),
+        }),
+      )
+      .min(1),
+  }),
+  howItWorks: z.object({
+    title: text('howItWorks.title'),
+    subtitle: text('howItWorks.subtitle'),
+    steps: z.array(card).min(1),
+    videoCta: text('howItWorks.videoCta'),
+  }),
+  video: z.object({
+    title: text('video.title'),
+    description: text('video.description'),
+    playLabel: text('video.playLabel'),
+    closeLabel: text('video.closeLabel'),
+    notice: text('video.notice'),
+  }),
+  featureList: z.object({
+    title: text('featureList.title'),
+    subtitle: text('featureList.subtitle'),
+    items: z.array(text('featureList.items')).min(1),
+  }),
+  numbers: z.object({
+    title: text('numbers.title'),
+    items: z.array(z.object({ value: text('numbers.items.value'), label: text('numbers.items.label') })).min(1),
+  }),
+  pricing: plansPageSchema
+    .pick({
+      billingLabel: true,
+      monthlyLabel: true,
+      annualLabel: true,
+      annualBadge: true,
+      perMonth: true,
+      annualTotalLabel: true,
+      regularPriceLabel: true,
+      planFeatures: true,
+      popularBadge: true,
+      cta: true,
+    })
+    .extend({
+      title: text('pricing.title'),
+      subtitle: text('pricing.subtitle'),
+      supportAsIs: text('pricing.supportAsIs'),
+    }),
+  implementationFee: z.object({
+    title: text('implementationFee.title'),
+    freeOnAnnual: text('implementationFee.freeOnAnnual'),
+    text: text('implementationFee.text'),
+  }),
+  faq: z.object({ title: text('faq.title'), subtitle: text('faq.subtitle') }),
+  finalCta: z.object({ title: text('finalCta.title'), text: text('finalCta.text'), cta: text('finalCta.cta') }),
+});
+
+const labelOnly = (name: string) => z.object({ label: text(`form.fields.${name}.label`) });
+const field = (name: string) => labelOnly(name).extend({ placeholder: text(`form.fields.${name}.placeholder`) });
+
+/** /implementacao-sistema and its form (whose error messages are in content/messages/implementation.ts). */
+export const implementationPageSchema = z.object({
+  seo,
+  eyebrow: text('eyebrow'),
+  title: text('title'),
+  intro: text('intro'),
+  privacyNote: text('privacyNote'),
+  requiredNote: text('requiredNote'),
+  form: z.object({
+    formLabel: text('form.formLabel'),
+    tipoDocumento: z.object({
+      legend: text('form.tipoDocumento.legend'),
+      cpf: text('form.tipoDocumento.cpf'),
+      cnpj: text('form.tipoDocumento.cnpj'),
+    }),
+    sections: z.object({
+      cpf: text('form.sections.cpf'),
+      cnpj: text('form.sections.cnpj'),
+      responsavel: text('form.sections.responsavel'),
+      acesso: text('form.sections.acesso'),
+    }),
+    fields: z.object({
+      cpf: field('cpf'),
+      nomeCompleto: field('nomeCompleto'),
+      celular: field('celular'),
+      email: field('email'),
+      cnh: labelOnly('cnh'),
+      cnpj: field('cnpj'),
+      razaoSocial: field('razaoSocial'),
+      responsavelCpf: field('responsavelCpf'),
+      responsavelNome: field('responsavelNome'),
+      responsavelCelular: field('responsavelCelular'),
+      responsavelEmail: field('responsavelEmail'),
+      responsavelCnh: labelOnly('responsavelCnh'),
+      emailAcesso: field('emailAcesso'),
+      senha: field('senha'),
+    }),
+    file: z.object({
+      hint: text('form.file.hint'),
+      choose: text('form.file.choose'),
+      remove: text('form.file.remove'),
+      removed: text('form.file.removed'),
+    }),
+    confirmation: z.object({
+      title: text('form.confirmation.title'),
+      referenceLabel: text('form.confirmation.referenceLabel'),
+      referenceNote: text('form.confirmation.referenceNote'),
+      nextTitle: text('form.confirmation.nextTitle'),
+      next: z.array(text('form.confirmation.next')).min(1),
+      callsTitle: text('form.confirmation.callsTitle'),
+      calls: z.array(card).min(1),
+    }),
+    cnpjHint: text('form.cnpjHint'),
+    showPassword: text('form.showPassword'),
+    hidePassword: text('form.hidePassword'),
+    uploadProgressLabel: text('form.uploadProgressLabel'),
+  }),
+});
+
+/** The implementation form's copy, handed to its island as plain data. */
+export type ImplementationFormCopy = z.output<typeof implementationPageSchema>['form'];
+
+/** Patterns and messages the CMS shares (src/cms/cms-config.ts). */
+export const CLOCK_PATTERN = '^([01]\\d|2[0-3]):[0-5]\\d$';
+export const CLOCK_MESSAGE = 'Use horas e minutos, como 09:00.';
+export const MONTH_DAY_PATTERN = '^(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
+export const MONTH_DAY_MESSAGE = 'Use MM-DD, como 12-25.';
+export const ISO_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+export const ISO_DATE_MESSAGE = 'Use AAAA-MM-DD, como 2026-12-24.';
+
+/** "09:00" → minutes after midnight (540). */
+const clockTime = (field: string) =>
+  z
+    .string({ error: `"${field}" é obrigatório, como "09:00".` })
+    .regex(new RegExp(CLOCK_PATTERN), CLOCK_MESSAGE)
+    .transform((value) => Number(value.slice(0, 2)) * 60 + Number(value.slice(3)));
+
+/** When the sales team works, for the reply promise (src/lib/reply-deadline.ts). */
+export const businessHoursSchema = z
+  .object({
+    timeZone: text('timeZone').refine(
+      (zone) => {
+        try {
+          new Intl.DateTimeFormat('pt-BR', { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: '"timeZone": fuso desconhecido; use um como America/Sao_Paulo.' },
+    ),
+    opensAt: clockTime('opensAt'),
+    closesAt: clockTime('closesAt'),
+    weekdays: z
+      .array(z.number().int().min(0).max(6), { error: '"weekdays": liste números de 0 (domingo) a 6 (sábado).' })
+      .min(1),
+    replyPromiseMinutes: z.number({ error: '"replyPromiseMinutes" deve ser um número.' }).int().positive(),
+    fixedHolidays: z.array(z.string().regex(new RegExp(MONTH_DAY_PATTERN), MONTH_DAY_MESSAGE)),
+    easterHolidayOffsets: z.array(z.number().int()),
+    extraClosedDates: z
+      .array(z.string().regex(new RegExp(ISO_DATE_PATTERN), ISO_DATE_MESSAGE))
+      .nullish()
+      .transform((dates) => dates ?? []),
+  })
+  .refine((hours) => hours.opensAt < hours.closesAt, {
+    message: '"closesAt" precisa ser depois de "opensAt".',
+    path: ['closesAt'],
+  })
+  .transform(({ opensAt, closesAt, ...hours }) => ({ ...hours, opensAtMinute: opensAt, closesAtMinute: closesAt }));
+
+/** The business calendar as src/lib/reply-deadline.ts reads it. */
+export type BusinessHours = z.output<typeof businessHoursSchema>;
 
 /** A pt-BR account of what is wrong, naming the file and each field, for the build log and the CMS docs. */
 export function describeIssues(file: string, error: z.ZodError): string {

@@ -1,7 +1,7 @@
 /**
  * The 2-hour reply promise ("Respondemos em até 2 horas em horário comercial") as
  * arithmetic on business time: Monday to Friday, 9h–18h in São Paulo, minus the holidays
- * of content/business-hours.ts (which says why those days).
+ * of content/settings/business-hours.yaml (which says why those days).
  *
  * - A lead that arrives inside business hours is due 2 business hours later; one that
  *   arrives outside them (night, weekend, holiday, 18h00 sharp) counts from the next
@@ -16,7 +16,8 @@
  * Local times are read through Intl in the calendar's zone (./time-zone.ts), never with a
  * fixed −03:00.
  */
-import { businessHours, type BusinessHours } from '@content/business-hours';
+import { businessHours } from './content-data';
+import type { BusinessHours } from './content-schemas';
 import { instantOf, wallClock } from './time-zone';
 
 const MINUTE_MS = 60_000;

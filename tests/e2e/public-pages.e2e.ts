@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { contact } from '../../content/site';
 import { encarregado } from '../../content/lgpd';
-import { gestaoPage } from '../../content/gestao';
+import { company } from '../../content/company';
+import { demoVideoEmbedUrl } from '../../src/lib/demo-video';
 import { readFolder } from '../../src/lib/content-files';
 import { partnerSchema } from '../../src/lib/content-schemas';
 import { PUBLIC_ROUTES } from '../../scripts/public-routes';
@@ -354,7 +355,7 @@ test.describe('/gestao', () => {
     await opener.click();
     await dialog.getByRole('button', { name: 'Reproduzir vídeo' }).click();
     const iframe = dialog.locator('iframe');
-    await expect(iframe).toHaveAttribute('src', gestaoPage.video.embedUrl);
+    await expect(iframe).toHaveAttribute('src', demoVideoEmbedUrl(company.demoVideoId));
     await expect(iframe).toHaveAttribute('title', 'Demonstração da Pilota');
     expect(videoRequests.length).toBeGreaterThan(0);
     await dialog.getByRole('button', { name: 'Fechar vídeo' }).click();

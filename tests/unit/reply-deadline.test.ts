@@ -4,7 +4,8 @@
  * filter relies on — `replyDueAt(c) <= now` exactly when `c <= overdueCutoff(now)`.
  */
 import { describe, expect, it } from 'vitest';
-import { businessHours, type BusinessHours } from '@content/business-hours';
+import { businessHours } from '~/lib/content-data';
+import type { BusinessHours } from '~/lib/content-schemas';
 import {
   addBusinessMinutes,
   closedDates,

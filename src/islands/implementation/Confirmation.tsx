@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ImplementationFormCopy } from '@content/implementation-page';
+import type { ImplementationFormCopy } from '~/lib/content-schemas';
 
 interface ConfirmationProps {
   copy: ImplementationFormCopy['confirmation'];
