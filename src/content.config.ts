@@ -44,7 +44,12 @@ export const collections = {
   implementationPage: defineCollection({ loader: page('implementation-page'), schema: implementationPageSchema }),
   faqs: defineCollection({ loader: folder('faqs'), schema: faqSchema }),
   features: defineCollection({ loader: folder('features'), schema: featureSchema }),
-  partners: defineCollection({ loader: folder('partners'), schema: partnerSchema }),
+  // The photo is an image file beside the site's code (src/assets/conteudo), so the image
+  // service resizes it and the page knows its width and height before it loads.
+  partners: defineCollection({
+    loader: folder('partners'),
+    schema: ({ image }) => partnerSchema.extend({ photo: image().optional() }),
+  }),
   /** Site settings that are not a page: content/settings/<name>.yaml, one entry each. */
   businessHours: defineCollection({
     loader: glob({ base: './content/settings', pattern: 'business-hours.yaml' }),

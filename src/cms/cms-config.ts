@@ -472,6 +472,7 @@ export const cmsConfig = {
               widget: 'object',
               fields: [str('title', 'Título'), txt('text', 'Texto'), str('cta', 'Botão')],
             },
+            str('photoAlt', 'Texto alternativo da foto do parceiro (leitores de tela)'),
           ],
         },
         {
@@ -772,6 +773,18 @@ export const cmsConfig = {
           required: false,
           pattern: ['^[\\s\\S]{0,160}$', 'A oferta pode ter no máximo 160 caracteres.'],
         }),
+        {
+          name: 'photo',
+          label: 'Foto (opcional)',
+          widget: 'image',
+          required: false,
+          choose_url: false,
+          hint: 'Quadrada, de preferência (aparece redonda, 96 × 96). JPG, PNG ou WebP.',
+          // The site resizes files under src/assets/conteudo; the path is written relative to the
+          // partner's file, as the build reads it.
+          media_folder: '/src/assets/conteudo',
+          public_folder: '../../src/assets/conteudo',
+        },
         order,
       ],
       {

@@ -108,6 +108,12 @@ export const partnerSchema = z.object({
   vanity: z.boolean({ error: '"vanity" deve ser sim ou não.' }).default(false).describe('Also served at /{slug}.'),
   quote: z.string().trim().max(240, 'A frase do parceiro pode ter no máximo 240 caracteres.').optional(),
   offer: z.string().trim().max(160, 'A oferta pode ter no máximo 160 caracteres.').optional(),
+  photo: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe('Path of a photo under src/assets/conteudo; the collection resolves and optimises it.'),
   order,
 });
 
@@ -140,6 +146,7 @@ export const partnerPageSchema = z.object({
   perMonth: text('perMonth'),
   cta: partnerCta,
   finalCta: z.object({ title: text('finalCta.title'), text: text('finalCta.text'), cta: text('finalCta.cta') }),
+  photoAlt: text('photoAlt').describe("The partner photo's alt text; {parceiro} is the partner's name."),
 });
 
 /** The site's frame: menu, footer, accessibility shortcuts, the 404 page and the legal pages' labels. */
