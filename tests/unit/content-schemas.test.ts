@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { folderItems, partnerSchema, planSchema } from '../../src/lib/content-schemas';
+import { readFileSync } from 'node:fs';
+import { businessHoursSchema, folderItems, pageData, partnerSchema, planSchema } from '../../src/lib/content-schemas';
 
 // What an editor sees when a saved file breaks a rule: the file, the field and a pt-BR reason.
 const plan = (monthlyPrice: string) => `name: Básico
@@ -46,5 +47,26 @@ describe('content files judged by the schemas', () => {
     expect(() =>
       folderItems({ 'content/partners/ana imóveis.yaml': 'name: Ana\nactive: true\norder: 1\n' }, partnerSchema),
     ).toThrow('content/partners/ana imóveis.yaml, nome do arquivo: Identificador inválido');
+  });
+
+  describe('business hours', () => {
+    const file = 'content/settings/business-hours.yaml';
+    const saved = readFileSync(file, 'utf8');
+
+    it('reads the hours as editors type them, in minutes after midnight', () => {
+      expect(pageData(file, saved, businessHoursSchema)).toMatchObject({ opensAtMinute: 540, closesAtMinute: 1080 });
+    });
+
+    it.each([
+      ['opensAt', saved.replace(/^opensAt: .*$/m, 'opensAt: 9h'), 'Use horas e minutos, como 09:00.'],
+      [
+        'closesAt',
+        saved.replace(/^closesAt: .*$/m, "closesAt: '08:00'"),
+        '"closesAt" precisa ser depois de "opensAt".',
+      ],
+      ['fixedHolidays.0', saved.replace("'01-01'", "'1/1'"), 'Use MM-DD, como 12-25.'],
+    ])('refuses a bad %s, naming the field', (field, text, message) => {
+      expect(() => pageData(file, text, businessHoursSchema)).toThrow(`${file}, campo ${field}: ${message}`);
+    });
   });
 });
