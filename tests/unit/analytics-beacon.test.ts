@@ -132,7 +132,7 @@ describe('visit report arithmetic', () => {
 
 describe('the beacon', () => {
   it('listens for the lead form’s event by its name', () => {
-    const source = readFileSync(new URL('../../src/components/AnalyticsBeacon.astro', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('../../public/visita.js', import.meta.url), 'utf8');
     expect(source).toContain(`const LEAD_EVENT = '${LEAD_EVENT}';`);
   });
 });
