@@ -79,13 +79,19 @@ async function signUp(page: Page, name: string, email: string, password = PASSWO
   await expect(create).toBeDisabled();
   await signUp.getByLabel('Senha', { exact: true }).fill(password);
   await expect(signUp.getByText('Muito forte')).toBeVisible();
-  // Sign-ups are limited per IP and every worker signs up from 127.0.0.1: a refusal
-  // ("Muitas tentativas…") is tried again until the window has passed.
+  // Sign-ups are limited per IP and every worker signs up from 127.0.0.1: a refusal (429)
+  // is tried again until the window has passed. The answer, not a toast, decides — a slow
+  // success closes the tab and its toast may be gone before a retry would look for it.
   const created = page.getByText('Conta criada com sucesso! Verifique seu email.');
   await expect(async () => {
-    if (!(await created.isVisible())) await create.click({ timeout: 2_000 });
-    await expect(created).toBeVisible({ timeout: 3_000 });
+    const answered = page.waitForResponse(
+      (response) => response.url().endsWith('/api/auth/sign-up/email') && response.request().method() === 'POST',
+      { timeout: 30_000 },
+    );
+    await create.click();
+    expect((await answered).status(), 'refused by the per-IP sign-up limit').not.toBe(429);
   }).toPass({ timeout: 90_000, intervals: [5_000] });
+  await expect(created).toBeVisible();
 }
 
 async function signIn(page: Page, email: string, password = PASSWORD) {
