@@ -460,6 +460,12 @@ test.describe('partner pages', () => {
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Carol Imóveis indica/);
     await expect(page.getByText('Recomendado por Carol Imóveis', { exact: true })).toBeVisible();
     expect(await bodyAttribution(page)).toMatchObject({ utm_campaign: 'carol-imoveis', partner_slug: 'carol-imoveis' });
+    // A visit without JavaScript is counted by the <noscript> pixel, for this partner and campaign.
+    const pixel = /<noscript>\s*<img src="([^"]+)"/.exec(await response!.text())?.[1]?.replaceAll('&amp;', '&');
+    expect(Object.fromEntries(new URL(pixel!, 'http://site.test').searchParams)).toMatchObject({
+      utm_campaign: 'carol-imoveis',
+      partner_slug: 'carol-imoveis',
+    });
 
     const order = async () => {
       const pains = await page.getByRole('heading', { level: 2, name: 'Você se identifica?' }).boundingBox();

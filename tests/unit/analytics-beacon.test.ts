@@ -58,6 +58,20 @@ describe('beacon input', () => {
       partner: 'carol',
       device: '',
     });
+    // A vanity partner page: its defaults ride in the pixel's query; the page's own utm_* still win.
+    const defaults = new URLSearchParams({
+      utm_source: 'parceiro',
+      utm_medium: 'influencer',
+      utm_campaign: 'carol-imoveis',
+      partner_slug: 'carol-imoveis',
+    });
+    expect(pixelInput('http://s.test/carol-imoveis?utm_source=insta', 's.test', defaults)).toMatchObject({
+      path: '/carol-imoveis',
+      source: 'insta',
+      medium: 'influencer',
+      campaign: 'carol-imoveis',
+      partner: 'carol-imoveis',
+    });
     expect(pixelInput('http://other.test/planos', 's.test')).toBeNull();
     expect(pixelInput(null, 's.test')).toBeNull();
     expect(pixelInput('not a url', 's.test')).toBeNull();

@@ -4,7 +4,8 @@
  *   `text/plain` (navigator.sendBeacon's type, so no preflight) → 204 at once; the event is
  *   written with the next batch. A body over MAX_BEACON_BYTES → 413, not one event → 400,
  *   over the visitor key's per-minute limit → 429. A bot or a prefetch gets 204 and is not counted.
- * - GET: the <noscript> pixel of pages viewed without JavaScript; the page is its Referer.
+ * - GET: the <noscript> pixel of pages viewed without JavaScript; the page is its Referer, a
+ *   partner page's attribution defaults the pixel's own query.
  *   Answers a 1×1 transparent GIF either way, so no browser logs a broken image.
  * Nothing is set in the browser: no cookie, no storage; the answer is never cached.
  */
@@ -49,7 +50,7 @@ export const POST: APIRoute = async (context) => {
 
 export const GET: APIRoute = async (context) => {
   const { request, locals, url } = context;
-  const event = pixelInput(request.headers.get('referer'), url.host);
+  const event = pixelInput(request.headers.get('referer'), url.host, url.searchParams);
   if (event) {
     await locals.runtime.analytics.record(
       { headers: request.headers, ip: clientAddressOf(context), host: url.host },

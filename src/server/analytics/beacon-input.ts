@@ -75,9 +75,16 @@ function pathOnly(path: string): string {
 /**
  * The page view a <noscript> pixel stands for: the page is the pixel request's Referer (a
  * same-origin image request carries the page's full address), its utm_* the page's query.
+ * A partner page puts its attribution defaults in the pixel's own query (`pageDefaults`):
+ * the page's query wins and the defaults fill what it lacks, as the lead form does, so a
+ * vanity path like /carol-imoveis counts for its partner and campaign.
  * Null when there is no Referer from this site (a direct fetch of the pixel is no page view).
  */
-export function pixelInput(referer: string | null, host: string): EventInput | null {
+export function pixelInput(
+  referer: string | null,
+  host: string,
+  pageDefaults: URLSearchParams = new URLSearchParams(),
+): EventInput | null {
   if (!referer) return null;
   let url: URL;
   try {
@@ -86,7 +93,7 @@ export function pixelInput(referer: string | null, host: string): EventInput | n
     return null;
   }
   if (url.host !== host) return null;
-  const param = (name: string) => (url.searchParams.get(name) ?? '').slice(0, 200);
+  const param = (name: string) => (url.searchParams.get(name) || pageDefaults.get(name) || '').slice(0, 200);
   return {
     kind: 'view',
     path: pathOnly(url.pathname).slice(0, 300),
@@ -94,8 +101,8 @@ export function pixelInput(referer: string | null, host: string): EventInput | n
     source: param('utm_source'),
     medium: param('utm_medium'),
     campaign: param('utm_campaign'),
-    // A partner page's slug is its path: /parceiro/{slug}.
-    partner: /^\/parceiro\/([^/]+)$/.exec(url.pathname)?.[1]?.slice(0, 80) ?? '',
+    // A partner page's slug: its defaults' partner_slug, or its path /parceiro/{slug}.
+    partner: (pageDefaults.get('partner_slug') || /^\/parceiro\/([^/]+)$/.exec(url.pathname)?.[1] || '').slice(0, 80),
     cta: '',
     device: '',
     field: '',
