@@ -32,7 +32,7 @@ import { deliveryStack, type DeliveryStack } from '../support/deliveries';
 import { lockDataDir } from '~/server/lock';
 import { createMailer } from '~/server/mail';
 import { checkTextFields, createSecurityLogger, type SecurityLogger } from '~/server/security';
-import { engines, isPostgres, useTestDatabase, type TestDatabase } from '../support/db';
+import { engines, isPostgres, tablesHolding, useTestDatabase, type TestDatabase } from '../support/db';
 import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
 
 const SITE = 'http://localhost:4321';
@@ -538,6 +538,8 @@ describe.each(engines)('auth on %s', (engine) => {
     });
     // Another connection is not affected.
     expect((await signIn('ninguem@exemplo.com', 'Errada#2026', '203.0.113.10')).status).toBe(401);
+    // The counters know each address by a keyed hash only: no table keeps an address.
+    expect(await tablesHolding(t.db, '203.0.113.')).toEqual([]);
   });
 
   it('checkTextFields cleans a public form record and logs each offending field', async () => {

@@ -21,6 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { PGLITE_EXTENSIONS, openDatabase, type DatabaseHandle, type Db } from '~/server/db/client';
@@ -230,6 +231,27 @@ export function useTestDatabase(engine: Engine): TestDatabase {
     await holder.close?.();
   });
   return holder;
+}
+
+/**
+ * The application tables with a row that, read as text, contains `text`: where a value the
+ * site must never keep (a client's address, say) would have ended up.
+ */
+export async function tablesHolding(db: Db, text: string): Promise<string[]> {
+  const rows = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+  const tables = rows(
+    await db.execute(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    ),
+  ).map((row) => String(row['name']));
+  const holding: string[] = [];
+  for (const table of tables) {
+    const hit = await db.execute(
+      sql`select 1 from ${sql.identifier(table)} as t where t::text like ${`%${text}%`} limit 1`,
+    );
+    if (rows(hit).length > 0) holding.push(table);
+  }
+  return holding;
 }
 
 /** Re-exported for tests that need the type. */

@@ -38,11 +38,12 @@ import { signUpNameError } from '../../lib/validation/auth';
 import type { Db } from '../db/client';
 import { safeLogLine } from '../describe-error';
 import { componentLogger } from '../log/logger';
-import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../db/schema';
+import { authAccount, authSession, authUser, authVerification } from '../db/schema';
 import type { MailMessage } from '../mail';
 import type { DeliveryMeta } from '../outbox/outbox';
 import { hitRateLimit } from '../rate-limit';
 import { checkTextFields, type SecurityLogger } from '../security';
+import { authRateLimitStorage } from './auth-rate-limit-storage';
 import { existingAccountMail, passwordResetMail, verificationMail } from './emails';
 import { clearFailedSignIns, lockedUntil, recordFailedSignIn } from './lockout';
 
@@ -322,7 +323,6 @@ export function createAuth(deps: AuthDeps) {
         session: authSession,
         account: authAccount,
         verification: authVerification,
-        rateLimit: authRateLimit,
       },
     }),
     emailAndPassword: {
@@ -401,7 +401,7 @@ export function createAuth(deps: AuthDeps) {
     },
     rateLimit: {
       enabled: deps.rateLimit ?? true,
-      storage: 'database',
+      customStorage: authRateLimitStorage(db, deps.config.authSecret ?? '', now),
       window: AUTH_RATE_LIMITS.default.window,
       max: AUTH_RATE_LIMITS.default.max,
       customRules: {
