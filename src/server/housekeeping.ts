@@ -19,6 +19,7 @@ import type { DbOrTx } from './db/client';
 import { describeError } from './describe-error';
 import { authLoginAttempts } from './db/schema';
 import { pruneClosedInvitations } from './auth/invitation-retention';
+import { pruneUnconfirmedAccounts } from './auth/unconfirmed-accounts';
 import { pruneExpiredUploads } from './implementation/document-uploads';
 import { RATE_LIMIT_ROW_TTL_MS, pruneRateLimits } from './rate-limit';
 
@@ -30,6 +31,8 @@ export interface HousekeepingCounts {
   rateLimits: number;
   signInCounters: number;
   invitations: number;
+  /** Sign-ups never confirmed (./auth/unconfirmed-accounts.ts). */
+  unconfirmedAccounts: number;
   /** Bytes the chunks' table gave back (PGlite only; 0 on PostgreSQL, where autovacuum does it). */
   reclaimedBytes: number;
 }
@@ -51,8 +54,9 @@ export async function runHousekeeping(db: DbOrTx, pglite: PGlite | undefined, no
       .returning({ email: authLoginAttempts.email })
   ).length;
   const invitations = await pruneClosedInvitations(db, now);
+  const unconfirmedAccounts = await pruneUnconfirmedAccounts(db, now);
   const reclaimedBytes = pglite ? await reclaimUploadSpace(pglite, uploads > 0) : 0;
-  return { uploads, rateLimits, signInCounters, invitations, reclaimedBytes };
+  return { uploads, rateLimits, signInCounters, invitations, unconfirmedAccounts, reclaimedBytes };
 }
 
 const CHUNKS_TABLE = 'document_upload_chunks';
@@ -84,7 +88,8 @@ export function describeHousekeeping(counts: HousekeepingCounts, ms: number): st
   const mb = (counts.reclaimedBytes / (1024 * 1024)).toFixed(1);
   return (
     `[housekeeping] ${counts.uploads} expired uploads deleted, ${counts.rateLimits} rate-limit counters ` +
-    `and ${counts.signInCounters} sign-in counters deleted, ${counts.invitations} closed invitations deleted, ` +
+    `and ${counts.signInCounters} sign-in counters deleted, ${counts.invitations} closed invitations and ` +
+    `${counts.unconfirmedAccounts} unconfirmed sign-ups deleted, ` +
     `${mb} MB reclaimed in ${ms} ms`
   );
 }
@@ -109,7 +114,12 @@ export function startHousekeeping(
       try {
         const counts = await runHousekeeping(deps.db, deps.pglite, deps.now());
         if (
-          counts.uploads + counts.rateLimits + counts.signInCounters + counts.invitations + counts.reclaimedBytes >
+          counts.uploads +
+            counts.rateLimits +
+            counts.signInCounters +
+            counts.invitations +
+            counts.unconfirmedAccounts +
+            counts.reclaimedBytes >
           0
         ) {
           deps.log(describeHousekeeping(counts, Date.now() - started));

@@ -14,6 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_TTL_MS } from '~/lib/invitation';
 import { createAuth, type Auth } from '~/server/auth';
 import { CLOSED_INVITATION_KEEP_MS } from '~/server/auth/invitation-retention';
+import { UNCONFIRMED_ACCOUNT_KEEP_MS } from '~/server/auth/unconfirmed-accounts';
 import { acceptInvitation, lookupInvitation } from '~/server/auth/invitation-accept';
 import {
   hashInvitationToken,
@@ -250,5 +251,31 @@ describe.each(engines)('invitations on %s', (engine) => {
     expect(await left()).toEqual(expect.arrayContaining(['pendente.agora@exemplo.com', 'revogado.agora@exemplo.com']));
     // The account made from the accepted invitation stays.
     expect((await t.db.select().from(authUser)).map((user) => user.email)).toContain('aceito.antes@exemplo.com');
+  });
+
+  it('housekeeping deletes sign-ups never confirmed a week on; confirmed and team accounts stay', async () => {
+    const signedUp = new Date('2026-11-01T12:00:00Z');
+    const account = (id: string, emailVerified: boolean, role: 'user' | 'vendas', createdAt = signedUp) => ({
+      id,
+      name: id,
+      email: `${id}@exemplo.com`,
+      emailVerified,
+      role,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    await t.db
+      .insert(authUser)
+      .values([
+        account('nunca-confirmou', false, 'user'),
+        account('confirmou', true, 'user'),
+        account('equipe-sem-confirmar', false, 'vendas'),
+        account('recente', false, 'user', new Date(signedUp.getTime() + 60_000)),
+      ]);
+    const left = async () => (await t.db.select({ id: authUser.id }).from(authUser)).map((row) => row.id).sort();
+
+    const counts = await runHousekeeping(t.db, undefined, new Date(signedUp.getTime() + UNCONFIRMED_ACCOUNT_KEEP_MS));
+    expect(counts.unconfirmedAccounts).toBe(1);
+    expect(await left()).toEqual(['confirmou', 'equipe-sem-confirmar', 'recente']);
   });
 });
