@@ -36,6 +36,9 @@ test('three visitors of /planos from one source, one lead: 3 visits, 1 lead, 33 
   context: adminContext,
   page: adminPage,
 }) => {
+  // Four browsers, a lead and a report that may wait for its roll-up: more than the default 30 s
+  // on a loaded machine.
+  test.setTimeout(90_000);
   const source = `e2e-${randomUUID().slice(0, 8)}`;
   const landing = `/planos?utm_source=${source}&utm_medium=cpc`;
   const contexts: BrowserContext[] = [];
