@@ -4,7 +4,8 @@
  * key stable within a São Paulo day and new the next, no address stored; the roll-up
  * (rollup.ts) arithmetic with leads joined by page and source, refreshed idempotently; the
  * report (visit-report.ts) per dimension, the funnel and the previous period; retention of
- * raw events and past salts.
+ * raw events and past salts. And the sales reports' lead roll-up (src/server/inbox/lead-rollup.ts):
+ * the same figures as one grouped pass over the leads, before and after pipeline moves.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +17,8 @@ import { refreshRollups } from '~/server/analytics/rollup';
 import { visitReport } from '~/server/analytics/visit-report';
 import { analyticsDaily, analyticsEvents, analyticsSalts, contatos } from '~/server/db/schema';
 import { runAnalyticsRetention } from '~/server/lgpd/retention';
+import { changeLeadStatus } from '~/server/inbox/pipeline';
+import { leadReport, salespersonReport } from '~/server/inbox/reports';
 import { engines, useTestDatabase } from '../support/db';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -34,6 +37,8 @@ const view = (path: string, source = ''): EventInput => ({
   field: '',
 });
 const HOST = 'pilota.example';
+/** Rows of a raw `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
 
 let keyNo = 0;
 const lead = (createdAt: Date, overrides: Partial<typeof contatos.$inferInsert> = {}) => ({
@@ -231,5 +236,120 @@ describe.each(engines)('visit analytics on %s', (engine) => {
     expect((await t.db.select().from(analyticsEvents)).map((row) => row.day)).toEqual(['2026-11-20']);
     expect((await t.db.select().from(analyticsSalts)).map((row) => row.day)).toEqual(['2026-11-20']);
     expect((await visitReport(t.db, '2026-10-01', '2026-11-20')).totals.visitors).toBe(2);
+  });
+
+  /** The sales reports as one grouped pass over the leads gives them (what the roll-up must equal). */
+  async function rawLeadReport(de: string, ate: string) {
+    const period = sql`(created_at at time zone 'America/Sao_Paulo')::date between ${de}::date and ${ate}::date`;
+    const counts = sql`count(*)::int as leads, (count(*) filter (where status = 'convertido'))::int as conversions`;
+    const median = sql`(percentile_cont(0.5) within group (order by extract(epoch from first_contact_at - created_at)))::float8`;
+    const rows = async (column: string) =>
+      rowsOf(
+        await t.db.execute(
+          sql`select coalesce(${sql.raw(column)}, '') as value, ${counts} from contatos where ${period} group by ${sql.raw(column)}`,
+        ),
+      );
+    const byValue = (list: unknown[]) =>
+      (list as { value: string }[]).map((row) => ({ ...row })).sort((a, b) => a.value.localeCompare(b.value));
+    return {
+      days: byValue(await rows(`((created_at at time zone 'America/Sao_Paulo')::date)::text`)).map(
+        ({ value, ...row }) => ({ day: value, ...row }),
+      ),
+      breakdowns: Object.fromEntries(
+        await Promise.all(
+          Object.entries({
+            origem: 'utm_source',
+            campanha: 'utm_campaign',
+            parceiro: 'partner_slug',
+            tipo: 'tipo',
+            cta: 'cta_source',
+          }).map(async ([name, column]) => [name, byValue(await rows(column))]),
+        ),
+      ),
+      firstContact: rowsOf(
+        await t.db.execute(
+          sql`select ${median} as "medianSeconds", count(first_contact_at)::int as contacted from contatos where ${period}`,
+        ),
+      )[0],
+      salespeople: rowsOf(
+        await t.db.execute(
+          sql`select assigned_to as "userId", ${counts}, ${median} as "medianSeconds", count(first_contact_at)::int as contacted
+                from contatos where ${period} group by assigned_to order by count(*) desc, assigned_to`,
+        ),
+      ),
+    };
+  }
+
+  async function rolledUpLeadReport(de: string, ate: string) {
+    const report = await leadReport({ db: t.db }, { de, ate });
+    const byValue = <T extends { value: string }>(list: T[]) =>
+      [...list].sort((a, b) => a.value.localeCompare(b.value));
+    return {
+      days: [...report.days].sort((a, b) => a.day.localeCompare(b.day)),
+      breakdowns: Object.fromEntries(Object.entries(report.breakdowns).map(([name, list]) => [name, byValue(list)])),
+      firstContact: report.firstContact,
+      salespeople: (await salespersonReport({ db: t.db }, { de, ate })).map(({ name: _name, ...row }) => row),
+    };
+  }
+
+  it('sales reports read a lead roll-up equal to the leads, pipeline moves and new leads included', async () => {
+    const at = (day: number, hour: number) =>
+      sp(`2026-11-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:17:00`);
+    const sources = ['google', 'instagram', ''];
+    const seeded = await t.db
+      .insert(contatos)
+      .values(
+        Array.from({ length: 18 }, (_, n) =>
+          lead(at(10 + (n % 6), n % 2 ? 23 : 9), {
+            utmSource: sources[n % 3]!,
+            utmCampaign: n % 4 ? '' : 'black-friday',
+            ...(n % 5 ? { partnerSlug: 'carol-imoveis' } : {}),
+            tipo: n % 2 ? 'corretor' : 'proprietario',
+            ctaSource: n % 3 ? 'hero' : '',
+            ...(n % 3 ? { assignedTo: `u${n % 2}` } : {}),
+          }),
+        ),
+      )
+      .returning({ id: contatos.id, createdAt: contatos.createdAt });
+    const move = (index: number, minutes: number, de: 'novo' | 'em_contato', para: 'em_contato' | 'convertido') => {
+      const { id, createdAt } = seeded[index]!;
+      return changeLeadStatus(
+        { db: t.db, now: () => new Date(createdAt.getTime() + minutes * 60_000 + index * 1_234) },
+        { leadId: id, de, para },
+        { id: 'u1', name: 'Carla' },
+      );
+    };
+    // First contacts on various days, some converted the next day.
+    for (const [index, minutes] of [
+      [0, 30],
+      [1, 95],
+      [3, 1_500],
+      [4, 7],
+      [8, 61],
+      [11, 250],
+      [13, 42],
+    ] as const)
+      expect((await move(index, minutes, 'novo', 'em_contato')).status).toBe('changed');
+    for (const index of [1, 4, 11])
+      expect((await move(index, 2_000, 'em_contato', 'convertido')).status).toBe('changed');
+
+    for (const [de, ate] of [
+      ['2026-11-01', '2026-11-30'],
+      ['2026-11-11', '2026-11-13'],
+      ['2026-11-20', '2026-11-21'],
+    ]) {
+      expect(await rolledUpLeadReport(de!, ate!)).toEqual(await rawLeadReport(de!, ate!));
+    }
+    // After the roll-up: a move, a new lead and a reassignment show at once.
+    expect((await move(2, 15, 'novo', 'convertido')).status).toBe('changed');
+    await t.db.insert(contatos).values(lead(at(15, 10), { utmSource: 'google', assignedTo: 'u1' }));
+    await t.db
+      .update(contatos)
+      .set({ assignedTo: 'u2' })
+      .where(sql`${contatos.id} = ${seeded[5]!.id}`);
+    const after = await rolledUpLeadReport('2026-11-01', '2026-11-30');
+    expect(after).toEqual(await rawLeadReport('2026-11-01', '2026-11-30'));
+    expect(after.firstContact.contacted).toBe(8);
+    expect(after.days.reduce((sum, day) => sum + day.conversions, 0)).toBe(4);
   });
 });

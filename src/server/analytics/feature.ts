@@ -10,6 +10,7 @@
 import { describeError } from '../describe-error';
 import { componentLogger } from '../log/logger';
 import type { Feature } from '../runtime-types';
+import { refreshLeadRollups } from '../inbox/lead-rollup';
 
 export const ROLLUP_QUEUE = 'analytics-rollup';
 export const ROLLUP_CRON = '* * * * *';
@@ -23,6 +24,9 @@ export const analyticsFeature: Feature = {
       async () => {
         try {
           await runtime.analytics.freshen({ force: true });
+          // The sales reports rebuild changed days before reading; doing it here keeps a burst
+          // of pipeline moves from landing on whoever opens them next (src/server/inbox/lead-rollup.ts).
+          await refreshLeadRollups(runtime.db);
         } catch (error) {
           componentLogger('analytics').error(`roll-up failed: ${describeError(error)}`);
           throw error;

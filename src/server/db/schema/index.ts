@@ -12,3 +12,4 @@ export * from './implementation';
 export * from './lgpd';
 export * from './cookie-consents';
 export * from './analytics';
+export * from './lead-reports';

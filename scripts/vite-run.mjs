@@ -1,0 +1,18 @@
+/*
+ * Runs a TypeScript script through Vite's module runner, so the server code it imports
+ * resolves as in the site and the tests: the `~` and `@content` aliases, YAML content read
+ * with `?raw` and `import.meta.glob`. The benches run this way (`npm run bench:inbox`).
+ * Usage: node scripts/vite-run.mjs scripts/<script>.ts
+ */
+import { resolve } from 'node:path';
+import { runnerImport } from 'vite';
+
+const root = process.cwd();
+const script = process.argv[2];
+if (!script) throw new Error('usage: node scripts/vite-run.mjs <script.ts>');
+await runnerImport(resolve(root, script), {
+  root,
+  configFile: false,
+  logLevel: 'warn',
+  resolve: { alias: { '~': resolve(root, 'src'), '@content': resolve(root, 'content') } },
+});

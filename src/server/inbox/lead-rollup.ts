@@ -1,0 +1,71 @@
+/*
+ * The daily roll-up of leads the sales reports read (src/server/inbox/reports.ts): per São
+ * Paulo day, the day's leads and conversions in total and per value of each breakdown and
+ * salesperson, with the exact seconds to first contact of the contacted ones on the
+ * salespeople's rows for the medians (schema: src/server/db/schema/lead-reports.ts).
+ *
+ * Triggers on `contatos` log the day of every lead that arrives, goes, or changes in a
+ * column the reports count (status, first contact, owner, attribution); `refreshLeadRollups`
+ * rebuilds exactly those days from the leads, in one transaction, and drops the log rows it
+ * read. The reports call it before reading, so what they show is the leads as they are
+ * now — a lead moved to `convertido` a second ago included — and the minute job calls it
+ * too (src/server/analytics/feature.ts), so a burst of changes is rarely paid for by a reader.
+ */
+import { sql } from 'drizzle-orm';
+import { addDays } from '~/lib/reports';
+import { saoPauloDayStart } from '~/lib/time-zone';
+import type { DbOrTx } from '../db/client';
+import { leadDailyStale } from '../db/schema';
+
+/** Any fixed number: the advisory lock two rebuilds take in turn (PostgreSQL; one connection on PGlite). */
+const LEAD_ROLLUP_LOCK = 7_290_430;
+
+/**
+ * grouping() of each set of the rebuild, over (source, campaign, partner, tipo, CTA,
+ * salesperson): a 1 for each column NOT in the set, the first the highest bit.
+ */
+const DIM_OF_MASK = sql.raw(
+  `case grouping(utm_source, utm_campaign, partner_slug, tipo, cta_source, assigned_to)
+     when 31 then 'origem' when 47 then 'campanha' when 55 then 'parceiro'
+     when 59 then 'tipo' when 61 then 'cta' when 62 then 'vendedor' else 'dia' end`,
+);
+
+/** A Postgres array literal of values that need no quoting (ISO dates and instants). */
+const arrayLiteral = (values: string[]) => `{${values.join(',')}}`;
+
+/**
+ * Rebuilds the roll-up of every day logged stale, if any. Safe to call at any time and from
+ * several processes: rebuilds take an advisory lock in turn, and a change committed while one
+ * runs leaves its own log row, rebuilt by the next call.
+ */
+export async function refreshLeadRollups(db: DbOrTx): Promise<void> {
+  const [pending] = await db.select({ id: leadDailyStale.id }).from(leadDailyStale).limit(1);
+  if (!pending) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LEAD_ROLLUP_LOCK})`);
+    // Read after the lock: what a rebuild before this one dropped is not read again.
+    const stale = await tx.select().from(leadDailyStale);
+    if (stale.length === 0) return;
+    const days = [...new Set(stale.map((row) => row.day))].sort();
+    const dayList = sql.raw(`'${arrayLiteral(days)}'`);
+    // Each day's bounds are its São Paulo midnights, computed as the reports compute theirs.
+    const starts = sql.raw(`'${arrayLiteral(days.map((day) => saoPauloDayStart(day).toISOString()))}'`);
+    const ends = sql.raw(`'${arrayLiteral(days.map((day) => saoPauloDayStart(addDays(day, 1)).toISOString()))}'`);
+    await tx.execute(sql`delete from lead_daily where day = any(${dayList}::date[])`);
+    await tx.execute(sql`
+      insert into lead_daily (day, dim, value, leads, conversions, contact_seconds)
+      select d.day, ${DIM_OF_MASK},
+             coalesce(utm_source, utm_campaign, partner_slug, tipo, cta_source, assigned_to),
+             count(*), count(*) filter (where status = 'convertido'),
+             -- Seconds only on the salespeople's rows (nobody's included): every median is taken over those.
+             case when ${DIM_OF_MASK} = 'vendedor'
+                  then coalesce(array_agg(extract(epoch from first_contact_at - created_at)::float8)
+                                  filter (where first_contact_at is not null), '{}')
+                  else '{}' end
+        from unnest(${dayList}::date[], ${starts}::timestamptz[], ${ends}::timestamptz[]) as d(day, starts, ends)
+        join contatos on created_at >= d.starts and created_at < d.ends
+       group by d.day, grouping sets ((), (utm_source), (utm_campaign), (partner_slug), (tipo), (cta_source), (assigned_to))`);
+    const ids = stale.map((row) => String(row.id));
+    await tx.execute(sql`delete from lead_daily_stale where id = any(${sql.raw(`'${arrayLiteral(ids)}'`)}::bigint[])`);
+  });
+}
