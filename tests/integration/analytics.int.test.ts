@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { funnel, visitRate } from '~/lib/visit-report';
 import { createAnalyticsService, FRESH_MS, STALE_MS } from '~/server/analytics/analytics.service';
-import { createAnalyticsIngest, EVENTS_PER_MINUTE } from '~/server/analytics/ingest';
+import { ADDRESS_EVENTS_PER_MINUTE, createAnalyticsIngest, EVENTS_PER_MINUTE } from '~/server/analytics/ingest';
 import type { EventInput } from '~/server/analytics/beacon-input';
 import { refreshRollups } from '~/server/analytics/rollup';
 import { visitReport } from '~/server/analytics/visit-report';
@@ -118,9 +118,15 @@ describe.each(engines)('visit analytics on %s', (engine) => {
     expect(await ingest.record(other, view('/'))).toBe('recorded');
     clock.at = new Date(clock.at.getTime() + 60_000);
     expect(await ingest.record(person, view('/'))).toBe('recorded');
+    // A new user agent on every request is a new visitor key, but the same address: bounded too.
+    const rotating = (n: number) => ({ ...person, ip: '203.0.113.11', headers: headers(`${CHROME} r${n}`) });
+    for (let n = 0; n < ADDRESS_EVENTS_PER_MINUTE; n += 1)
+      expect(await ingest.record(rotating(n), view('/'))).toBe('recorded');
+    expect(await ingest.record(rotating(-1), view('/'))).toBe('limited');
+    expect(await ingest.record(other, view('/'))).toBe('recorded');
     await ingest.stop();
     const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(analyticsEvents);
-    expect(row?.n).toBe(EVENTS_PER_MINUTE + 2);
+    expect(row?.n).toBe(EVENTS_PER_MINUTE + 2 + ADDRESS_EVENTS_PER_MINUTE + 1);
   });
 
   it('rolls days up with leads by page and source; the report, funnel and previous period add up', async () => {

@@ -3,7 +3,8 @@
  * - POST: one event from the beacon (src/components/AnalyticsBeacon.astro), JSON sent as
  *   `text/plain` (navigator.sendBeacon's type, so no preflight) → 204 at once; the event is
  *   written with the next batch. A body over MAX_BEACON_BYTES → 413, not one event → 400,
- *   over the visitor key's per-minute limit → 429. A bot or a prefetch gets 204 and is not counted.
+ *   over the visitor key's or the client address's per-minute limit → 429. A bot or a prefetch
+ *   gets 204 and is not counted.
  * - GET: the <noscript> pixel of pages viewed without JavaScript; the page is its Referer, a
  *   partner page's attribution defaults the pixel's own query.
  *   Answers a 1×1 transparent GIF either way, so no browser logs a broken image.

@@ -28,7 +28,9 @@ export interface AnalyticsService extends AnalyticsIngest {
 }
 
 export function createAnalyticsService(
-  deps: Pick<ServiceDeps, 'db' | 'now' | 'ready' | 'log'> & { config: Pick<ServiceDeps['config'], 'deployTarget'> },
+  deps: Pick<ServiceDeps, 'db' | 'now' | 'ready' | 'log'> & {
+    config: Pick<ServiceDeps['config'], 'deployTarget'> & Partial<Pick<ServiceDeps['config'], 'leadRateLimit'>>;
+  },
 ): AnalyticsService {
   const ingest = createAnalyticsIngest({
     db: deps.db,
@@ -37,6 +39,8 @@ export function createAnalyticsService(
     log: deps.log ?? lineLogger('warn', 'analytics'),
     // A Netlify function may be frozen after it answers: nothing buffered would ever be written.
     writeThrough: deps.config.deployTarget === 'netlify',
+    // LEAD_RATE_LIMIT=off (tests, benches) turns every per-address limit off, this one too.
+    addressLimit: deps.config.leadRateLimit !== null,
   });
   const log = deps.log ?? lineLogger('warn', 'analytics');
   let refreshed = 0;
@@ -61,7 +65,9 @@ export function createAnalyticsService(
       if (force) return refresh();
       const age = deps.now().getTime() - refreshed;
       if (age < FRESH_MS) return;
-      const done = refresh().catch((error: unknown) => log(`[analytics] roll-up refresh failed: ${describeError(error)}`));
+      const done = refresh().catch((error: unknown) =>
+        log(`[analytics] roll-up refresh failed: ${describeError(error)}`),
+      );
       if (age >= STALE_MS) await done;
     },
   };

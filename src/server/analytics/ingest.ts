@@ -14,8 +14,11 @@
  * browser, the address never written, and a key cannot be linked to another day's once
  * that day's salt is deleted (here, when a new day's salt is made, and by retention).
  *
- * Each visitor key may send EVENTS_PER_MINUTE events a minute; more are dropped. That
- * counter lives in this process (src/server/rate-limit.ts `createLocalRateLimiter`): a
+ * Each visitor key may send EVENTS_PER_MINUTE events a minute, and each client address
+ * ADDRESS_EVENTS_PER_MINUTE whatever its user agents (the key includes the user agent, so
+ * rotating it would otherwise make each request a new visitor); more are dropped. The
+ * address's counter is keyed by a hash of it, like the visitor's, so not even memory holds
+ * the address. These counters live in this process (src/server/rate-limit.ts `createLocalRateLimiter`): a
  * database round trip per beacon would cost more than the insert it guards, and an abuser
  * spread over instances can only inflate anonymous counts, never reach a lead.
  */
@@ -33,6 +36,11 @@ import type { EventInput } from './beacon-input';
 
 /** How many events one visitor key may send in a minute; a page and its dialog send a handful. */
 export const EVENTS_PER_MINUTE = 60;
+/**
+ * How many events one client address (an IPv6 /64) may send in a minute, all user agents
+ * together: an office behind one NAT with a hundred people browsing stays well under it.
+ */
+export const ADDRESS_EVENTS_PER_MINUTE = 600;
 const FLUSH_MS = 1000;
 const FLUSH_ROWS = 500;
 /** Events held while the database is away; beyond this they are dropped (counts are best effort). */
@@ -65,6 +73,8 @@ export interface AnalyticsIngestDeps {
   log: (line: string) => void;
   /** Write each event before `record` resolves (no process to flush later: Netlify). */
   writeThrough?: boolean;
+  /** Bound each client address (ADDRESS_EVENTS_PER_MINUTE); off only where every per-address limit is (LEAD_RATE_LIMIT=off). */
+  addressLimit?: boolean;
 }
 
 /** Whether a request is not to be counted: a bot, no user agent, a prefetch/prerender, or an objection (GPC, DNT). */
@@ -106,6 +116,7 @@ export async function daySalt(db: Db, day: string): Promise<string> {
 export function createAnalyticsIngest(deps: AnalyticsIngestDeps): AnalyticsIngest {
   const { db, now, log } = deps;
   const limiter = createLocalRateLimiter(EVENTS_PER_MINUTE, 60_000, now);
+  const addressLimiter = createLocalRateLimiter(ADDRESS_EVENTS_PER_MINUTE, 60_000, now);
   let salt: { day: string; value: Promise<string> } | null = null;
   let buffer: (typeof analyticsEvents.$inferInsert)[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -145,8 +156,16 @@ export function createAnalyticsIngest(deps: AnalyticsIngestDeps): AnalyticsInges
       const at = now();
       const day = saoPauloDay(at);
       const ua = request.headers.get('user-agent') ?? '';
-      const visitor = visitorKey(await saltFor(day), request.host, request.ip, ua);
+      const daySaltValue = await saltFor(day);
+      const visitor = visitorKey(daySaltValue, request.host, request.ip, ua);
       if (!limiter.allow(visitor)) return 'limited';
+      // No address known (no proxy header where one is expected): no bucket every client would share.
+      if (
+        deps.addressLimit !== false &&
+        request.ip &&
+        !addressLimiter.allow(visitorKey(daySaltValue, request.host, request.ip, ''))
+      )
+        return 'limited';
       if (buffer.length >= MAX_BUFFERED) return 'ignored';
       buffer.push({ at, day, visitor, ...event });
       if (deps.writeThrough || buffer.length >= FLUSH_ROWS) await write();
