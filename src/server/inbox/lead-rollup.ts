@@ -59,7 +59,8 @@ export async function refreshLeadRollups(db: DbOrTx): Promise<void> {
              count(*), count(*) filter (where status = 'convertido'),
              -- Seconds only on the salespeople's rows (nobody's included): every median is taken over those.
              case when ${DIM_OF_MASK} = 'vendedor'
-                  then coalesce(array_agg(extract(epoch from first_contact_at - created_at)::float8)
+                  then coalesce(array_agg(extract(epoch from first_contact_at - created_at)::float8
+                                          order by extract(epoch from first_contact_at - created_at)::float8)
                                   filter (where first_contact_at is not null), '{}')
                   else '{}' end
         from unnest(${dayList}::date[], ${starts}::timestamptz[], ${ends}::timestamptz[]) as d(day, starts, ends)

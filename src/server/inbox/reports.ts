@@ -108,19 +108,7 @@ async function readReports(
     .where(salespeople ? inDays(period) : and(inDays(period), ne(leadDaily.dim, 'vendedor')))
     .groupBy(sql`1`, sql`2`, sql`3`)
     .orderBy(sql`4 desc`, sql`3`);
-  // The medians: every contacted lead of the period sits in exactly one salesperson's rows
-  // (nobody's included), so the team's median is over all of them — grouping set () —
-  // and each salesperson's over theirs, in the same pass.
-  const medianRows = await deps.db
-    .select({
-      team: salespeople ? sql<number>`grouping(${leadDaily.value})::int` : sql<number>`1`,
-      value: salespeople ? sql<string | null>`${leadDaily.value}` : sql<string | null>`null`,
-      medianSeconds: sql<number | null>`(percentile_cont(0.5) within group (order by seconds))::float8`,
-      contacted: sql<number>`count(seconds)::int`,
-    })
-    .from(sql`${leadDaily} cross join lateral unnest(${leadDaily.contactSeconds}) as contact(seconds)`)
-    .where(and(inDays(period), eq(leadDaily.dim, 'vendedor')))
-    .groupBy(salespeople ? sql`grouping sets ((${leadDaily.value}), ())` : sql`()`);
+  const { team, medianOf } = await medians(deps.db, period, salespeople);
 
   const breakdowns = Object.fromEntries(REPORT_DIMENSIONS.map((name) => [name, [] as BreakdownRow[]])) as Record<
     ReportDimension,
@@ -135,10 +123,6 @@ async function readReports(
     } else if (row.dim === 'vendedor') people.push({ value: row.value, ...counts });
     else breakdowns[row.dim].push({ value: row.value ?? '', ...counts });
   }
-  const numberOrNull = (value: number | null | undefined) =>
-    value === null || value === undefined ? null : Number(value);
-  const team = medianRows.find((row) => Number(row.team) === 1);
-  const medianOf = new Map(medianRows.filter((row) => Number(row.team) === 0).map((row) => [row.value, row]));
   const ids = people.flatMap((row) => (row.value === null ? [] : [row.value]));
   // The account's name now: a few accounts, looked up apart.
   const names = new Map(
@@ -152,15 +136,114 @@ async function readReports(
     report: {
       days,
       breakdowns,
-      firstContact: { medianSeconds: numberOrNull(team?.medianSeconds), contacted: team?.contacted ?? 0 },
+      firstContact: team,
     },
     bySalesperson: people.map((row) => ({
       userId: row.value,
       name: row.value === null ? null : (names.get(row.value) ?? null),
       leads: row.leads,
       conversions: row.conversions,
-      medianSeconds: numberOrNull(medianOf.get(row.value)?.medianSeconds),
-      contacted: medianOf.get(row.value)?.contacted ?? 0,
+      ...(medianOf.get(row.value) ?? { medianSeconds: null, contacted: 0 }),
     })),
   };
+}
+
+/**
+ * Fixed edges the medians are located by: every value falls in one interval (edge j-1, edge j].
+ * Minutes-to-days spacing (×1.2 a step from 1 minute to over a year), so an interval holds a
+ * small share of the leads wherever the median is.
+ */
+const EDGES = ['-Infinity', '0', ...Array.from({ length: 75 }, (_, n) => String(60 * 1.2 ** n)), 'Infinity'];
+const EDGES_SQL = sql.raw(`'{${EDGES.join(',')}}'::float8[]`);
+
+interface FirstContact {
+  medianSeconds: number | null;
+  contacted: number;
+}
+
+/**
+ * The team's and each salesperson's median seconds to first contact over the period, exactly
+ * as percentile_cont(0.5) over every contacted lead's seconds would give it, without
+ * reading them all: the roll-up keeps each row's seconds sorted, so width_bucket (a binary
+ * search) counts a row's values up to any edge. A first statement counts, per group, the
+ * values up to each edge; the interval holding the middle rank(s) is then the only part
+ * read, sorted, and the median taken from it with percentile_cont's own arithmetic.
+ */
+async function medians(
+  db: DbOrTx,
+  period: { de: string; ate: string },
+  salespeople: boolean,
+): Promise<{ team: FirstContact; medianOf: Map<string | null, FirstContact> }> {
+  const where = and(inDays(period), eq(leadDaily.dim, 'vendedor'));
+  const counted = await db
+    .select({
+      team: salespeople ? sql<number>`grouping(${leadDaily.value})::int` : sql<number>`1`,
+      value: salespeople ? sql<string | null>`${leadDaily.value}` : sql<string | null>`null`,
+      edge: sql<number>`edge.j::int`,
+      atMost: sql<number>`sum(width_bucket(edge.x, ${leadDaily.contactSeconds}))::int`,
+    })
+    .from(sql`${leadDaily} cross join unnest(${EDGES_SQL}) with ordinality as edge(x, j)`)
+    .where(where)
+    .groupBy(salespeople ? sql`grouping sets ((${leadDaily.value}, edge.j), (edge.j))` : sql`edge.j`);
+
+  // Per group: how many values are at most each edge (index j-1 for edge j).
+  const groups = new Map<string, { team: boolean; value: string | null; atMost: number[] }>();
+  for (const row of counted) {
+    const team = Number(row.team) === 1;
+    const key = team ? 'team' : `v:${row.value ?? ''}:${row.value === null ? 'null' : ''}`;
+    const group = groups.get(key) ?? { team, value: team ? null : row.value, atMost: [] };
+    group.atMost[Number(row.edge) - 1] = Number(row.atMost);
+    groups.set(key, group);
+  }
+  // The ranks percentile_cont(0.5) reads (0-based) and the edges around them.
+  const wanted = [...groups.values()].flatMap((group) => {
+    const n = group.atMost[EDGES.length - 1] ?? 0;
+    if (n === 0) return [];
+    const first = Math.floor(0.5 * (n - 1));
+    const second = Math.ceil(0.5 * (n - 1));
+    const edgeOf = (rank: number) => group.atMost.findIndex((count) => count > rank); // index of edge j: j-1
+    const low = edgeOf(first); // values of rank `first` lie above edge index low-1, at most edge index low
+    const high = edgeOf(second);
+    return [{ group, n, first, second, lowEdge: low, highEdge: high, below: group.atMost[low - 1] ?? 0 }];
+  });
+  const slices =
+    wanted.length === 0
+      ? []
+      : await db
+          .select({
+            index: sql<number>`pick.i::int`,
+            seconds: sql<number[]>`array_agg(seconds order by seconds)`,
+          })
+          .from(
+            sql`(values ${sql.join(
+              wanted.map(
+                (want, index) =>
+                  sql`(${index}::int, ${want.group.team}::boolean, ${want.group.value}::text, ${want.lowEdge}::int, ${want.highEdge + 1}::int)`,
+              ),
+              sql`, `,
+            )}) as pick(i, team, value, lo, hi)
+            join ${leadDaily} on (pick.team or ${leadDaily.value} is not distinct from pick.value)
+            cross join lateral unnest(${leadDaily.contactSeconds}[
+              width_bucket((${EDGES_SQL})[pick.lo], ${leadDaily.contactSeconds}) + 1
+              : width_bucket((${EDGES_SQL})[pick.hi], ${leadDaily.contactSeconds})]) as slice(seconds)`,
+          )
+          .where(where)
+          .groupBy(sql`pick.i`);
+  const sliceOf = new Map(slices.map((row) => [Number(row.index), row.seconds.map(Number)]));
+
+  const result = {
+    team: { medianSeconds: null, contacted: 0 } as FirstContact,
+    medianOf: new Map<string | null, FirstContact>(),
+  };
+  for (const [index, want] of wanted.entries()) {
+    const slice = sliceOf.get(index) ?? [];
+    const low = slice[want.first - want.below]!;
+    const high = slice[want.second - want.below]!;
+    // percentile_cont's interpolation (float8_lerp), step for step.
+    const median = want.second > want.first ? low + 0.5 * (high - low) : low;
+    const figures = { medianSeconds: median, contacted: want.n };
+    if (want.group.team) result.team = figures;
+    else result.medianOf.set(want.group.value, figures);
+  }
+  return result;
 }
