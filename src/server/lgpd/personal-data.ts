@@ -29,6 +29,9 @@ export const PERSONAL_DATA: Readonly<Record<string, PersonalDataDeclaration>> = 
   lead_status_changes: { holds: 'subject', part: 'leadHistory' },
   lead_assignments: { holds: 'team', kept: 'with its lead (deleted with it)' },
   sales_settings: { holds: 'none' },
+  // The reports' daily counts; a salesperson's rows name their account.
+  lead_daily: { holds: 'team', kept: 'rebuilt from the leads it counts' },
+  lead_daily_stale: { holds: 'none' },
 
   // Implementation requests and their documents.
   solicitacoes_implementacao: { holds: 'subject', part: 'implementations' },
