@@ -55,7 +55,6 @@ export const PERSONAL_DATA: Readonly<Record<string, PersonalDataDeclaration>> = 
   auth_session: { holds: 'team', kept: 'until the session ends' },
   auth_account: { holds: 'team', kept: 'while the account exists' },
   auth_verification: { holds: 'transient', kept: 'until the link expires' },
-  auth_rate_limit: { holds: 'none' },
   auth_login_attempts: { holds: 'transient', kept: 'a day after the last failed sign-in (housekeeping)' },
   team_invitations: { holds: 'team', kept: '30 days after it closed (housekeeping)' },
   rate_limits: { holds: 'pseudonymous', kept: 'a day after the last hit (housekeeping)' },

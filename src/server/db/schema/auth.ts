@@ -11,7 +11,6 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   index,
   integer,
@@ -100,15 +99,6 @@ export const authVerification = pgTable(
   },
   (table) => [index('auth_verification_identifier_idx').on(table.identifier)],
 );
-
-/** Better Auth's rate-limit counters (storage: "database"), shared by every app instance. */
-export const authRateLimit = pgTable('auth_rate_limit', {
-  id: text('id').primaryKey(),
-  key: text('key').notNull().unique(),
-  count: integer('count').notNull(),
-  /** Milliseconds since the epoch, as Better Auth writes it. */
-  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
-});
 
 /**
  * Failed sign-ins per e-mail for the lockout (5 within 5 minutes → 15 minutes locked).
