@@ -47,6 +47,15 @@ module.exports = {
       from: { path: '^src/server/' },
       to: { path: ['^node_modules/astro/', '^astro(:|/|$)'] },
     },
+    {
+      name: 'scripts-never-reach-tests',
+      severity: 'error',
+      comment:
+        'Scripts run without the test tree (benches, audits, seeding): what scripts and tests share ' +
+        'lives in scripts/support, which tests may import, never the other way round.',
+      from: { path: '^scripts/' },
+      to: { path: '^tests/' },
+    },
   ],
   options: {
     doNotFollow: { path: ['node_modules'] },

@@ -15,10 +15,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { teamCookie } from '../tests/support/blog-accounts.ts';
-import { resolveChromium } from '../tests/support/chromium.ts';
-import { startBuiltServer } from '../tests/support/server.ts';
-import { startCaptureSmtp } from '../tests/support/smtp.ts';
+import { teamCookie } from './support/blog-accounts.ts';
+import { resolveChromium } from './support/chromium.ts';
+import { startBuiltServer } from './support/server.ts';
+import { startCaptureSmtp } from './support/smtp.ts';
 
 const MIN_SCORE = 95;
 const DEMO_LEADS = 300;

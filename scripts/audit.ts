@@ -5,8 +5,8 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { resolveChromium } from '../tests/support/chromium.ts';
-import { startBuiltServer } from '../tests/support/server.ts';
+import { resolveChromium } from './support/chromium.ts';
+import { startBuiltServer } from './support/server.ts';
 import { NOINDEX_ROUTES, PUBLIC_ROUTES } from './public-routes.ts';
 
 const MIN_SCORE = 95;

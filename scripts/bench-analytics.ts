@@ -31,7 +31,7 @@ import type { EventInput } from '../src/server/analytics/beacon-input';
 import { saoPauloDay } from '../src/lib/time-zone';
 import { addDays } from '../src/lib/reports';
 import type { VisitFilters } from '../src/lib/visit-report';
-import { startBuiltServer } from '../tests/support/server.ts';
+import { startBuiltServer } from './support/server.ts';
 
 const EVENTS = Number(process.env['BENCH_EVENTS'] ?? 5_000_000);
 const LEADS = Number(process.env['BENCH_LEADS'] ?? 100_000);

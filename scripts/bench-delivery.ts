@@ -43,7 +43,7 @@ import { createRateLimiter } from '../src/server/rate-limit';
 import { createSecurityLogger } from '../src/server/security';
 import { DELIVERY_HEADER, LEAD_HEADER } from '../src/server/webhooks';
 import { leadSchema } from '../src/lib/validation/lead';
-import { freePort } from '../tests/support/server';
+import { freePort } from './support/server';
 
 const LEADS = Number(process.env['BENCH_LEADS'] ?? 1000);
 const SCENARIOS = (process.env['BENCH_SCENARIOS'] ?? 'healthy,flaky').split(',').map((name) => name.trim());

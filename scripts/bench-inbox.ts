@@ -29,7 +29,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import { openDatabase, type Db } from '../src/server/db/client';
 import { contatos } from '../src/server/db/schema';
-import { seedDemoLeads } from '../src/server/inbox/demo-leads';
+import { seedDemoLeads } from './support/demo-leads';
 import { listLeads } from '../src/server/inbox/lead-list';
 import { leadsCsv } from '../src/server/inbox/lead-export';
 import { leadReport, salesReports } from '../src/server/inbox/reports';

@@ -1,6 +1,6 @@
 /*
  * `npm run bench:netlify-runtime`: figures of the site on Netlify's own local runtime
- * (`netlify serve --offline`, tests/support/netlify-runtime.ts), PostgreSQL through PgBouncer
+ * (`netlify serve --offline`, scripts/support/netlify-runtime.ts), PostgreSQL through PgBouncer
  * in transaction mode, a local webhook receiver and SMTP server:
  *
  * - lead → webhook delay with `waitUntil`: a lead posted to the site's action (as the dialog
@@ -20,11 +20,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { saveLeadAsFunction } from '../tests/support/netlify-lead.ts';
-import { startNetlifyRuntime } from '../tests/support/netlify-runtime.ts';
-import { startPgBouncer } from '../tests/support/pgbouncer.ts';
-import { startReceiver, type Receiver } from '../tests/support/receiver.ts';
-import { startCaptureSmtp } from '../tests/support/smtp.ts';
+import { saveLeadAsFunction } from './support/netlify-lead.ts';
+import { startNetlifyRuntime } from './support/netlify-runtime.ts';
+import { startPgBouncer } from './support/pgbouncer.ts';
+import { startReceiver, type Receiver } from './support/receiver.ts';
+import { startCaptureSmtp } from './support/smtp.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const SERVER_URL = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';

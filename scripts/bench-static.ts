@@ -17,7 +17,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuild } from './build-freshness.mjs';
-import { freePort } from '../tests/support/server.ts';
+import { freePort } from './support/server.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);

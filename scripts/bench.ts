@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { useOwnerOnlyUmask } from '../src/server/owner-only.ts';
-import { freePort } from '../tests/support/server.ts';
+import { freePort } from './support/server.ts';
 
 const CONCURRENCY = Number(process.env['BENCH_CONCURRENCY'] ?? 50);
 const DURATION_S = Number(process.env['BENCH_SECONDS'] ?? 10);

@@ -1,6 +1,6 @@
 /*
  * `npm run db:seed-demo -- <N> [--yes]`: fills a database with N realistic demo leads for
- * trying and measuring the sales inbox (src/server/inbox/demo-leads.ts says what they look
+ * trying and measuring the sales inbox (scripts/support/demo-leads.ts says what they look
  * like). Never runs by default, and it adds rows, never removes any.
  *
  * Where: DATABASE_URL (PostgreSQL) when set — a host other than this machine needs `--yes`,
@@ -13,7 +13,7 @@ import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, pgliteDirFor, type Db } from '../src/server/db/client';
-import { seedDemoLeads } from '../src/server/inbox/demo-leads';
+import { seedDemoLeads } from './support/demo-leads';
 import { DataDirLockedError, lockDataDir } from '../src/server/lock';
 import { restrictToOwner, useOwnerOnlyUmask } from '../src/server/owner-only';
 

@@ -7,8 +7,8 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../tests/support/chromium.ts';
-import { startBuiltServer } from '../tests/support/server.ts';
+import { launchChromium } from './support/chromium.ts';
+import { startBuiltServer } from './support/server.ts';
 import { CONTENT_ROUTES, FORM_ROUTES } from './public-routes.ts';
 
 const JS_BUDGET_BYTES = 15 * 1024;

@@ -4,7 +4,7 @@
  * job queue and the workers features registered with it; stopped gracefully on SIGTERM/SIGINT.
  *
  * Astro's Node adapter loads middleware lazily, so `src/middleware.ts` awaits
- * `getRuntime()` on every request, and scripts/start.mjs and tests/support/server.ts
+ * `getRuntime()` on every request, and scripts/start.mjs and scripts/support/server.ts
  * send a warm-up `GET /api/health` as soon as the server listens: the lock is then
  * taken at start, and a second server on the same DATA_DIR exits at once with a
  * clear message instead of silently losing writes.

@@ -10,7 +10,7 @@
  * same named fields as one object, e.g. `{ db, now }`, from `Astro.locals.runtime`; anything
  * that holds state or settings is a service built in the root.
  *
- * Tests build these from tests/support/db.ts and tests/support/service-deps.ts, or the
+ * Tests build these from tests/support/db.ts and scripts/support/service-deps.ts, or the
  * whole set with `composeServices`.
  * A type-only leaf: it imports no service, so no service's import of it can close a circle.
  */

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureBuild } from '../support/ensure-build';
-import { startBuiltServer } from '../support/server';
+import { startBuiltServer } from '../../scripts/support/server';
 
 declare module 'vitest' {
   export interface ProvidedContext {

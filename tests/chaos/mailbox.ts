@@ -3,7 +3,7 @@
  * what each lead notice says about its lead. `outage()` takes it down the way a mail
  * server that goes away does — it stops listening, answers 421 to every command on the
  * pooled connections the sender still holds and closes them within 100 ms — and brings
- * it back on the same port, so SMTP_URL stays valid. (tests/support/smtp.ts closes with
+ * it back on the same port, so SMTP_URL stays valid. (scripts/support/smtp.ts closes with
  * smtp-server's 30 s grace, during which pooled connections would keep delivering.)
  */
 import type { AddressInfo } from 'node:net';

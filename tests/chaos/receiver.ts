@@ -5,7 +5,7 @@
  * receiver misbehave on first calls only — fail half the deliveries it is offered, or
  * leave some unanswered past the sender's timeout — and take the retry, so each delivery
  * fails at most once and the scenario converges within one retry delay.
- * (tests/support/receiver.ts answers from a fixed script, blind to the delivery.)
+ * (scripts/support/receiver.ts answers from a fixed script, blind to the delivery.)
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

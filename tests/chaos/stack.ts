@@ -3,7 +3,7 @@
  * ./global-setup.ts prepared, or a throwaway PostgreSQL database created like
  * tests/support/db.ts does), named webhook receivers
  * (./receiver.ts) and the team's mailbox (./mailbox.ts), and production
- * servers (scripts/serve.mjs over BUILD_DIR, tests/support/server.ts) started on them
+ * servers (scripts/serve.mjs over BUILD_DIR, scripts/support/server.ts) started on them
  * with the real delivery policy on a short timing profile (DELIVERY_PROFILE): operator
  * settings any deployment may set, so the retries, expiries and breaker pauses the scenarios
  * wait for take seconds instead of minutes, on the same code paths as production.
@@ -15,7 +15,7 @@ import { basename, join } from 'node:path';
 import { inject } from 'vitest';
 import { openDatabase, pgliteDirFor } from '~/server/db/client';
 import { createTestDatabase, execute, type TestDatabase } from '../support/db';
-import { startBuiltServer, type RunningServer } from '../support/server';
+import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import { startPipedrive } from '../stand-ins/crm';
 import { LEAD_NOTIFY_TO, type LeadLoad } from './load';
 import { startMailbox, type Mailbox } from './mailbox';

@@ -1,6 +1,6 @@
 /*
  * What the admin-area e2e files share: axe's verdict on a page, and signing a browser
- * context in with a session cookie taken over HTTP (tests/support/blog-accounts.ts).
+ * context in with a session cookie taken over HTTP (scripts/support/blog-accounts.ts).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';

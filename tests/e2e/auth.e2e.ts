@@ -12,8 +12,8 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { capturedMails } from '../support/captured';
-import { rawRequest } from '../support/raw-http';
+import { capturedMails } from '../../scripts/support/captured';
+import { rawRequest } from '../../scripts/support/raw-http';
 import { expect, test } from './fixtures';
 
 const run = promisify(execFile);

@@ -4,7 +4,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { freePort, stopChild } from '../support/server';
+import { freePort, stopChild } from '../../scripts/support/server';
 import { loadStaticFiles } from '../../scripts/static-files';
 import { securityHeaders } from '../../src/server/http/security-headers';
 import { cookieConsentPolicy } from '../../content/cookie-consent';

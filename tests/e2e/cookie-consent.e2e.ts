@@ -12,7 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
 import { cookieConsentPolicy } from '../../content/cookie-consent';
 import { decodeConsent } from '../../src/lib/cookie-consent';
-import { startBuiltServer, type RunningServer } from '../support/server';
+import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import {
   ensureTaggedBuild,
   standInOrigin,

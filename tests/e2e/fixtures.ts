@@ -1,6 +1,6 @@
 import { test as base, expect } from '@playwright/test';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../support/chromium';
+import { launchChromium } from '../../scripts/support/chromium';
 import { cookieConsentPolicy } from '../../content/cookie-consent';
 import { allChoices, encodeConsent } from '../../src/lib/cookie-consent';
 

@@ -1,11 +1,11 @@
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveChromium } from '../support/chromium';
-import { startReceiver } from '../support/receiver';
-import { startBuiltServer } from '../support/server';
-import { startCaptureSmtp } from '../support/smtp';
-import { e2eMailbox } from '../support/blog-accounts';
+import { resolveChromium } from '../../scripts/support/chromium';
+import { startReceiver } from '../../scripts/support/receiver';
+import { startBuiltServer } from '../../scripts/support/server';
+import { startCaptureSmtp } from '../../scripts/support/smtp';
+import { e2eMailbox } from '../../scripts/support/blog-accounts';
 import { checkServerLog } from './log-check';
 import { createTeam } from './team';
 
@@ -15,7 +15,7 @@ import { createTeam } from './team';
  *
  * Its mail goes to a real SMTP server and its lead webhooks to two real HTTP
  * receivers, all on 127.0.0.1; every message and request is written as one JSON
- * file into E2E_MAIL_DIR / E2E_WEBHOOK_DIR (see tests/support/captured.ts).
+ * file into E2E_MAIL_DIR / E2E_WEBHOOK_DIR (see scripts/support/captured.ts).
  *
  * Everything the server prints goes to a file (E2E_SERVER_LOG); when the run ends, the
  * server is stopped and that log is searched for the test persons' data (./log-check.ts):

@@ -8,7 +8,7 @@
 import { request as httpRequest } from 'node:http';
 import type { Page, Route } from '@playwright/test';
 import { teamSession } from './team';
-import { waitForMail } from '../support/captured';
+import { waitForMail } from '../../scripts/support/captured';
 import { expect, test } from './fixtures';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');

@@ -7,8 +7,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { rateLimitMessage, validationMessages as m } from '../../content/messages/lead';
-import { waitForMail, waitForWebhooks } from '../support/captured';
-import { startBuiltServer } from '../support/server';
+import { waitForMail, waitForWebhooks } from '../../scripts/support/captured';
+import { startBuiltServer } from '../../scripts/support/server';
 import { expect, test } from './fixtures';
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Solicitar contato' });

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { dsrConfirmationEmail, dsrTeamEmail } from '../../content/messages/lgpd';
 import { teamSession } from './team';
-import { waitForMail } from '../support/captured';
+import { waitForMail } from '../../scripts/support/captured';
 import { expect, test } from './fixtures';
 import { seriousViolations, signInAs } from './admin-helpers';
 

@@ -18,7 +18,7 @@ import { coverMessages, postErrors } from '../../content/messages/blog';
 import { errorToasts, successToast } from '../../content/messages/implementation';
 import { toasts as leadToasts } from '../../content/messages/lead';
 import { REQUEST_TIMEOUT_MS } from '../../src/islands/ui/request-failure';
-import { signIn as apiSignIn, type Account } from '../support/blog-accounts';
+import { signIn as apiSignIn, type Account } from '../../scripts/support/blog-accounts';
 import { teamSession } from './team';
 import { expect, test as base } from './fixtures';
 

@@ -5,7 +5,7 @@
  * in for a session of its own (signing out or an expired session never reaches another file).
  * A test that changes an account itself (its role, its password, a lockout) makes its own.
  */
-import { signIn, teamAccount, type Account, type Mailbox } from '../support/blog-accounts';
+import { signIn, teamAccount, type Account, type Mailbox } from '../../scripts/support/blog-accounts';
 
 const TEAM_ENV = 'E2E_TEAM';
 type SharedRole = 'admin' | 'vendas';

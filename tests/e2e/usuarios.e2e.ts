@@ -9,8 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { invitationEmail, invitationPage } from '../../content/messages/auth';
 import { inboxHomeCopy, teamMembersCopy as copy } from '../../content/messages/inbox';
-import { teamCookie, e2eMailbox, TEST_PASSWORD } from '../support/blog-accounts';
-import { waitForMail } from '../support/captured';
+import { teamCookie, e2eMailbox, TEST_PASSWORD } from '../../scripts/support/blog-accounts';
+import { waitForMail } from '../../scripts/support/captured';
 import { teamSession } from './team';
 import { expect, test } from './fixtures';
 import { seriousViolations, signInAs } from './admin-helpers';

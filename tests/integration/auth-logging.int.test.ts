@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authErrors } from '@content/messages/auth';
 import { createAuth, handleAuthRequest, type Auth } from '~/server/auth';
-import { deliveryStack, type DeliveryStack } from '../support/deliveries';
+import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { createMailer } from '~/server/mail';
 import { createSecurityLogger, type SecurityLogger } from '~/server/security';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';

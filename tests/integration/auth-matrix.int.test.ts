@@ -18,13 +18,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRefusals, authErrors } from '@content/messages/auth';
 import { httpMessages } from '@content/messages/http';
 import { callAction } from '../support/actions';
-import { adminCookie, teamCookie, userCookie } from '../support/blog-accounts';
+import { adminCookie, teamCookie, userCookie } from '../../scripts/support/blog-accounts';
 import { builtRoutes } from '../support/built-routes';
 import { ensureBuild } from '../support/ensure-build';
 import { actionCallSpellings, pathSpellings } from '../support/path-spellings';
-import { abandonedRequest, rawRequest, type RawResponse } from '../support/raw-http';
-import { startBuiltServer, type RunningServer } from '../support/server';
-import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { abandonedRequest, rawRequest, type RawResponse } from '../../scripts/support/raw-http';
+import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 
 const FAKE_ID = '00000000-0000-4000-8000-000000000000';
 /** Where only admins may go (SPEC §6); stated here on its own, not read from the code under test. */

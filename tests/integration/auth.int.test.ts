@@ -28,12 +28,12 @@ import { LOCKOUT_DURATION_MS } from '~/server/auth/lockout';
 import { openDatabase, pgliteDirFor } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { authAccount, authSession, authUser, deliveries, securityEvents } from '~/server/db/schema';
-import { deliveryStack, type DeliveryStack } from '../support/deliveries';
+import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { lockDataDir } from '~/server/lock';
 import { createMailer } from '~/server/mail';
 import { checkTextFields, createSecurityLogger, type SecurityLogger } from '~/server/security';
 import { engines, isPostgres, tablesHolding, useTestDatabase, type TestDatabase } from '../support/db';
-import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 
 const SITE = 'http://localhost:4321';
 const PASSWORD = 'Pilota#2026';

@@ -13,10 +13,10 @@ import sharp from 'sharp';
 import { adminRefusals } from '@content/messages/auth';
 import { coverMessages, postErrors, postValidationMessages } from '@content/messages/blog';
 import { callAction, firstMessages, type CallOptions } from '../support/actions';
-import { adminCookie, userCookie } from '../support/blog-accounts';
+import { adminCookie, userCookie } from '../../scripts/support/blog-accounts';
 import { ensureBuild } from '../support/ensure-build';
-import { startBuiltServer, type RunningServer } from '../support/server';
-import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 
 let server: RunningServer;
 let smtp: CaptureSmtp;

@@ -16,7 +16,7 @@ import { BLOG_TAG, postTag } from '~/server/http/cdn-cache';
 import { CDN_PURGE_SUBJECT, cdnPurger } from '~/server/http/cdn-purge';
 import { createMailer } from '~/server/mail';
 import { useTestDatabase } from '../support/db';
-import { deliveryStack, type DeliveryStack } from '../support/deliveries';
+import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { startPurgeStandIn, type PurgeStandIn } from '../support/netlify-purge-standin';
 import { until } from '../support/until';
 

@@ -20,7 +20,7 @@ import { appendToSpool } from '~/server/leads/spool';
 import type { MailMessage } from '~/server/mail';
 import { insertDeliveries, type DeliveryMeta } from '~/server/outbox/outbox';
 import { engines, useTestDatabase } from '../support/db';
-import { sharedDeps } from '../support/service-deps';
+import { sharedDeps } from '../../scripts/support/service-deps';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const leadNotice = consentNotices.lead;

@@ -13,7 +13,7 @@ import { openDatabase, pgliteDirFor } from '~/server/db/client';
 import { cookieConsentHistory, recordCookieConsent } from '~/server/cookie-consent/cookie-consent.service';
 import { allEngines, execute, useTestDatabase } from '../support/db';
 import { ensureBuild } from '../support/ensure-build';
-import { startBuiltServer, type RunningServer } from '../support/server';
+import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 
 const visitor = () => randomBytes(16).toString('hex');
 const choice = (id: string, analytics: boolean, marketing = false) => ({

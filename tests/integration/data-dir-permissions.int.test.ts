@@ -25,7 +25,7 @@ import { openDatabase, pgliteDirFor } from '~/server/db/client';
 import { UPLOAD_CLIENT_MAX_BYTES, UPLOAD_MAX_RECEIVED_FACTOR } from '~/server/implementation/document-uploads';
 import { ensureBuild } from '../support/ensure-build';
 import { logLines } from '../support/log';
-import { startBuiltServer, type RunningServer } from '../support/server';
+import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import { until } from '../support/until';
 
 /** Every file and folder under `root` (root included) with its permission bits. */

@@ -25,13 +25,13 @@ import type { DeliverySettings } from '~/server/delivery/settings';
 import { retryDelivery, retryFailedDeliveries, type DeliveryRetryDeps } from '~/server/inbox/delivery-retry';
 import { createMailer } from '~/server/mail';
 import { ATTEMPT_HEADER, DELIVERY_HEADER, signBody, SIGNATURE_HEADER } from '~/server/webhooks';
-import { adminCookie, teamCookie } from '../support/blog-accounts';
+import { adminCookie, teamCookie } from '../../scripts/support/blog-accounts';
 import { allEngines, execute, useTestDatabase } from '../support/db';
-import { deliveryStack, type DeliveryStack } from '../support/deliveries';
+import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { ensureBuild } from '../support/ensure-build';
-import { startReceiver, type Receiver } from '../support/receiver';
-import { startBuiltServer, type RunningServer } from '../support/server';
-import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { startReceiver, type Receiver } from '../../scripts/support/receiver';
+import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
 
 const SECRET = 'segredo-do-reenvio';

@@ -13,9 +13,9 @@ import type { DeliverySettings } from '~/server/delivery/settings';
 import { createMailer } from '~/server/mail';
 import { ATTEMPT_HEADER, DELIVERY_HEADER, LEAD_HEADER, SIGNATURE_HEADER } from '~/server/webhooks';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
-import { deliveryStack, type DeliveryStack } from '../support/deliveries';
-import { startReceiver, type Receiver } from '../support/receiver';
-import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
+import { startReceiver, type Receiver } from '../../scripts/support/receiver';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
 
 const SECRET = 'segredo-de-entrega';

@@ -1,12 +1,12 @@
 /*
- * Demo leads for the sales inbox (src/server/inbox/demo-leads.ts, `npm run db:seed-demo`):
+ * Demo leads for the sales inbox (scripts/support/demo-leads.ts, `npm run db:seed-demo`):
  * every row is one the lead form could have saved, marked as demo, with a status history
  * that ends at its status; the same seed gives the same leads.
  */
 import { asc, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contatos, leadStatusChanges } from '~/server/db/schema';
-import { DEMO_SUBMISSION_PREFIX, seedDemoLeads } from '~/server/inbox/demo-leads';
+import { DEMO_SUBMISSION_PREFIX, seedDemoLeads } from '../../scripts/support/demo-leads';
 import { leadSchema } from '~/lib/validation/lead';
 import { engines, useTestDatabase } from '../support/db';
 

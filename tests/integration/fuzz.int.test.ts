@@ -15,8 +15,8 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtRoutes } from '../support/built-routes';
 import { ensureBuild } from '../support/ensure-build';
-import { startBuiltServer, type RunningServer } from '../support/server';
-import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? Math.floor(Math.random() * 2 ** 31));
 const REQUESTS = Number(process.env['FUZZ_REQUESTS'] ?? 3000);

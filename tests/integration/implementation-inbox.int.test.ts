@@ -25,11 +25,11 @@ import {
 } from '~/server/inbox/implementation-requests';
 import { IMPLEMENTATIONS_PAGE_SIZE, parseImplementationFilters } from '~/lib/validation/implementation-inbox';
 import { GET as download } from '~/pages/admin/documentos/[id]';
-import { adminCookie, teamCookie } from '../support/blog-accounts';
+import { adminCookie, teamCookie } from '../../scripts/support/blog-accounts';
 import { engines, useTestDatabase } from '../support/db';
 import { ensureBuild } from '../support/ensure-build';
-import { startBuiltServer, type RunningServer } from '../support/server';
-import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 
 /** São Paulo wall time as an instant. */
 const sp = (local: string) => new Date(`${local}-03:00`);

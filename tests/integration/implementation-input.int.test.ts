@@ -11,11 +11,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inputMessages } from '@content/messages/input';
 import { privateFiles, solicitacoesImplementacao } from '~/server/db/schema';
-import { deliveryStack, type DeliveryStack } from '../support/deliveries';
+import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { createMailer } from '~/server/mail';
 import { POST } from '~/pages/api/implementacao';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
-import { testRuntime } from '../support/service-deps';
+import { testRuntime } from '../../scripts/support/service-deps';
 import { captureLog, logLines } from '../support/log';
 
 const PDF = new TextEncoder().encode(

@@ -33,13 +33,13 @@ import { DOCUMENTS_PER_CLIENT_PER_DAY, PENDING_DOCUMENTS_MAX_BYTES } from '~/ser
 import { runHousekeeping } from '~/server/housekeeping';
 import { runScheduledHousekeeping } from '~/server/scheduled-housekeeping';
 import housekeepingFunction, { config as housekeepingFunctionConfig } from '../../netlify/functions/housekeeping.mts';
-import { deliveryStack, type DeliveryStack } from '../support/deliveries';
+import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { createMailer } from '~/server/mail';
 import { GET as download } from '~/pages/admin/documentos/[id]';
 import { POST as submitForm } from '~/pages/api/implementacao';
 import { POST as startRoute, PUT as chunkRoute } from '~/pages/api/implementacao-documentos';
 import { engines, isPostgres, useTestDatabase, type TestDatabase } from '../support/db';
-import { testRuntime } from '../support/service-deps';
+import { testRuntime } from '../../scripts/support/service-deps';
 
 const SITE_URL = 'https://pilota.example';
 const START = new Date('2026-08-03T15:00:00Z');

@@ -16,14 +16,14 @@ import { IMPLEMENTATION_SUBJECT } from '~/server/implementation/implementation.s
 import { MAX_REQUEST_BYTES } from '~/server/implementation/multipart';
 import { verifyPassword } from '~/server/implementation/password';
 import type { DeliverySettings } from '~/server/delivery/settings';
-import { deliveryStack, type DeliveryStack } from '../support/deliveries';
+import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { createMailer } from '~/server/mail';
 import { GET as download } from '~/pages/admin/documentos/[id]';
 import { GET as status } from '~/pages/api/implementacao/[id]';
 import { POST } from '~/pages/api/implementacao';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
-import { testRuntime } from '../support/service-deps';
-import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { testRuntime } from '../../scripts/support/service-deps';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
 
 const SITE_URL = 'https://pilota.example';

@@ -19,10 +19,10 @@ import { leadFilterMessages, pipelineMessages } from '@content/messages/inbox';
 import { openDatabase, pgliteDirFor } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { contatos, leadStatusChanges } from '~/server/db/schema';
-import { teamCookie } from '../support/blog-accounts';
+import { teamCookie } from '../../scripts/support/blog-accounts';
 import { ensureBuild } from '../support/ensure-build';
-import { startBuiltServer, type RunningServer } from '../support/server';
-import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 
 /** São Paulo wall time as an instant. */
 const sp = (local: string) => new Date(`${local}-03:00`);

@@ -29,7 +29,7 @@ import { createMailer } from '~/server/mail';
 import { runHousekeeping } from '~/server/housekeeping';
 import { createSecurityLogger } from '~/server/security';
 import { engines, useTestDatabase } from '../support/db';
-import { deliveryStack, type DeliveryStack } from '../support/deliveries';
+import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 
 const SITE = 'http://localhost:4321';
 const PASSWORD = 'Pilota#2026';

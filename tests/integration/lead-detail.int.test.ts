@@ -25,14 +25,14 @@ import { migrateDatabase } from '~/server/db/migrate';
 import { contatos, deliveries, formConsents, solicitacoesImplementacao } from '~/server/db/schema';
 import { leadDetail } from '~/server/inbox/lead-detail';
 import { addLeadNote, changeLeadStatus } from '~/server/inbox/pipeline';
-import { teamCookie } from '../support/blog-accounts';
+import { teamCookie } from '../../scripts/support/blog-accounts';
 import { ownershipCopy, ownershipMessages } from '@content/messages/lead-ownership';
 import { engines, useTestDatabase } from '../support/db';
 import { ensureBuild } from '../support/ensure-build';
-import { startReceiver, type Receiver } from '../support/receiver';
+import { startReceiver, type Receiver } from '../../scripts/support/receiver';
 import { until } from '../support/until';
-import { startBuiltServer, type RunningServer } from '../support/server';
-import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 
 /** São Paulo wall time as an instant. */
 const sp = (local: string) => new Date(`${local}-03:00`);

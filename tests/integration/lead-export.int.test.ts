@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contatos } from '~/server/db/schema';
-import { seedDemoLeads } from '~/server/inbox/demo-leads';
+import { seedDemoLeads } from '../../scripts/support/demo-leads';
 import { leadsListCopy } from '@content/messages/inbox';
 import { createExportSlots, EXPORT_RETRY_AFTER_SECONDS, releasedWhenDone } from '~/server/inbox/export-slots';
 import { EXPORT_PAGE_SIZE, leadsCsv, leadsForExport } from '~/server/inbox/lead-export';

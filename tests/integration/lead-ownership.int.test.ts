@@ -25,9 +25,9 @@ import { salespersonReport } from '~/server/inbox/reports';
 import { createLeadService } from '~/server/leads/lead.service';
 import { createMailer } from '~/server/mail';
 import { engines, useTestDatabase } from '../support/db';
-import { deliveryStack, type DeliveryStack } from '../support/deliveries';
-import { sharedDeps } from '../support/service-deps';
-import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
+import { sharedDeps } from '../../scripts/support/service-deps';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
 
 const SITE = 'http://localhost:4321';

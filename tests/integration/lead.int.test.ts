@@ -16,15 +16,15 @@ import type { Config } from '~/server/config';
 import { openDatabase, type DatabaseHandle } from '~/server/db/client';
 import { contatos, deliveries, securityEvents } from '~/server/db/schema';
 import type { DeliverySettings } from '~/server/delivery/settings';
-import { deliveryStack, type DeliveryStack } from '../support/deliveries';
+import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { createLeadService, type LeadServiceDeps } from '~/server/leads/lead.service';
 import { toLeadRecord } from '~/server/leads/lead-record';
 import { appendToSpool, hasSpool, rejectedSpoolPath, spoolPath, type SpoolEntry } from '~/server/leads/spool';
 import { createMailer } from '~/server/mail';
 import { engines, isPostgres, useTestDatabase } from '../support/db';
-import { sharedDeps } from '../support/service-deps';
-import { startReceiver, type Receiver } from '../support/receiver';
-import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { sharedDeps } from '../../scripts/support/service-deps';
+import { startReceiver, type Receiver } from '../../scripts/support/receiver';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
 
 const FAST: DeliverySettings = {

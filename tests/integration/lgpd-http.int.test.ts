@@ -9,8 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dsrAnswers, dsrConfirmPage, dsrValidationMessages } from '@content/messages/lgpd';
 import { ensureBuild } from '../support/ensure-build';
-import { startBuiltServer, type RunningServer } from '../support/server';
-import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 
 const STACK_FRAME = /^\s+at .+:\d+:\d+\)?$/m;
 const valid = { tipo: 'portabilidade', nome: 'Heitor Sigilo', email: 'heitor.sigilo@example.com' };

@@ -27,7 +27,7 @@ import { createLeadService } from '~/server/leads/lead.service';
 import { eraseSubject, exportSubject, findSubject } from '~/server/lgpd/subject.service';
 import { insertDeliveries } from '~/server/outbox/outbox';
 import { engines, useTestDatabase } from '../support/db';
-import { sharedDeps } from '../support/service-deps';
+import { sharedDeps } from '../../scripts/support/service-deps';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const ADMIN = { id: 'admin-1', email: 'ana.admin@pilota.example' };

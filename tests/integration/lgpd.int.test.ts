@@ -31,7 +31,7 @@ import {
   solicitacoesImplementacao,
 } from '~/server/db/schema';
 import type { DeliverySettings } from '~/server/delivery/settings';
-import { deliveryStack, type DeliveryStack } from '../support/deliveries';
+import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import type { RateLimit } from '~/server/config';
 import { createLeadService } from '~/server/leads/lead.service';
 import {
@@ -48,8 +48,8 @@ import { eraseSubject, exportSubject, findSubject, hasPersonalData } from '~/ser
 import { createMailer } from '~/server/mail';
 import { insertDeliveries } from '~/server/outbox/outbox';
 import { engines, execute, useTestDatabase } from '../support/db';
-import { sharedDeps } from '../support/service-deps';
-import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { sharedDeps } from '../../scripts/support/service-deps';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const NOTIFY_TO = 'comercial@pilota.example';

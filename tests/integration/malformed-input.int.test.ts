@@ -18,11 +18,11 @@ import { inputMessages } from '@content/messages/input';
 import { toLeadRecord } from '~/server/leads/lead-record';
 import { appendToSpool, rejectedSpoolPath, spoolPath } from '~/server/leads/spool';
 import { ensureBuild } from '../support/ensure-build';
-import { startBuiltServer, type RunningServer } from '../support/server';
+import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import { logEntries, logLines } from '../support/log';
-import { rawRequest } from '../support/raw-http';
+import { rawRequest } from '../../scripts/support/raw-http';
 import { until } from '../support/until';
-import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 
 /** The lead an older server spooled with a NUL byte in it: it can never be saved. */
 const STUCK = { nome: 'Olga Presa', email: 'olga.presa@example.com', celular: '(31) 97777-1234', mensagem: 'a\u0000b' };

@@ -58,13 +58,13 @@ import { callAction } from '../support/actions';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 import { ensureBuild } from '../support/ensure-build';
 import { logEntries } from '../support/log';
-import { rawRequest } from '../support/raw-http';
+import { rawRequest } from '../../scripts/support/raw-http';
 import { startNetlifyFunction, type NetlifyFunction } from '../support/netlify-function';
-import { pgBouncerMissingReason } from '../support/pgbouncer';
+import { pgBouncerMissingReason } from '../../scripts/support/pgbouncer';
 import { startPurgeStandIn, type PurgeStandIn } from '../support/netlify-purge-standin';
-import { startReceiver, type Receiver } from '../support/receiver';
-import { startBuiltServer, type RunningServer } from '../support/server';
-import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { startReceiver, type Receiver } from '../../scripts/support/receiver';
+import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
 
 const missing = pgBouncerMissingReason();

@@ -10,14 +10,14 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries } from '~/server/db/schema';
 import type { DeliverySettings } from '~/server/delivery/settings';
-import { deliveryStack, type DeliveryStack } from '../support/deliveries';
+import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { createLogger } from '~/server/log/logger';
 import { createMailer } from '~/server/mail';
 import { checkDeliveryAlerts, type AlertDeps } from '~/server/ops/alerts';
 import { metricsResponse } from '~/server/ops/metrics';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
-import { startReceiver, type Receiver } from '../support/receiver';
-import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { startReceiver, type Receiver } from '../../scripts/support/receiver';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
 
 const TEAM = 'time@pilota.example';

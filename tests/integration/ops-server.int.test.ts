@@ -19,7 +19,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuild } from '../support/ensure-build';
 import { logEntries, type LogEntry } from '../support/log';
-import { freePort, stopChild, type RunningServer } from '../support/server';
+import { freePort, stopChild, type RunningServer } from '../../scripts/support/server';
 
 const METRICS_TOKEN = 'ops-test-metrics-token';
 const PERSON = { nome: 'Olga Operacional', email: 'olga.operacional@exemplo.com', celular: '(21) 99876-5432' };
@@ -45,7 +45,7 @@ const leadForm = (overrides: Record<string, string> = {}) =>
   new URLSearchParams({ ...PERSON, tipo: 'proprietario', submission_key: randomUUID(), ...overrides }).toString();
 
 /**
- * Starts the build like tests/support/server.ts, but fires abandoned requests at on-demand
+ * Starts the build like scripts/support/server.ts, but fires abandoned requests at on-demand
  * routes from the moment it listens, while its runtime is still starting.
  */
 async function startWhileAbandoning(env: Record<string, string>): Promise<RunningServer> {

@@ -8,9 +8,9 @@ import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { contatos } from '~/server/db/schema';
-import { deliveryStack } from '../support/deliveries';
+import { deliveryStack } from '../../scripts/support/deliveries';
 import { useTestDatabase } from '../support/db';
-import { pgBouncerMissingReason } from '../support/pgbouncer';
+import { pgBouncerMissingReason } from '../../scripts/support/pgbouncer';
 
 const missing = pgBouncerMissingReason();
 

@@ -10,9 +10,9 @@ import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from '~/server/deliv
 import { DELIVERY_QUEUES } from '~/server/outbox/jobs';
 import { createMailer } from '~/server/mail';
 import { allEngines, useTestDatabase, type TestDatabase } from '../support/db';
-import { deliveryStack, type DeliveryStack } from '../support/deliveries';
-import { startReceiver, type Receiver } from '../support/receiver';
-import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
+import { startReceiver, type Receiver } from '../../scripts/support/receiver';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
 
 /** Immediate retries and fast polling: the retry path runs in seconds, not hours. */

@@ -14,12 +14,12 @@ import type { LeadStatus } from '~/lib/lead-pipeline';
 import { contatos } from '~/server/db/schema';
 import { changeLeadStatus } from '~/server/inbox/pipeline';
 import { leadReport } from '~/server/inbox/reports';
-import { teamCookie } from '../support/blog-accounts';
+import { teamCookie } from '../../scripts/support/blog-accounts';
 import { engines, useTestDatabase } from '../support/db';
 import { ensureBuild } from '../support/ensure-build';
-import { rawRequest } from '../support/raw-http';
-import { startBuiltServer, type RunningServer } from '../support/server';
-import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { rawRequest } from '../../scripts/support/raw-http';
+import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 
 /** São Paulo wall time as an instant. */
 const sp = (local: string) => new Date(`${local}-03:00`);

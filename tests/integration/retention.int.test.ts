@@ -24,7 +24,7 @@ import {
   securityEvents,
   solicitacoesImplementacao,
 } from '~/server/db/schema';
-import { deliveryStack, type DeliveryStack } from '../support/deliveries';
+import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { lgpdFeature, RETENTION_CRON, RETENTION_QUEUE, RETENTION_TIMEZONE } from '~/server/lgpd/feature';
 import { DEFAULT_RETENTION, runRetention } from '~/server/lgpd/retention';
 import { REMOVED_REASON } from '~/lib/lead-pipeline';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpMessages } from '@content/messages/http';
 import { securityHeaders } from '~/server/http/security-headers';
 import { ensureBuild } from '../support/ensure-build';
-import { startBuiltServer, type RunningServer } from '../support/server';
+import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 
 const buildDir = process.env['BUILD_DIR'] ?? 'dist';
 const clientDir = join(buildDir, 'client');

@@ -31,12 +31,12 @@ import {
 import { inboxCounts } from '~/server/inbox/inbox-counts';
 import { createSecurityLogger } from '~/server/security';
 import { callAction } from '../support/actions';
-import { adminCookie, newAccount, signIn, signUp, teamCookie, type Account } from '../support/blog-accounts';
+import { adminCookie, newAccount, signIn, signUp, teamCookie, type Account } from '../../scripts/support/blog-accounts';
 import { engines, isPostgres, useTestDatabase } from '../support/db';
 import { ensureBuild } from '../support/ensure-build';
-import { rawRequest } from '../support/raw-http';
-import { startBuiltServer, type RunningServer } from '../support/server';
-import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { rawRequest } from '../../scripts/support/raw-http';
+import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
 import { openDatabase } from '~/server/db/client';
 

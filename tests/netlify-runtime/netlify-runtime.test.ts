@@ -1,5 +1,5 @@
 /*
- * The site on Netlify's own local runtime, offline (tests/support/netlify-runtime.ts:
+ * The site on Netlify's own local runtime, offline (scripts/support/netlify-runtime.ts:
  * `netlify serve --offline` builds a copy of the repository as a deploy does and serves it),
  * against PostgreSQL through PgBouncer in transaction mode (Supabase's pooler profile), driven
  * over real HTTP and in one Chromium: a prerendered page answers with `_headers`; a partner
@@ -24,13 +24,13 @@ import { authUser, contatos, deliveries } from '~/server/db/schema';
 import { HEADER_CSP } from '~/server/http/security-headers';
 import { createSecurityLogger } from '~/server/security';
 import { DELIVERY_HEADER, SIGNATURE_HEADER } from '~/server/webhooks';
-import { launchChromium } from '../support/chromium';
+import { launchChromium } from '../../scripts/support/chromium';
 import { createTestDatabase, type TestDatabase } from '../support/db';
-import { saveLeadAsFunction } from '../support/netlify-lead';
-import { startNetlifyRuntime, type NetlifyRuntime } from '../support/netlify-runtime';
-import { pgBouncerMissingReason } from '../support/pgbouncer';
-import { startReceiver, type Receiver } from '../support/receiver';
-import { startCaptureSmtp, type CaptureSmtp } from '../support/smtp';
+import { saveLeadAsFunction } from '../../scripts/support/netlify-lead';
+import { startNetlifyRuntime, type NetlifyRuntime } from '../../scripts/support/netlify-runtime';
+import { pgBouncerMissingReason } from '../../scripts/support/pgbouncer';
+import { startReceiver, type Receiver } from '../../scripts/support/receiver';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
 
 const missing = pgBouncerMissingReason();

@@ -19,7 +19,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { arrivals } from '../support/arrivals';
+import { arrivals } from '../../scripts/support/arrivals';
 
 export type Fault = number | { status: number; retryAfter?: string } | 'hang' | 'store-then-500';
 

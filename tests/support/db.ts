@@ -6,7 +6,7 @@
  * each call creates its own database (dropped at the end), so parallel runs and test
  * files never see each other's rows. A 'pgbouncer' database is created and migrated
  * directly, as a deploy does over DATABASE_MIGRATION_URL, and then used only through
- * the pooler (tests/support/pgbouncer.ts says why it is strict).
+ * the pooler (scripts/support/pgbouncer.ts says why it is strict).
  *
  * Under the integration suite every database is a copy of one migrated per engine for the
  * whole run (tests/integration/global-setup.ts); elsewhere (the chaos suite) each is created
@@ -27,7 +27,7 @@ import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { PGLITE_EXTENSIONS, openDatabase, type DatabaseHandle, type Db } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import * as schema from '~/server/db/schema';
-import { acquirePgBouncer, pgBouncerMissingReason } from './pgbouncer';
+import { acquirePgBouncer, pgBouncerMissingReason } from '../../scripts/support/pgbouncer';
 
 export type Engine = 'pglite' | 'postgres' | 'pgbouncer';
 

@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort, stopChild } from './server';
+import { freePort, stopChild } from '../../scripts/support/server';
 
 export interface NetlifyFunction {
   url: string;

@@ -7,7 +7,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { arrivals } from './arrivals';
+import { arrivals } from '../../scripts/support/arrivals';
 
 export interface PurgeCall {
   status: number;

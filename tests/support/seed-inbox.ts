@@ -20,7 +20,7 @@ import { createLeadService } from '../../src/server/leads/lead.service';
 import { insertDeliveries } from '../../src/server/outbox/outbox';
 import { useOwnerOnlyUmask } from '../../src/server/owner-only';
 import { INBOX_CAST, type InboxCastIds } from './inbox-cast';
-import { sharedDeps } from './service-deps';
+import { sharedDeps } from '../../scripts/support/service-deps';
 
 const MIGRATIONS = 'src/server/db/migrations';
 const DAY = 24 * 60 * 60 * 1000;

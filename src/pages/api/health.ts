@@ -1,6 +1,6 @@
 /*
  * Readiness under its original name: the warm-up request that boots the runtime right after
- * the server listens (scripts/serve.mjs, tests/support/server.ts) and existing probes. 200 when
+ * the server listens (scripts/serve.mjs, scripts/support/server.ts) and existing probes. 200 when
  * ready, 503 otherwise, with a short status (the engine only with the metrics token); the full
  * report is at /api/health/ready and liveness at /api/health/live (src/server/ops/health.ts).
  */

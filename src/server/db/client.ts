@@ -9,7 +9,7 @@
  * when asked, and nothing here asks), transactions, and locks taken inside one. What does
  * not: named prepared statements, session state (SET, session advisory locks, temp
  * tables) and LISTEN/NOTIFY; `handle.transactionPooler` tells the queue to poll instead.
- * tests/support/pgbouncer.ts runs the integration suite through such a pooler.
+ * scripts/support/pgbouncer.ts runs the integration suite through such a pooler.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -46,7 +46,7 @@ export function sharedDeps({
 
 export interface TestRuntimeInput {
   db: Db;
-  /** The test's queue, outbox and delivery engine (tests/support/deliveries.ts). */
+  /** The test's queue, outbox and delivery engine (scripts/support/deliveries.ts). */
   stack: Pick<DeliveryStack, 'queue' | 'outbox' | 'delivery'>;
   /** The settings the test's routes read; the rest of Config is left out. */
   config: Partial<Config>;

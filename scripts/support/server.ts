@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rm
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { builtEntry } from '../../scripts/build-freshness.mjs';
+import { builtEntry } from '../build-freshness.mjs';
 
 /** A free TCP port on the loopback interface. */
 export function freePort(): Promise<number> {

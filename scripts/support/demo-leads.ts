@@ -4,22 +4,21 @@
  * own pages, buttons, partners and plausible UTMs, arrival times weighted towards business
  * hours over the last months, and a pipeline history (older leads are more often worked).
  *
- * `npm run db:seed-demo -- N` (scripts/db-seed-demo.ts), `npm run bench:inbox`
- * (scripts/bench-inbox.ts) and the tests call this; the running site never does, and
- * nothing seeds demo data by default. Rows are made by a seeded generator (the same N and
- * seed give the same leads) and written in batches through bulkInsert, one JSON parameter
- * per batch, so 100,000 leads go into the embedded database in well under a minute on a
- * busy machine.
+ * Used by `npm run db:seed-demo -- <N> [--yes]` (scripts/db-seed-demo.ts), `npm run
+ * bench:inbox` (scripts/bench-inbox.ts) and the integration tests; it lives outside src/
+ * because the running site never seeds demo data. Rows come from a seeded generator (the
+ * same N and seed give the same leads) and are written in batches through bulkInsert, one
+ * JSON parameter per batch, so large counts stay quick on the embedded database.
  * Every demo lead is marked by its submission key (`demo-…`) and an `@exemplo` address,
  * and has no deliveries: seeding sends no e-mail and calls no webhook.
  */
-import { consentNotices } from '@content/consent-notices';
-import { partners } from '~/lib/content-data';
-import { LEAD_TIPOS, requiresEmpresa, type LeadTipo } from '~/lib/validation/lead';
-import type { LeadStatus } from '~/lib/lead-pipeline';
-import { bulkInsert } from '../db/bulk';
-import type { Db } from '../db/client';
-import { contatos, leadStatusChanges, type NewContato } from '../db/schema';
+import { consentNotices } from '../../content/consent-notices';
+import { partners } from '../../src/lib/content-data';
+import { LEAD_TIPOS, requiresEmpresa, type LeadTipo } from '../../src/lib/validation/lead';
+import type { LeadStatus } from '../../src/lib/lead-pipeline';
+import { bulkInsert } from '../../src/server/db/bulk';
+import type { Db } from '../../src/server/db/client';
+import { contatos, leadStatusChanges, type NewContato } from '../../src/server/db/schema';
 
 export const DEMO_SUBMISSION_PREFIX = 'demo-';
 const BATCH = 2000;
