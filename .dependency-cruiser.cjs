@@ -10,6 +10,52 @@
 /** Code that ends up in the browser bundle. */
 const BROWSER_CODE = ['^src/islands/', '^src/directives/', '^src/components/consent/[^/]+[.]ts$'];
 
+/**
+ * The folders of src/server from the bottom up. A folder imports only folders listed before
+ * it, so no two features can need each other, directly or around a circle (module-level
+ * no-circular cannot see a folder circle made of modules that do not form one). When a
+ * feature needs one listed after it, move the shared piece down or take it as an argument
+ * from compose.ts; a new folder takes its place in this list.
+ */
+const SERVER_LAYERS = [
+  'log',
+  'db',
+  'http',
+  'security',
+  'transport',
+  'mail',
+  'jobs',
+  'outbox',
+  'webhooks',
+  'consent',
+  'connectors',
+  'auth',
+  'cdn',
+  'inbox',
+  'leads',
+  'ops',
+  'delivery',
+  'implementation',
+  'analytics',
+  'lgpd',
+  'blog',
+  'cookie-consent',
+  'admin',
+];
+
+const serverFolders = (names) => `^src/server/(${names.join('|')})/`;
+
+/** One rule per layer: nothing in it imports a folder above it. */
+const LAYER_RULES = SERVER_LAYERS.slice(0, -1).map((folder, at) => ({
+  name: 'no-cycle-between-server-features',
+  severity: 'error',
+  comment:
+    `src/server/${folder} sits below ${SERVER_LAYERS.slice(at + 1).join(', ')} in SERVER_LAYERS ` +
+    '(.dependency-cruiser.cjs): importing one of them would let two features need each other.',
+  from: { path: `^src/server/${folder}/` },
+  to: { path: serverFolders(SERVER_LAYERS.slice(at + 1)) },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -46,6 +92,14 @@ module.exports = {
         'action, a script, a Netlify function or a test. Take what you need as an argument.',
       from: { path: '^src/server/' },
       to: { path: ['^node_modules/astro/', '^astro(:|/|$)'] },
+    },
+    ...LAYER_RULES,
+    {
+      name: 'server-folder-has-a-layer',
+      severity: 'error',
+      comment: 'Every folder of src/server takes its place in SERVER_LAYERS (.dependency-cruiser.cjs).',
+      from: { path: '^src/server/[^/]+/', pathNot: serverFolders(SERVER_LAYERS) },
+      to: { path: '^src/server/[^/]+/' },
     },
     {
       name: 'scripts-never-reach-tests',

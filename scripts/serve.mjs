@@ -18,7 +18,7 @@ import { HEADER_CSP, securityHeaders } from '../src/server/http/security-headers
 import { indexHtmlRedirect } from '../src/integrations/index-html-redirect.mjs';
 import { loadStaticFiles } from './static-files.ts';
 import { componentLogger, requestContext } from '../src/server/log/logger.ts';
-import { trackRequest } from '../src/server/log/request-log.ts';
+import { trackRequest } from '../src/server/http/request-log.ts';
 import { useOwnerOnlyUmask } from '../src/server/owner-only.ts';
 import { isHandledMethod, methodNotAllowed, METHOD_NOT_ALLOWED_ROUTE } from '../src/server/http/methods.ts';
 
@@ -54,7 +54,7 @@ function keepFrameAncestors(res) {
 }
 
 const server = http.createServer((req, res) => {
-  // One log line per request, with the id sent back as X-Request-Id (src/server/log/request-log.ts).
+  // One log line per request, with the id sent back as X-Request-Id (src/server/http/request-log.ts).
   const request = trackRequest(req, res);
   if (!isHandledMethod(req.method)) {
     // Before Astro, whose Node adapter throws on TRACE and logs the raw URL with a stack.

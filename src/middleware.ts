@@ -12,8 +12,8 @@ import { NO_STORE as PRIVATE_CACHE_CONTROL } from '~/server/http/cache-control';
 import { safeRequest } from '~/server/http/safe-request';
 import { isHandledMethod, methodNotAllowedResponse } from '~/server/http/methods';
 import { clientAddressOf } from '~/server/http/client-address';
-import { cdnCacheHeaders } from '~/server/http/cdn-cache';
-import { trackInMiddleware } from '~/server/log/request-log';
+import { cdnCacheHeaders } from '~/server/cdn/cdn-cache';
+import { trackInMiddleware } from '~/server/http/request-log';
 import { LIVENESS_ROUTE, livenessResponse } from '~/server/ops/liveness';
 
 declare global {
@@ -37,7 +37,7 @@ declare global {
   }
 }
 
-/** One JSON log line per request: id, route pattern, method, status, duration (src/server/log/request-log.ts). */
+/** One JSON log line per request: id, route pattern, method, status, duration (src/server/http/request-log.ts). */
 const requestLog = defineMiddleware((context, next) => {
   if (context.isPrerendered) return next();
   return trackInMiddleware(context.request, context.routePattern, next);
@@ -92,7 +92,7 @@ const withRuntime = defineMiddleware(async (context, next) => {
 });
 
 /**
- * Public landing pages may be kept by the browser and Netlify's CDN (src/server/http/cdn-cache.ts
+ * Public landing pages may be kept by the browser and Netlify's CDN (src/server/cdn/cdn-cache.ts
  * lists them; the access policy and the answer itself can still refuse).
  */
 const cdnCache = defineMiddleware(async (context, next) => {

@@ -6,7 +6,7 @@
  * (`<form method="post" action="?_action=entregas.reenviar">`, see
  * src/components/admin/DeliveryRetryForm.astro).
  *
- * The service (src/server/inbox/delivery-retry.ts) decides; its refusals become pt-BR
+ * The service (src/server/delivery/delivery-retry.ts) decides; its refusals become pt-BR
  * ActionErrors: an unknown delivery (NOT_FOUND), one that is not failed — someone re-sent
  * it first, or it is still on its way — and one whose content retention already erased
  * (CONFLICT).
@@ -14,7 +14,7 @@
 import { ActionError } from 'astro:actions';
 import { deliveryRetryMessages as m, deliveryStatusLabels } from '@content/messages/inbox';
 import { deliveryRetrySchema } from '~/lib/validation/delivery-retry';
-import { retryDelivery, retryFailedDeliveries } from '~/server/inbox/delivery-retry';
+import { retryDelivery, retryFailedDeliveries } from '~/server/delivery/delivery-retry';
 import { defineAdminAction } from './admin-only';
 
 const count = new Intl.NumberFormat('pt-BR');

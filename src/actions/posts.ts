@@ -16,7 +16,7 @@ import { postCreateSchema, postIdSchema, postPreviewSchema, postUpdateSchema } f
 import { z } from '~/lib/validation/zod';
 import { CoverUploadError, storeCover } from '~/server/blog/cover.service';
 import { toEditorCover, toEditorPost } from '~/server/blog/editor-post';
-import { cdnPurger } from '~/server/http/cdn-purge';
+import { cdnPurger } from '~/server/cdn/cdn-purge';
 import {
   createPost,
   deletePost,

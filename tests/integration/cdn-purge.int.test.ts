@@ -1,5 +1,5 @@
 /*
- * Purging Netlify's CDN when a public post changes (src/server/http/cdn-purge.ts): the
+ * Purging Netlify's CDN when a public post changes (src/server/cdn/cdn-purge.ts): the
  * post service queues the purge in the change's own transaction, and the delivery engine
  * sends it to a stand-in of Netlify's purge API (tests/support/netlify-purge-standin.ts)
  * through `purgeCache` of @netlify/functions — site id and bearer token from the
@@ -12,8 +12,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, deletePost, updatePost } from '~/server/blog/post.service';
 import { deliveries } from '~/server/db/schema';
 import type { DeliverySettings } from '~/server/delivery/settings';
-import { BLOG_TAG, postTag } from '~/server/http/cdn-cache';
-import { CDN_PURGE_SUBJECT, cdnPurger } from '~/server/http/cdn-purge';
+import { BLOG_TAG, postTag } from '~/server/cdn/cdn-cache';
+import { CDN_PURGE_SUBJECT, cdnPurger } from '~/server/cdn/cdn-purge';
 import { createMailer } from '~/server/mail';
 import { useTestDatabase } from '../support/db';
 import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';

@@ -1,5 +1,5 @@
 /*
- * "Reenviar" (src/server/inbox/delivery-retry.ts) on every engine: a
+ * "Reenviar" (src/server/delivery/delivery-retry.ts) on every engine: a
  * webhook whose receiver keeps failing really ends 'failed' through the delivery engine;
  * once the receiver works, a retry makes it go out again the normal way — same
  * X-Pilota-Delivery id, signed, one more attempt recorded — and the row is 'sent'. What is
@@ -22,7 +22,7 @@ import { openDatabase, pgliteDirFor, type DatabaseHandle } from '~/server/db/cli
 import { migrateDatabase } from '~/server/db/migrate';
 import { contatos, deliveries, deliveryTargets } from '~/server/db/schema';
 import type { DeliverySettings } from '~/server/delivery/settings';
-import { retryDelivery, retryFailedDeliveries, type DeliveryRetryDeps } from '~/server/inbox/delivery-retry';
+import { retryDelivery, retryFailedDeliveries, type DeliveryRetryDeps } from '~/server/delivery/delivery-retry';
 import { createMailer } from '~/server/mail';
 import { ATTEMPT_HEADER, DELIVERY_HEADER, signBody, SIGNATURE_HEADER } from '~/server/webhooks';
 import { adminCookie, teamCookie } from '../../scripts/support/blog-accounts';

@@ -19,7 +19,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from '~/server/auth/admin-grant';
-import { BROWSER_CACHE_CONTROL, CDN_CACHED_ROUTES } from '~/server/http/cdn-cache';
+import { BROWSER_CACHE_CONTROL, CDN_CACHED_ROUTES } from '~/server/cdn/cdn-cache';
 import { authUser, contatos, deliveries } from '~/server/db/schema';
 import { HEADER_CSP } from '~/server/http/security-headers';
 import { createSecurityLogger } from '~/server/security';

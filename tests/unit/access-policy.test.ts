@@ -21,14 +21,13 @@ import {
   WHOLE_TEAM,
   ADMIN_ACTION_NAMESPACES,
   ADMIN_AREAS,
-  ACTION_RPC_ROUTE,
-  actionCallOf,
   classifyRequest,
   inAdminArea,
   isAdminAction,
-  normalizePath,
   type RequestTarget,
 } from '../../src/server/auth/access-policy';
+import { ACTION_RPC_ROUTE, actionCallOf } from '../../src/server/http/action-call';
+import { normalizePath } from '../../src/server/http/normalize-path';
 import { clientAddressOf } from '../../src/server/http/client-address';
 
 const PAGES = 'src/pages';

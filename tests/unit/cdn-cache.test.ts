@@ -1,5 +1,5 @@
 /*
- * Which on-demand answers a CDN may keep (src/server/http/cdn-cache.ts): every public
+ * Which on-demand answers a CDN may keep (src/server/cdn/cdn-cache.ts): every public
  * on-demand route is decided on purpose (listed, or named here as never kept), no listed
  * route is prerendered or outside the access policy's public zone, and an answer that
  * is personal, refused or not a GET is never kept, whatever its route.
@@ -15,7 +15,7 @@ import {
   PARTNERS_TAG,
   postTag,
   type CdnCacheRequest,
-} from '../../src/server/http/cdn-cache';
+} from '../../src/server/cdn/cdn-cache';
 
 const PAGES = 'src/pages';
 

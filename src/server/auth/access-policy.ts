@@ -13,7 +13,13 @@
  * everything (and the people: accounts, roles, sessions), `vendas` the sales side (leads,
  * implementation requests, deliveries, reports — never the blog nor the people), `editor`
  * the blog only. A signed-in account with no team role (`user`) opens nothing here.
+ *
+ * How a path is normalised and how an action call is read, exactly as Astro reads them, live
+ * in src/server/http (normalize-path.ts, action-call.ts): they know nothing of roles.
  */
+
+import { actionCallOf } from '../http/action-call';
+import { normalizePath } from '../http/normalize-path';
 
 /** How a refusal is answered: a page redirects to /auth or shows the 403 page; an endpoint gets 401/403. */
 export type AreaKind = 'page' | 'endpoint';
@@ -113,35 +119,6 @@ export const ACCESS_POLICY: Readonly<Record<string, RoutePolicy>> = {
   '/api/visita': { access: 'public' },
 };
 
-const MAX_DECODE_ROUNDS = 4;
-
-/**
- * The path as a router might understand it, for comparing against the policy: percent
- * escapes decoded (repeatedly, so `%2561` counts as `a`; never throws on a malformed one),
- * backslashes as slashes, lower case, empty/`.` segments dropped and `..` applied, `;…`
- * segment parameters cut, and a final `.html` or `index` removed.
- * @example normalizePath('//Blog/%61dmin/index.html') // '/blog/admin'
- */
-export function normalizePath(pathname: string): string {
-  let path = pathname;
-  for (let round = 0; round < MAX_DECODE_ROUNDS; round++) {
-    const decoded = path.replace(/%([0-9a-f]{2})/gi, (_escape, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    if (decoded === path) break;
-    path = decoded;
-  }
-  const segments: string[] = [];
-  for (const raw of path.replace(/\\/g, '/').toLowerCase().split('/')) {
-    const segment = raw.split(';')[0]!;
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') segments.pop();
-    else segments.push(segment);
-  }
-  const last = segments.length - 1;
-  if (last >= 0) segments[last] = segments[last]!.replace(/\.html$/, '');
-  if (segments[segments.length - 1] === 'index' || segments[segments.length - 1] === '') segments.pop();
-  return `/${segments.join('/')}`;
-}
-
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
 /** Whether a path or route pattern lies in an admin area (compared normalised, whole segments). */
@@ -228,68 +205,6 @@ export function rolesForPath(pathname: string): readonly StaffRole[] {
  */
 export function mayOpen(role: string | null | undefined, roles: readonly StaffRole[]): boolean {
   return (roles as readonly string[]).includes(role ?? '');
-}
-
-/** Astro's one route for action calls (astro/dist/actions/consts.js, ACTION_RPC_ROUTE_PATTERN). */
-export const ACTION_RPC_ROUTE = '/_actions/[...path]';
-const ACTION_PREFIX = '/_actions/';
-/** Every action of the site is named by plain identifiers joined by dots (src/actions/index.ts). */
-const ACTION_KEY = /^[A-Za-z_$][\w$]*$/;
-
-export type ActionCall =
-  /** The request calls no action. */
-  | { kind: 'none' }
-  /** The action Astro will run, its keys decoded and joined by dots (`admin.lgpd.erase`). */
-  | { kind: 'action'; name: string }
-  /** A spelling that could be read as two different actions, or as none: refused before anything runs. */
-  | { kind: 'ambiguous' };
-
-export interface ActionTarget {
-  routePattern?: string | undefined;
-  pathname: string;
-  search?: string | undefined;
-}
-
-/** Astro's keys of an action name (load.js getAction: split on dots, each decoded once), or undefined when no action can bear it. */
-function actionKeys(name: string): string[] | undefined {
-  try {
-    const keys = name.split('.').map((key) => decodeURIComponent(key));
-    return keys.every((key) => ACTION_KEY.test(key)) ? keys : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The action a request calls, read exactly as Astro reads it (astro/dist/actions/runtime/
- * server.js getCallerInfo, load.js getAction): on the action route, what follows the LAST
- * `/_actions/` of the raw path; on any other route the first `?_action=` value, when not
- * empty; then split on dots, each key decoded once. A spelling a prefix check reads
- * differently is ambiguous — `/_actions/lead/_actions/admin.lgpd.erase` looks like the
- * public `lead` and runs `admin.lgpd.erase` — and so is any name no action of ours can
- * have (a slash, an escape that does not decode to an identifier, a second `/_actions/`).
- * Outside Astro (no route pattern), a path that normalises into `/_actions/` counts as the
- * action route.
- * @example actionCallOf({ routePattern: ACTION_RPC_ROUTE, pathname: '/_actions/%61dmin.lgpd.erase' }) // { kind: 'action', name: 'admin.lgpd.erase' }
- * @example actionCallOf({ routePattern: ACTION_RPC_ROUTE, pathname: '/_actions/lead/_actions/admin.lgpd.erase' }) // { kind: 'ambiguous' }
- */
-export function actionCallOf(target: ActionTarget): ActionCall {
-  const spelledAsRoute = normalizePath(target.pathname).startsWith(ACTION_PREFIX);
-  const onRoute = target.routePattern === undefined ? spelledAsRoute : target.routePattern === ACTION_RPC_ROUTE;
-  let name: string;
-  if (onRoute) {
-    const at = target.pathname.lastIndexOf(ACTION_PREFIX);
-    if (at !== 0) return { kind: 'ambiguous' };
-    name = target.pathname.slice(ACTION_PREFIX.length);
-  } else {
-    // A path spelling the action route that Astro routed elsewhere (`/_ACTIONS/…`): which did the caller mean?
-    if (spelledAsRoute) return { kind: 'ambiguous' };
-    const query = new URLSearchParams(target.search ?? '').get('_action');
-    if (!query) return { kind: 'none' };
-    name = query;
-  }
-  const keys = actionKeys(name);
-  return keys ? { kind: 'action', name: keys.join('.') } : { kind: 'ambiguous' };
 }
 
 /**

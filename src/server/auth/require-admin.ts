@@ -9,7 +9,7 @@
 import { adminRefusals } from '@content/messages/auth';
 import { httpMessages } from '@content/messages/http';
 import { NO_STORE } from '../http/cache-control';
-import { isActionRequest } from '../http/malformed-body';
+import { isActionRequest } from '../http/action-call';
 import { ADMIN_ONLY, mayOpen, type StaffRole } from './access-policy';
 import { guardDecision, type CurrentSession } from './guard';
 

@@ -15,8 +15,8 @@ import { slugify } from '~/lib/slug';
 import { isUuid } from '~/lib/uuid';
 import { fieldErrors, postInputSchema, type PostData } from '~/lib/validation/post';
 import type { DbOrTx } from '../db/client';
-import { BLOG_TAG, postTag } from '../http/cdn-cache';
-import type { PurgeTags } from '../http/cdn-purge';
+import { BLOG_TAG, postTag } from '../cdn/cdn-cache';
+import type { PurgeTags } from '../cdn/cdn-purge';
 import { blogImages, blogPosts, type BlogPost } from '../db/schema/blog';
 
 export interface PostDeps {

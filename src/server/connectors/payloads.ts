@@ -14,7 +14,7 @@ import { consentNotices } from '@content/consent-notices';
 import { tipoLabels } from '@content/messages/lead';
 import { consentNoticeText } from '~/lib/consent-notice';
 import type { ConnectorKind } from '../db/schema';
-import type { LeadRecord } from '../leads/lead-record';
+import type { LeadRecord } from '../db/schema';
 import type { ConnectorsConfig, FieldMap, LeadField } from './config';
 
 /** One connector delivery of a lead: what the outbox stores. */

@@ -1,12 +1,12 @@
 /*
- * The connectors as delivery transports (src/server/delivery/transport.ts): each sends a
+ * The connectors as delivery transports (src/server/transport/transport.ts): each sends a
  * queued delivery's stored body to its service with the secret from the configuration
  * (never stored with the row). The delivery engine runs them in the webhook lane, one
  * breaker and one concurrency limit per target, and records every attempt.
  */
 import { connectorErrorMessages as m, deliveryKindLabels } from '@content/messages/inbox';
 import type { ConnectorKind } from '../db/schema';
-import type { DeliveryRow, Transport } from '../delivery/transport';
+import type { DeliveryRow, Transport } from '../transport/transport';
 import type { ConnectorsConfig } from './config';
 import { call, CONNECTOR_TIMEOUT_MS, ConnectorError, Spacer } from './http';
 

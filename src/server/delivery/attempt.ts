@@ -4,10 +4,10 @@
  * for logs (no addresses, no URLs), and whether the outcome says anything about the
  * target's health (for the circuit breaker).
  */
-import type { AttemptOutcome } from './breaker';
-import type { DeliveryRow, FailureDescription, Transports } from './transport';
+import type { AttemptOutcome } from '../transport/transport';
+import type { DeliveryRow, FailureDescription, Transports } from '../transport/transport';
 
-export type { DeliveryRow, Transports } from './transport';
+export type { DeliveryRow, Transports } from '../transport/transport';
 
 export type AttemptResult =
   | { ok: true; status: 'sent' | 'logged'; outcome: AttemptOutcome }

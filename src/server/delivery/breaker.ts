@@ -11,12 +11,13 @@
  * Counting happens in memory per instance; pauses are written to `delivery_targets`
  * (one row per target ever paused) so every instance honours them, a restart keeps
  * them, and a deliveries page can read them. Log lines name a webhook by its origin and
- * a hash (src/server/webhooks `webhookLabel`), never by its full URL or anything personal.
+ * a hash (src/server/webhooks `targetLabel`), never by its full URL or anything personal.
  */
 import type { Db } from '../db/client';
 import { deliveryTargets, type DeliveryKind, type DeliveryTarget } from '../db/schema';
 import { describeError } from '../describe-error';
-import { webhookLabel } from '../webhooks';
+import type { AttemptOutcome } from '../transport/transport';
+import { targetLabel } from '../webhooks';
 
 export interface BreakerSettings {
   /** Failed attempts in a row that pause a target (a receiver failing half the time almost never trips it). */
@@ -34,8 +35,6 @@ export const MAIL_TARGET = '*';
 /** closed: deliveries flow; paused: none are attempted; probing: one attempt at a time decides. */
 export type TargetState = 'closed' | 'paused' | 'probing';
 
-export type AttemptOutcome = 'success' | 'failure' | 'neutral';
-
 interface Entry {
   kind: DeliveryKind;
   target: string;
@@ -50,10 +49,6 @@ interface Entry {
 }
 
 const keyOf = (kind: DeliveryKind, target: string) => `${kind} ${target}`;
-
-export function targetLabel(kind: DeliveryKind, target: string): string {
-  return kind === 'email' ? 'e-mail' : `${kind} ${webhookLabel(target)}`;
-}
 
 export class TargetBreaker {
   readonly settings: BreakerSettings;

@@ -19,7 +19,7 @@ import { DEFAULT_BREAKER, TargetBreaker, type TargetState } from './breaker';
 import { DeliveryEngine, type DrainResult } from './engine';
 import { Settler } from './settle';
 import type { DeliverySettings } from './settings';
-import type { Transports } from './transport';
+import type { Transports } from '../transport/transport';
 
 export interface DeliveryServiceDeps {
   db: Db;

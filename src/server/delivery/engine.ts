@@ -29,7 +29,8 @@ import { describeError } from '../describe-error';
 import type { Pacer } from '../outbox/pacer';
 import { DELIVERY_QUEUES, type DeliveryJob } from '../outbox/jobs';
 import { attemptDelivery, type DeliveryRow, type Transports } from './attempt';
-import { MAIL_TARGET, targetLabel, type TargetBreaker } from './breaker';
+import { targetLabel } from '../webhooks';
+import { MAIL_TARGET, type TargetBreaker } from './breaker';
 import type { Settler } from './settle';
 
 export interface EngineSettings {

@@ -14,7 +14,7 @@ import type { SendMail } from '../mail';
 import { mailTransport } from '../mail/transport';
 import { Outbox } from '../outbox/outbox';
 import { EMBEDDED_JOB_SPACING_MS } from '../outbox/pacer';
-import { withCdnPurge } from '../http/cdn-purge';
+import { withCdnPurge } from '../cdn/cdn-purge';
 import type { Feature } from '../runtime-types';
 import type { ConnectorsConfig } from '../connectors/config';
 import { connectorTransports, type ConnectorOptions } from '../connectors/transports';
@@ -33,7 +33,7 @@ export interface DeliveryDeps {
   settings?: DeliverySettings | undefined;
   now?: () => Date;
   log?: (line: string) => void;
-  /** Where a CDN purge finds Netlify's site id and token (default process.env; ../http/cdn-purge.ts). */
+  /** Where a CDN purge finds Netlify's site id and token (default process.env; ../cdn/cdn-purge.ts). */
   purgeEnv?: Record<string, string | undefined> | undefined;
   /** Deliver continuously while the queue runs (default). Off: only `delivery.drainDue` delivers. */
   workers?: boolean | undefined;

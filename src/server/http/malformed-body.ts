@@ -24,7 +24,7 @@
 import { inputMessages } from '@content/messages/input';
 import { COVER_UPLOAD_BODY_BYTES } from '~/lib/cover-image';
 import { hasForbiddenCharacters } from '~/lib/validation/text';
-import { actionCallOf } from '../auth/access-policy';
+import { actionCallOf, isActionRequest } from './action-call';
 
 /** Largest JSON or action-form body read here (Astro's default action limit). */
 export const MAX_PARSED_BODY_BYTES = 1024 * 1024;
@@ -52,11 +52,6 @@ function mediaType(header: string | null): string {
 
 function isJson(type: string): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
-}
-
-/** Whether the request calls an Astro Action (the RPC route or a form post with `?_action=`). */
-export function isActionRequest(url: URL): boolean {
-  return url.pathname.startsWith('/_actions/') || url.searchParams.has('_action');
 }
 
 /** The largest body this request may send to be judged here. */

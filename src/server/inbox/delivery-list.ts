@@ -12,7 +12,12 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { isUuid } from '~/lib/uuid';
 import type { DbOrTx } from '../db/client';
 import { contatos, deliveries, DELIVERY_KINDS, type DeliveryKind, type DeliveryStatus } from '../db/schema';
-import { LEAD_DELIVERY_SUBJECT } from './delivery-retry';
+
+/**
+ * `deliveries.subject_type` of a lead's deliveries (src/server/leads/lead.service.ts): the
+ * only deliveries the sales team lists and re-sends.
+ */
+export const LEAD_DELIVERY_SUBJECT = 'lead';
 
 /** Statuses a delivery can still leave: the page's rows. */
 export const OPEN_DELIVERY_STATUSES = ['pending', 'retrying', 'failed'] as const satisfies readonly DeliveryStatus[];

@@ -15,7 +15,7 @@ import type { DbOrTx } from '../db/client';
 import { contatos, deliveries, solicitacoesImplementacao } from '../db/schema';
 import { describeError } from '../describe-error';
 import { componentLogger } from '../log/logger';
-import { LEAD_DELIVERY_SUBJECT } from './delivery-retry';
+import { LEAD_DELIVERY_SUBJECT } from './delivery-list';
 
 export interface InboxCounts {
   novos: number;

@@ -5,30 +5,7 @@
  */
 import { requiresEmpresa, type LeadInput } from '~/lib/validation/lead';
 import { consentProof } from '../consent/consent-proof';
-import type { NewContato } from '../db/schema';
-
-type RecordKeys =
-  | 'id'
-  | 'createdAt'
-  | 'nome'
-  | 'email'
-  | 'celular'
-  | 'tipo'
-  | 'empresa'
-  | 'mensagem'
-  | 'paginaOrigem'
-  | 'utmSource'
-  | 'utmMedium'
-  | 'utmCampaign'
-  | 'ctaSource'
-  | 'partnerSlug'
-  | 'consentVersion'
-  | 'consentAt'
-  | 'submissionKey'
-  | 'ipHash'
-  | 'userAgent';
-
-export type LeadRecord = { [K in RecordKeys]-?: Exclude<NewContato[K], undefined> };
+import type { LeadRecord } from '../db/schema';
 
 export interface LeadMeta {
   id: string;

@@ -21,7 +21,7 @@ import { connectorDeliveries, zapLeadBody } from '../connectors/payloads';
 import { recordFormConsents, type FormConsentInput } from '../consent/consent-proof';
 import { bulkInsert } from '../db/bulk';
 import { databaseErrorKind } from '../db/errors';
-import { contatos, deliveries, type NewDelivery } from '../db/schema';
+import { contatos, deliveries, type LeadRecord, type NewDelivery } from '../db/schema';
 import { describeError, maskMessage } from '../describe-error';
 import { lineLogger } from '../log/logger';
 import type { DeliveryMeta, DeliveryRequest, Outbox } from '../outbox/outbox';
@@ -31,7 +31,7 @@ import { postWebhook, webhookDeliveryId } from '../webhooks';
 import { dealNewLeads } from '../inbox/assignment';
 import { GroupCommitWriter } from './group-commit';
 import { buildLeadEmail, leadWebhookBody } from './lead-email';
-import { toLeadRecord, type LeadRecord } from './lead-record';
+import { toLeadRecord } from './lead-record';
 import { fileSpool, type LeadSpool, type SpoolEntry } from './spool';
 
 export interface LeadServiceDeps extends Pick<

@@ -109,7 +109,7 @@ export interface RequestLineFields {
 const REQUEST_LINE_BASE = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
 
 /**
- * Writes one request line (src/server/log/request-log.ts) in the same shape as the logger's
+ * Writes one request line (src/server/http/request-log.ts) in the same shape as the logger's
  * lines, built by hand: it is written for every request, static files included, and pino's
  * general path (bindings, mixin, redaction, masking) cost a quarter of serving a static file.
  * Safe without redaction: every field comes from the server, not from the request as sent.

@@ -1,10 +1,10 @@
 /*
- * E-mail as a delivery transport (src/server/delivery/transport.ts): the delivery engine
+ * E-mail as a delivery transport (src/server/transport/transport.ts): the delivery engine
  * sends a queued `deliveries` row's message through `sendMail` and records the outcome.
  * A rejected recipient or message is not the mail server's fault, so it does not count
  * towards pausing all mail.
  */
-import type { Transport } from '../delivery/transport';
+import type { Transport } from '../transport/transport';
 import { isMessageLevelMailError, type MailMessage, type SendMail } from './index';
 
 export function mailTransport(sendMail: SendMail): Transport {

@@ -23,10 +23,10 @@ import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
 import type { DeliveryKind } from '../db/schema';
 import { describeError, maskMessage } from '../describe-error';
-import { targetLabel } from '../delivery/breaker';
 import { componentLogger, type Logger } from '../log/logger';
 import { maskPersonalData } from '../log/personal-data';
 import type { SendMail } from '../mail';
+import { targetLabel } from '../webhooks';
 import { oldestPendingSeconds } from './delivery-stats';
 
 export type AlertKind = 'delivery-failed' | 'delivery-backlog';

@@ -15,6 +15,7 @@
  * so its socket goes back to the pool instead of being torn down.
  */
 import { createHash, createHmac } from 'node:crypto';
+import type { DeliveryKind } from '../db/schema';
 
 /** SPEC §7 fires webhooks without waiting long; a hung receiver fails the attempt after this. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -58,6 +59,11 @@ export function webhookLabel(url: string): string {
   } catch {
     return `#${hash}`;
   }
+}
+
+/** How a delivery target appears in logs and alerts: all e-mail is one target, anything else is a URL. */
+export function targetLabel(kind: DeliveryKind, target: string): string {
+  return kind === 'email' ? 'e-mail' : `${kind} ${webhookLabel(target)}`;
 }
 
 export interface WebhookOptions {

@@ -1,9 +1,9 @@
 /*
- * Webhooks as a delivery transport (src/server/delivery/transport.ts): the delivery engine
+ * Webhooks as a delivery transport (src/server/transport/transport.ts): the delivery engine
  * posts a queued `deliveries` row's body to its URL, signed, with the delivery id (the same
  * on every attempt), the lead id when the delivery is about a lead, and the attempt number.
  */
-import type { Transport } from '../delivery/transport';
+import type { Transport } from '../transport/transport';
 import { postWebhook, WEBHOOK_TIMEOUT_MS, WebhookError, type WebhookOptions } from './index';
 
 export function webhookTransport(options: WebhookOptions = {}): Transport {

@@ -202,6 +202,34 @@ export const salesSettings = pgTable(
 
 export type Contato = typeof contatos.$inferSelect;
 export type NewContato = typeof contatos.$inferInsert;
+
+type LeadRecordKeys =
+  | 'id'
+  | 'createdAt'
+  | 'nome'
+  | 'email'
+  | 'celular'
+  | 'tipo'
+  | 'empresa'
+  | 'mensagem'
+  | 'paginaOrigem'
+  | 'utmSource'
+  | 'utmMedium'
+  | 'utmCampaign'
+  | 'ctaSource'
+  | 'partnerSlug'
+  | 'consentVersion'
+  | 'consentAt'
+  | 'submissionKey'
+  | 'ipHash'
+  | 'userAgent';
+
+/**
+ * A lead as the leads service stores it, every field present: the row it inserts, and what
+ * the spool, the e-mail and the connectors' payloads are made from (src/server/leads/lead-record.ts).
+ */
+export type LeadRecord = { [K in LeadRecordKeys]-?: Exclude<NewContato[K], undefined> };
+
 export type LeadStatusChange = typeof leadStatusChanges.$inferSelect;
 export type LeadNote = typeof leadNotes.$inferSelect;
 export type LeadAssignment = typeof leadAssignments.$inferSelect;

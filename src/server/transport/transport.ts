@@ -1,12 +1,15 @@
 /*
  * What the delivery engine asks of a transport, and nothing more: send one delivery's
  * payload, and say of a failure what may be logged and whether it tells anything about the
- * target's health. The two transports live with their protocols (src/server/mail/
- * transport.ts, src/server/webhooks/transport.ts, and the connectors' src/server/connectors/transports.ts) and are handed to the engine by the
- * delivery feature (./feature.ts), so the engine never names SMTP or HTTP.
+ * target's health. The transports live with their protocols (src/server/mail/transport.ts,
+ * src/server/webhooks/transport.ts, src/server/connectors/transports.ts) and are handed to
+ * the engine by the delivery feature (src/server/delivery/feature.ts), so the engine never
+ * names SMTP or HTTP. This contract sits below all of them so none imports the engine.
  */
 import type { Delivery, DeliveryKind } from '../db/schema';
-import type { AttemptOutcome } from './breaker';
+
+/** How one attempt bears on its target's circuit breaker (src/server/delivery/breaker.ts). */
+export type AttemptOutcome = 'success' | 'failure' | 'neutral';
 
 export type DeliveryRow = Pick<
   Delivery,

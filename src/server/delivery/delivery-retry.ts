@@ -29,11 +29,9 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { deliveries, deliveryTargets, type DeliveryKind, type DeliveryStatus } from '../db/schema';
-import { MAIL_TARGET } from '../delivery/breaker';
+import { MAIL_TARGET } from './breaker';
+import { LEAD_DELIVERY_SUBJECT } from '../inbox/delivery-list';
 import type { Outbox } from '../outbox/outbox';
-
-/** `deliveries.subject_type` of a lead's deliveries (src/server/leads/lead.service.ts). */
-export const LEAD_DELIVERY_SUBJECT = 'lead';
 
 export interface DeliveryRetryDeps {
   db: Db;

@@ -13,8 +13,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isHandledMethod } from '../http/methods.ts';
-import { requestContext, writeRequestLine, type RequestContext } from './logger.ts';
+import { isHandledMethod } from './methods.ts';
+import { requestContext, writeRequestLine, type RequestContext } from '../log/logger.ts';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 

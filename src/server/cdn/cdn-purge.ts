@@ -14,7 +14,7 @@
 import { purgeCache } from '@netlify/functions';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
-import type { Transport } from '../delivery/transport';
+import type { Transport } from '../transport/transport';
 import type { Outbox } from '../outbox/outbox';
 
 /** `deliveries.subject_type` of a purge; its target is the purge endpoint. */
