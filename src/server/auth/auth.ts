@@ -2,7 +2,7 @@
  * Better Auth for the admin area (DESIGN "Auth"): e-mail + password, sessions in the
  * database, e-mail verification through the outbox, roles via the admin plugin.
  *
- * What Better Auth does not do by itself is added with its hooks:
+ * What Better Auth does not do by itself is added with its hooks (auth-hooks.ts):
  * - before sign-in: refuse a locked e-mail (lockout.ts), even with the right password;
  * - after sign-in: count failures (5 in 5 min lock for 15 min), log the security events;
  * - before sign-up: the name's shape (lib/validation/auth), SPEC §5 password strength and
@@ -25,32 +25,25 @@
  * 24 h without a request. Better Auth reads the clock itself (`new Date()`); tests move it
  * with a fake Date. Our own code uses `deps.now`.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
-import { authErrors } from '../../../content/messages/auth';
-import { isPasswordValid, MIN_PASSWORD_LENGTH } from '../../lib/password-strength';
-import { signUpNameError } from '../../lib/validation/auth';
+import { MIN_PASSWORD_LENGTH } from '../../lib/password-strength';
 import type { Db } from '../db/client';
 import { safeLogLine } from '../describe-error';
 import { componentLogger } from '../log/logger';
 import { authAccount, authSession, authUser, authVerification } from '../db/schema';
 import type { MailMessage } from '../mail';
 import type { DeliveryMeta } from '../outbox/outbox';
-import { hitRateLimit } from '../rate-limit';
-import { checkTextFields, type SecurityLogger } from '../security';
+import type { SecurityLogger } from '../security';
+import { accountMailAllowance, asOperator } from './account-mail';
+import { authHooks, CLIENT_IP_HEADER, clientIp } from './auth-hooks';
 import { authRateLimitStorage } from './auth-rate-limit-storage';
 import { existingAccountMail, passwordResetMail, verificationMail } from './emails';
-import { clearFailedSignIns, lockedUntil, recordFailedSignIn } from './lockout';
+import { clearFailedSignIns } from './lockout';
 
 const authLog = componentLogger('auth');
-
-/** The header the auth route fills from Astro's clientAddress (never from the client). */
-export const CLIENT_IP_HEADER = 'x-pilota-client-ip';
 
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;
 /** Where an old confirmation link (Better Auth's /verify-email, closed) lands: the card says it is invalid. */
@@ -64,9 +57,6 @@ export const PASSWORD_LINK_TTL_SECONDS = 60 * 60;
 export const COOKIE_PREFIX = 'pilota';
 /** Role of every new account (Better Auth's admin plugin); `npm run admin:grant` makes admins. */
 export const DEFAULT_ROLE = 'user';
-/** Error code of a refused account name; its message is already the pt-BR one (http.ts keeps it). */
-export const INVALID_NAME_CODE = 'INVALID_NAME';
-
 /*
  * Rate limits per client IP, stored in the database so every instance shares them.
  * Sign-in allows about what Better Auth's default does (3 per 10 s) but over a minute,
@@ -83,20 +73,9 @@ export const AUTH_RATE_LIMITS = {
   '/reset-password': { window: 60, max: 10 },
 } as const;
 
-/*
- * Account e-mails per recipient address, whoever asks and from wherever: the per-IP limits
- * above do not stop many machines from filling one mailbox. Over the limit the e-mail is
- * silently not sent (the answer stays the same, so it tells nothing about the address).
- * The operator's own request (admin:grant) is never held back.
- */
-export const ACCOUNT_MAIL_LIMIT = { count: 3, windowMs: 15 * 60 * 1000 } as const;
-
-/** Set while the local operator (admin:grant) asks for a link: the per-address limit does not apply. */
-const operatorRequest = new AsyncLocalStorage<true>();
-
 /** Mails `email` a link to choose its password, as the operator asks it (admin:grant): never held back by ACCOUNT_MAIL_LIMIT. */
 export async function mailPasswordLinkAsOperator(auth: Auth, email: string): Promise<void> {
-  await operatorRequest.run(true, () => auth.api.requestPasswordReset({ body: { email } }));
+  await asOperator(() => auth.api.requestPasswordReset({ body: { email } }));
 }
 
 export interface AuthDeps {
@@ -134,170 +113,13 @@ function passwordLink(siteUrl: string, token: string): string {
   return `${siteUrl}/api/auth/reset-password/${encodeURIComponent(token)}?callbackURL=${encodeURIComponent(NEW_PASSWORD_PAGE)}`;
 }
 
-type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
-
-function clientIp(ctx: { request?: Request | undefined; headers?: Headers | undefined } | null | undefined) {
-  return ctx?.request?.headers.get(CLIENT_IP_HEADER) ?? ctx?.headers?.get(CLIENT_IP_HEADER) ?? null;
-}
-
-function bodyEmail(ctx: HookContext): string {
-  const email = (ctx.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? email.trim().toLowerCase() : '';
-}
-
 export function createAuth(deps: AuthDeps) {
   const { db, security, now } = deps;
+  const allowAccountMail = accountMailAllowance(deps);
+  const { before, after } = authHooks(deps);
   const https = deps.config.siteUrl.startsWith('https:');
   /** Mails `email` a link to set its password (Better Auth's reset flow); bound once the instance exists. */
   let mailPasswordLink: (email: string) => Promise<void> = () => Promise.reject(new Error('auth not built'));
-  /** Counts one account e-mail to `email`; false once ACCOUNT_MAIL_LIMIT is reached (a failed count lets it through). */
-  const allowAccountMail = async (email: string): Promise<boolean> => {
-    if (deps.rateLimit === false || operatorRequest.getStore()) return true;
-    const key = createHmac('sha256', deps.config.authSecret ?? '')
-      .update(email.trim().toLowerCase())
-      .digest('hex')
-      .slice(0, 32);
-    return hitRateLimit(db, `auth-mail:${key}`, ACCOUNT_MAIL_LIMIT, now()).catch(() => true);
-  };
-
-  const before = createAuthMiddleware(async (ctx) => {
-    const ip = clientIp(ctx);
-    if (ctx.path === '/sign-in/email') {
-      const email = bodyEmail(ctx);
-      if (email && (await lockedUntil(db, email, now()))) {
-        await security.log({
-          type: 'login_failed',
-          source: 'auth:sign-in',
-          email,
-          ip,
-          details: { reason: 'account_locked' },
-        });
-        throw new APIError('LOCKED', { code: 'ACCOUNT_LOCKED', message: authErrors.locked });
-      }
-    }
-    const renames = ctx.path === '/update-user' && (ctx.body as { name?: unknown } | undefined)?.name !== undefined;
-    if (ctx.path === '/sign-up/email' || renames) {
-      // First: a 1 MB name is refused before anything else reads it.
-      const nameError = signUpNameError((ctx.body as { name?: unknown } | undefined)?.name);
-      if (nameError) {
-        await security.log({
-          type: 'signup_failed',
-          source: ctx.path === '/sign-up/email' ? 'auth:sign-up' : 'auth:update-user',
-          email: bodyEmail(ctx),
-          ip,
-          details: { reason: 'invalid_name' },
-        });
-        throw new APIError('BAD_REQUEST', { code: INVALID_NAME_CODE, message: nameError });
-      }
-    }
-    if (ctx.path === '/sign-up/email') {
-      const body = (ctx.body ?? {}) as { name?: unknown; email?: unknown; password?: unknown };
-      const email = bodyEmail(ctx);
-      const fields = { name: typeof body.name === 'string' ? body.name : '', email };
-      const check = await checkTextFields(fields, security, { source: 'auth:sign-up', ip, email });
-      if (!check.valid) {
-        await security.log({
-          type: 'signup_failed',
-          source: 'auth:sign-up',
-          email,
-          ip,
-          details: { reason: 'invalid_input' },
-        });
-        throw new APIError('BAD_REQUEST', { code: 'INVALID_INPUT', message: authErrors.invalidInput });
-      }
-      if (typeof body.password !== 'string' || !isPasswordValid(body.password)) {
-        await security.log({
-          type: 'signup_failed',
-          source: 'auth:sign-up',
-          email,
-          ip,
-          details: { reason: 'weak_password' },
-        });
-        throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: authErrors.weakPassword });
-      }
-    }
-    if (ctx.path === '/reset-password') {
-      // The same rules as a sign-up's password (SPEC §5), not only Better Auth's length.
-      const password = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
-      if (typeof password !== 'string' || !isPasswordValid(password)) {
-        throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: authErrors.weakPassword });
-      }
-    }
-    if (ctx.path === '/request-password-reset' && ctx.request) {
-      // Logged for every address alike, known or not: what the dashboard shows is the asking.
-      await security.log({
-        type: 'password_reset_requested',
-        source: 'auth:request-password-reset',
-        email: bodyEmail(ctx),
-        ip,
-      });
-    }
-    if (ctx.path === '/sign-out') {
-      // Read before the sign-out deletes the session, so the event names who left.
-      const session = await getSessionFromCtx(ctx, { disableRefresh: true });
-      if (session) {
-        await security.log({
-          type: 'logout',
-          source: 'auth:sign-out',
-          userId: session.user.id,
-          email: session.user.email,
-          ip,
-        });
-      }
-    }
-  });
-
-  const after = createAuthMiddleware(async (ctx) => {
-    const ip = clientIp(ctx);
-    const returned = ctx.context.returned;
-    if (ctx.path === '/sign-in/email') {
-      const email = bodyEmail(ctx);
-      if (isAPIError(returned)) {
-        const code = (returned.body as { code?: string } | undefined)?.code;
-        if (code === 'ACCOUNT_LOCKED') return;
-        const wrongPassword = returned.statusCode === 401;
-        await security.log({
-          type: 'login_failed',
-          source: 'auth:sign-in',
-          email,
-          ip,
-          details: { reason: wrongPassword ? 'invalid_credentials' : (code ?? 'error').toLowerCase() },
-        });
-        if (!wrongPassword || !email) return;
-        const until = await recordFailedSignIn(db, email, now());
-        if (until) {
-          await security.log({
-            type: 'account_locked',
-            source: 'auth:sign-in',
-            email,
-            ip,
-            details: { reason: 'too_many_failed_attempts', locked_until: until.toISOString() },
-          });
-          throw new APIError('LOCKED', { code: 'ACCOUNT_LOCKED', message: authErrors.locked });
-        }
-        return;
-      }
-      const signedIn = ctx.context.newSession;
-      if (signedIn) {
-        await clearFailedSignIns(db, email || signedIn.user.email);
-        const user = signedIn.user as typeof signedIn.user & { role?: string | null };
-        await security.log({ type: 'login_success', source: 'auth:sign-in', userId: user.id, email: user.email, ip });
-        if (user.role === 'admin') {
-          await security.log({ type: 'admin_login', source: 'auth:sign-in', userId: user.id, email: user.email, ip });
-        }
-      }
-    }
-    if (ctx.path === '/sign-up/email' && isAPIError(returned)) {
-      const code = (returned.body as { code?: string } | undefined)?.code;
-      await security.log({
-        type: 'signup_failed',
-        source: 'auth:sign-up',
-        email: bodyEmail(ctx),
-        ip,
-        details: { reason: (code ?? 'error').toLowerCase() },
-      });
-    }
-  });
 
   const auth = betterAuth({
     appName: 'Pilota',

@@ -15,7 +15,8 @@ import { authErrors } from '../../../content/messages/auth';
 import { describeError } from '../describe-error';
 import { componentLogger } from '../log/logger';
 import type { SecurityLogger } from '../security';
-import { CLIENT_IP_HEADER, INVALID_NAME_CODE, NEW_PASSWORD_PAGE, VERIFIED_CALLBACK, type Auth } from './auth';
+import { NEW_PASSWORD_PAGE, VERIFIED_CALLBACK, type Auth } from './auth';
+import { CLIENT_IP_HEADER, INVALID_NAME_CODE } from './auth-hooks';
 
 const BASE_PATH = '/api/auth';
 

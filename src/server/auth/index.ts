@@ -8,6 +8,8 @@ import { startAdminSocket } from './admin-socket';
 import { mailPasswordLinkAsOperator } from './auth';
 
 export * from './auth';
+export { ACCOUNT_MAIL_LIMIT } from './account-mail';
+export { CLIENT_IP_HEADER, INVALID_NAME_CODE } from './auth-hooks';
 export { handleAuthRequest, authErrorMessage } from './http';
 export { grantAdmin, AccountNotFoundError } from './admin-grant';
 export { adminSocketPath } from './admin-socket';
