@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
 import { partners } from '~/lib/content-data';
 import { sitemapEntries, sitemapXml } from '~/lib/sitemap';
-import { lastPublishedChange, listSitemapPaths } from '~/server/blog/post.service';
+import { lastPublishedChange, listSitemapPaths } from '~/server/blog/published-posts';
 
 // On demand, so sources that live in the database (blog posts) can join the list later.
 export const prerender = false;

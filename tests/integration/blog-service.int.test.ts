@@ -16,18 +16,14 @@ import {
   createPost,
   deletePost,
   getPostById,
-  getPublishedPost,
-  getTagLabel,
   listAllPosts,
-  listFeedPosts,
-  listPublishedPosts,
-  listSitemapPaths,
   publishPost,
   PostNotFoundError,
   PostValidationError,
   unpublishPost,
   updatePost,
 } from '~/server/blog/post.service';
+import { getPublishedPost, getTagLabel, listFeedPosts, listPublishedPosts, listSitemapPaths } from '~/server/blog/published-posts';
 import { seedExamplePosts } from '~/server/blog/seed';
 import { engines, useTestDatabase } from '../support/db';
 

@@ -3,7 +3,7 @@ import type { APIRoute } from 'astro';
 import { rssCopy } from '@content/blog';
 import { rssXml } from '~/lib/blog-seo';
 import { BLOG_PAGE_CACHE_CONTROL } from '~/server/blog/http';
-import { lastPublishedChange, listFeedPosts } from '~/server/blog/post.service';
+import { lastPublishedChange, listFeedPosts } from '~/server/blog/published-posts';
 
 export const prerender = false;
 

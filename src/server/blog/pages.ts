@@ -6,7 +6,8 @@
 import { renderMarkdown, markdownToText } from '~/lib/markdown';
 import { countWords, readingMinutes } from '~/lib/reading-time';
 import { getCoverSizes, type CoverSizes } from './cover.service';
-import { getPublishedPost, getTagLabel, listPublishedPosts, type PostDeps, type PublicPost } from './post.service';
+import type { PostDeps } from './post.service';
+import { getPublishedPost, getTagLabel, listPublishedPosts, type PublicPost } from './published-posts';
 
 export type PostWithCover = PublicPost & { cover: CoverSizes | undefined };
 
