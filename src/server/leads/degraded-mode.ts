@@ -1,0 +1,144 @@
+/*
+ * Degraded mode, while the database cannot be reached: the lead is kept in the spool (a
+ * file, or Netlify Blobs on Netlify) and sent directly, without the queue; once the
+ * database answers, the replay saves each spooled lead once and queues only what did not
+ * go out directly.
+ */
+import type { Config } from '../config';
+import { databaseErrorKind } from '../db/errors';
+import type { LeadRecord } from '../db/schema';
+import { describeError, maskMessage } from '../describe-error';
+import type { SendMail } from '../mail';
+import type { SecurityLogger } from '../security';
+import { postWebhook, webhookDeliveryId } from '../webhooks';
+import { buildLeadEmail, leadWebhookBody } from './lead-email';
+import type { LeadWriter } from './lead-write';
+import { fileSpool, type LeadSpool, type SpoolEntry } from './spool';
+
+export interface DegradedModeDeps {
+  sendMail: SendMail;
+  security: SecurityLogger;
+  config: Pick<Config, 'dataDir' | 'leadNotifyTo' | 'leadWebhookUrls' | 'webhookSecret'> &
+    Partial<Pick<Config, 'deployTarget'>>;
+  webhookTimeoutMs?: number;
+  spool?: LeadSpool | undefined;
+}
+
+function spoolOf(deps: DegradedModeDeps): LeadSpool | undefined {
+  return deps.spool ?? (deps.config.deployTarget === 'netlify' ? undefined : fileSpool(deps.config.dataDir));
+}
+
+/** A lead the database refused is a gap in validation or a crafted request: someone should look. */
+export async function alertRejected(id: string, error: unknown, source: string, deps: Pick<DegradedModeDeps, 'security'>, keptIn?: string) {
+  await deps.security.log({
+    type: 'lead_rejected',
+    source,
+    details: { lead_id: id, error: describeError(error), ...(keptIn ? { kept_in: keptIn } : {}) },
+  });
+}
+
+/**
+ * Degraded mode: spool first (the lead is safe on disk, or in Netlify Blobs on Netlify, where
+ * a function's disk lasts one invocation), then send without the queue. On Netlify a spool
+ * that cannot be reached either does not stop the direct e-mail; without that e-mail the
+ * visitor is told to try again.
+ */
+export async function deliverDirectly(
+  lead: LeadRecord,
+  deps: DegradedModeDeps,
+  log: (line: string) => void,
+): Promise<{ status: 'spooled'; id: string; mailed: boolean }> {
+  const spool = spoolOf(deps);
+  let kept = false;
+  if (spool) {
+    try {
+      await spool.append([{ type: 'lead', lead }]);
+      kept = true;
+    } catch (error) {
+      // On Node the spool is the promise that the lead is safe: without it the visitor must know.
+      if (deps.config.deployTarget !== 'netlify') throw error;
+      log(`[leads] lead ${lead.id} could not be kept in the spool: ${describeError(error)}`);
+    }
+  }
+  const keep = (entries: SpoolEntry[]) => (kept ? spool!.append(entries) : Promise.resolve());
+  const delivered = (kind: 'email' | 'webhook', target: string): SpoolEntry => ({
+    type: 'delivered',
+    submissionKey: lead.submissionKey,
+    kind,
+    target,
+    at: new Date().toISOString(),
+  });
+
+  // Webhooks run in the background: a slow receiver must not keep the visitor waiting.
+  const body = leadWebhookBody(lead);
+  for (const url of deps.config.leadWebhookUrls) {
+    void postWebhook(url, body, {
+      secret: deps.config.webhookSecret,
+      deliveryId: webhookDeliveryId(lead.id, url),
+      leadId: lead.id,
+      ...(deps.webhookTimeoutMs ? { timeoutMs: deps.webhookTimeoutMs } : {}),
+    })
+      .then(() => keep([delivered('webhook', url)]))
+      .catch((error: unknown) =>
+        log(`[leads] direct webhook to ${maskMessage(url)} for lead ${lead.id} failed: ${describeError(error)}`),
+      );
+  }
+
+  const email = buildLeadEmail(lead, deps.config.leadNotifyTo);
+  let mailed = false;
+  try {
+    await deps.sendMail(email);
+    mailed = true;
+    await keep([delivered('email', email.to as string)]);
+  } catch (error) {
+    log(`[leads] direct e-mail for lead ${lead.id} failed: ${describeError(error)}`);
+  }
+  return { status: 'spooled', id: lead.id, mailed };
+}
+
+/** Saves the spooled leads through the group-commit writer; returns how many were saved. */
+export async function replaySpool(deps: DegradedModeDeps, writer: LeadWriter, log: (line: string) => void): Promise<number> {
+  let saved = 0;
+  const spool = spoolOf(deps);
+  if (!spool) return 0;
+  await spool.drain(async (entries) => {
+    const done = new Map<string, Set<string>>();
+    for (const entry of entries) {
+      if (entry.type !== 'delivered') continue;
+      const set = done.get(entry.submissionKey) ?? new Set<string>();
+      set.add(`${entry.kind} ${entry.target}`);
+      done.set(entry.submissionKey, set);
+    }
+    const leads = entries.flatMap((entry) => (entry.type === 'lead' ? [entry.lead] : []));
+    // Together, so group commit batches them; a failed group is retried lead by lead.
+    const results = await Promise.allSettled(
+      leads.map((lead) => writer.add({ lead, alreadyDelivered: done.get(lead.submissionKey) ?? new Set() })),
+    );
+    const retry = new Set<string>();
+    const rejected = new Set<string>();
+    for (const [index, result] of results.entries()) {
+      const lead = leads[index]!;
+      if (result.status === 'fulfilled') {
+        saved++;
+        continue;
+      }
+      if (databaseErrorKind(result.reason) === 'unavailable') {
+        retry.add(lead.submissionKey);
+        continue;
+      }
+      rejected.add(lead.submissionKey);
+      log(
+        `[leads] spooled lead ${lead.id} refused by the database, kept aside in ${spool.rejectedPlace}: ${describeError(result.reason)}`,
+      );
+      await alertRejected(lead.id, result.reason, 'lead-spool', deps, spool.rejectedPlace);
+    }
+    if (retry.size > 0)
+      log(`[leads] database still unavailable: ${retry.size} spooled lead(s) kept for the next replay`);
+    const keyOf = (entry: SpoolEntry) => (entry.type === 'lead' ? entry.lead.submissionKey : entry.submissionKey);
+    return {
+      retry: entries.filter((entry) => retry.has(keyOf(entry))),
+      rejected: entries.filter((entry) => rejected.has(keyOf(entry))),
+    };
+  });
+  return saved;
+}
