@@ -19,18 +19,18 @@
  * The same loop runs in two modes: continuously in a long-lived server (`start`), or
  * bounded (`drain`) for a scheduled function: take due jobs until none is left or
  * until the deadline is too close to start another attempt, then wait for the
- * attempts in flight and return.
+ * attempts in flight and return. A lane's state and what it asks of pg-boss: ./lanes.ts.
  */
-import { inArray } from 'drizzle-orm';
-import type { FetchOptions, JobWithMetadata, PgBoss } from 'pg-boss';
+import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
-import { deliveries, type DeliveryKind } from '../db/schema';
+import type { DeliveryKind } from '../db/schema';
 import { describeError } from '../describe-error';
 import type { Pacer } from '../outbox/pacer';
 import { DELIVERY_QUEUES, type DeliveryJob } from '../outbox/jobs';
 import { attemptDelivery, type DeliveryRow, type Transports } from './attempt';
 import { targetLabel } from '../webhooks';
 import { MAIL_TARGET, type TargetBreaker } from './breaker';
+import { fetchOptions, loadRows, Wakeup, type Lane, type Run } from './lanes';
 import type { Settler } from './settle';
 
 export interface EngineSettings {
@@ -65,56 +65,6 @@ export interface DrainResult {
   failed: number;
   /** 'idle': nothing due was left; 'deadline': stopped taking jobs to finish in time; 'stop': the queue stopped. */
   stoppedBy: 'idle' | 'deadline' | 'stop';
-}
-
-/** A lane's waiting room: woken by a freed slot, new work, a resume, or a stop. */
-class Wakeup {
-  #waiters = new Set<() => void>();
-
-  wait(ms: number, until: () => boolean = () => true): Promise<void> {
-    return new Promise((resolve) => {
-      const check = () => {
-        if (!until()) return;
-        this.#waiters.delete(check);
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(
-        () => {
-          this.#waiters.delete(check);
-          resolve();
-        },
-        Math.max(0, ms),
-      );
-      this.#waiters.add(check);
-    });
-  }
-
-  /** Wakes waiters whose condition now holds. */
-  notify(): void {
-    for (const check of [...this.#waiters]) check();
-  }
-}
-
-interface Lane {
-  kind: DeliveryKind;
-  queue: string;
-  max: number;
-  inFlight: number;
-  /** Slots freed since the last fetch. */
-  freed: number;
-  /** New jobs may be due (dispatched here, or a pause ended). */
-  kicked: boolean;
-  wakeup: Wakeup;
-}
-
-interface Run {
-  /** False once the run must stop taking jobs. */
-  taking: () => boolean;
-  stopped: boolean;
-  draining: boolean;
-  attempts: Set<Promise<void>>;
-  counts: { attempted: number; delivered: number; failed: number };
 }
 
 export class DeliveryEngine {
@@ -274,40 +224,16 @@ export class DeliveryEngine {
     );
   }
 
-  async #fetch(lane: Lane, batchSize: number): Promise<JobWithMetadata<DeliveryJob>[]> {
-    const options: FetchOptions = { batchSize };
-    if (lane.kind === 'webhook') {
-      const { paused, probing } = this.#deps.breaker.webhookTargets();
-      const perTarget = this.#deps.settings.perTargetConcurrency;
-      // Jobs are dispatched with their URL as group tier too, so a probed URL can be limited to one.
-      options.groupConcurrency =
-        probing.length > 0
-          ? { default: perTarget, tiers: Object.fromEntries(probing.map((url) => [url, 1])) }
-          : perTarget;
-      if (paused.length > 0) options.ignoreGroups = paused;
-    }
+  #fetch(lane: Lane, batchSize: number): Promise<JobWithMetadata<DeliveryJob>[]> {
+    const options = fetchOptions(lane, batchSize, this.#deps.breaker, this.#deps.settings.perTargetConcurrency);
     return this.#deps.boss.fetch<DeliveryJob>(lane.queue, { ...options, includeMetadata: true });
   }
 
   async #startAll(lane: Lane, run: Run, jobs: JobWithMetadata<DeliveryJob>[]): Promise<void> {
-    const rows = await this.#deps.db
-      .select({
-        id: deliveries.id,
-        kind: deliveries.kind,
-        target: deliveries.target,
-        subjectType: deliveries.subjectType,
-        subjectId: deliveries.subjectId,
-        payload: deliveries.payload,
-        status: deliveries.status,
-        attempts: deliveries.attempts,
-      })
-      .from(deliveries)
-      .where(
-        inArray(
-          deliveries.id,
-          jobs.map((job) => job.data.deliveryId),
-        ),
-      );
+    const rows = await loadRows(
+      this.#deps.db,
+      jobs.map((job) => job.data.deliveryId),
+    );
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const job of jobs) {
       lane.inFlight++;

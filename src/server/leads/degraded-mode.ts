@@ -29,7 +29,13 @@ function spoolOf(deps: DegradedModeDeps): LeadSpool | undefined {
 }
 
 /** A lead the database refused is a gap in validation or a crafted request: someone should look. */
-export async function alertRejected(id: string, error: unknown, source: string, deps: Pick<DegradedModeDeps, 'security'>, keptIn?: string) {
+export async function alertRejected(
+  id: string,
+  error: unknown,
+  source: string,
+  deps: Pick<DegradedModeDeps, 'security'>,
+  keptIn?: string,
+) {
   await deps.security.log({
     type: 'lead_rejected',
     source,
@@ -97,7 +103,11 @@ export async function deliverDirectly(
 }
 
 /** Saves the spooled leads through the group-commit writer; returns how many were saved. */
-export async function replaySpool(deps: DegradedModeDeps, writer: LeadWriter, log: (line: string) => void): Promise<number> {
+export async function replaySpool(
+  deps: DegradedModeDeps,
+  writer: LeadWriter,
+  log: (line: string) => void,
+): Promise<number> {
   let saved = 0;
   const spool = spoolOf(deps);
   if (!spool) return 0;

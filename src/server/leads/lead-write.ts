@@ -41,7 +41,10 @@ export type LeadWriter = GroupCommitWriter<PendingLead, { id: string; duplicate:
  * recorded as sent. A submission key already in the table (or twice in the group)
  * returns the first lead's id and sends nothing.
  */
-export async function writeGroup(group: PendingLead[], deps: LeadWriteDeps): Promise<{ id: string; duplicate: boolean }[]> {
+export async function writeGroup(
+  group: PendingLead[],
+  deps: LeadWriteDeps,
+): Promise<{ id: string; duplicate: boolean }[]> {
   return deps.db.transaction(async (tx) => {
     const owners = new Map<string, PendingLead>();
     for (const item of group) if (!owners.has(item.lead.submissionKey)) owners.set(item.lead.submissionKey, item);
