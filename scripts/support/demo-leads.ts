@@ -9,6 +9,7 @@
  * because the running site never seeds demo data. Rows come from a seeded generator (the
  * same N and seed give the same leads) and are written in batches through bulkInsert, one
  * JSON parameter per batch, so large counts stay quick on the embedded database.
+ * The word lists are ./demo-lead-words.ts.
  * Every demo lead is marked by its submission key (`demo-…`) and an `@exemplo` address,
  * and has no deliveries: seeding sends no e-mail and calls no webhook.
  */
@@ -19,202 +20,25 @@ import type { LeadStatus } from '../../src/lib/lead-pipeline';
 import { bulkInsert } from '../../src/server/db/bulk';
 import type { Db } from '../../src/server/db/client';
 import { contatos, leadStatusChanges, type NewContato } from '../../src/server/db/schema';
+import {
+  FIRST_NAMES,
+  LAST_NAMES,
+  COMPANY_WORDS,
+  COMPANY_PLACES,
+  EMAIL_DOMAINS,
+  AREA_CODES,
+  PAGES,
+  CTAS,
+  UTMS,
+  MESSAGES,
+  SELLERS,
+  DISCARD_REASONS,
+} from './demo-lead-words';
 
 export const DEMO_SUBMISSION_PREFIX = 'demo-';
 const BATCH = 2000;
 const DAY_MS = 86_400_000;
 
-const FIRST_NAMES = [
-  'Ana',
-  'Maria',
-  'Juliana',
-  'Fernanda',
-  'Camila',
-  'Patrícia',
-  'Aline',
-  'Beatriz',
-  'Letícia',
-  'Mariana',
-  'Gabriela',
-  'Larissa',
-  'Vanessa',
-  'Débora',
-  'Cláudia',
-  'Luíza',
-  'Márcia',
-  'Tânia',
-  'Simone',
-  'Renata',
-  'João',
-  'José',
-  'Antônio',
-  'Francisco',
-  'Carlos',
-  'Paulo',
-  'Pedro',
-  'Lucas',
-  'Luiz',
-  'Marcos',
-  'Luís',
-  'Gabriel',
-  'Rafael',
-  'Daniel',
-  'Marcelo',
-  'Bruno',
-  'Eduardo',
-  'Felipe',
-  'Raimundo',
-  'Rodrigo',
-  'Sérgio',
-  'Fábio',
-  'Vinícius',
-  'Thiago',
-  'André',
-  'Otávio',
-  'Caio',
-  'Mateus',
-  'Conceição',
-  'Irene',
-];
-const LAST_NAMES = [
-  'Silva',
-  'Santos',
-  'Oliveira',
-  'Souza',
-  'Rodrigues',
-  'Ferreira',
-  'Alves',
-  'Pereira',
-  'Lima',
-  'Gomes',
-  'Costa',
-  'Ribeiro',
-  'Martins',
-  'Carvalho',
-  'Almeida',
-  'Lopes',
-  'Soares',
-  'Fernandes',
-  'Vieira',
-  'Barbosa',
-  'Rocha',
-  'Dias',
-  'Nascimento',
-  'Andrade',
-  'Moreira',
-  'Nunes',
-  'Marques',
-  'Machado',
-  'Mendes',
-  'Freitas',
-  'Cardoso',
-  'Ramos',
-  'Gonçalves',
-  'Santana',
-  'Teixeira',
-  'Araújo',
-  'Conceição',
-  'Azevedo',
-  'Brandão',
-  'Figueiredo',
-];
-const COMPANY_WORDS = [
-  'Imóveis',
-  'Imobiliária',
-  'Administradora',
-  'Negócios Imobiliários',
-  'Gestão Patrimonial',
-  'Consultoria',
-];
-const COMPANY_PLACES = [
-  'Paulista',
-  'Central',
-  'do Vale',
-  'Litoral',
-  'Serra',
-  'Jardins',
-  'Horizonte',
-  'Norte',
-  'Bela Vista',
-  'São Jorge',
-];
-const EMAIL_DOMAINS = ['exemplo.com.br', 'exemplo.com', 'exemplo.net.br', 'exemplo.org'];
-/** Area codes weighted by where leads come from (São Paulo first). */
-const AREA_CODES = [
-  '11',
-  '11',
-  '11',
-  '11',
-  '21',
-  '21',
-  '31',
-  '41',
-  '51',
-  '61',
-  '71',
-  '81',
-  '19',
-  '13',
-  '12',
-  '27',
-  '48',
-  '62',
-  '85',
-  '92',
-];
-const PAGES = [
-  '/',
-  '/',
-  '/',
-  '/gestao',
-  '/gestao',
-  '/planos',
-  '/funcionalidades',
-  '/contato',
-  '/sobre',
-  '/blog/reajuste-de-aluguel-igpm-ipca',
-];
-const CTAS: Record<string, string[]> = {
-  '/': ['hero-teste-gratis', 'hero-consultor', 'home-final', 'nav'],
-  '/gestao': ['gestao-hero', 'gestao-header', 'gestao-final', 'gestao-enterprise'],
-  '/planos': ['planos-final', 'planos-enterprise', 'nav'],
-  '/funcionalidades': ['funcionalidades-final', 'nav'],
-  '/contato': ['contato-formulario'],
-  '/sobre': ['sobre-final', 'footer-demonstracao'],
-  '/blog/reajuste-de-aluguel-igpm-ipca': ['blog-post'],
-};
-/** [utm_source, utm_medium, [campaigns]] — '' is a visit with no UTM (direct or organic). */
-const UTMS: [string, string, string[]][] = [
-  ['', '', ['']],
-  ['', '', ['']],
-  ['google', 'cpc', ['gestao-aluguel', 'marca', 'boleto-automatico']],
-  ['google', 'organic', ['']],
-  ['instagram', 'social', ['lancamento-2026', 'reels-inquilino', 'stories-repasse']],
-  ['facebook', 'cpc', ['lancamento-2026', 'remarketing']],
-  ['youtube', 'video', ['demonstracao']],
-  ['newsletter', 'email', ['novidades-novembro', 'reajuste-ipca']],
-  ['linkedin', 'social', ['imobiliarias-b2b']],
-];
-const MESSAGES = [
-  'Gostaria de uma demonstração para a minha carteira.',
-  'Tenho 12 imóveis alugados e quero automatizar os boletos.',
-  'Quero saber se vocês fazem o repasse para os proprietários.',
-  'Preciso migrar de outra plataforma, como funciona?',
-  'Vocês emitem nota fiscal da taxa de administração?',
-];
-const SELLERS = [
-  { id: 'demo-vendas-1', name: 'Carla (demo)' },
-  { id: 'demo-vendas-2', name: 'Rogério (demo)' },
-  { id: 'demo-vendas-3', name: 'Priscila (demo)' },
-];
-const DISCARD_REASONS = [
-  'Sem interesse no momento',
-  'Telefone inválido',
-  'Procura outro tipo de serviço',
-  'Orçamento insuficiente',
-];
-
-/** A small seeded generator (mulberry32): the same seed gives the same leads. */
 function generator(seed: number) {
   let state = seed >>> 0;
   const next = () => {
