@@ -22,18 +22,12 @@
  * Runs with tsx so the backlog is written by the server's own modules.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
-import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
-import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
-import { openDatabase, pgliteDirFor, type DatabaseHandle } from '../src/server/db/client';
+import type { DatabaseHandle } from '../src/server/db/client';
 import { deliveries } from '../src/server/db/schema';
 import { createDeliveries, registerDeliveries } from '../src/server/delivery/feature';
 import { JobQueue } from '../src/server/jobs/queue';
@@ -41,8 +35,9 @@ import { createLeadService } from '../src/server/leads/lead.service';
 import { createMailer } from '../src/server/mail';
 import { createRateLimiter } from '../src/server/rate-limit';
 import { createSecurityLogger } from '../src/server/security';
-import { DELIVERY_HEADER, LEAD_HEADER } from '../src/server/webhooks';
 import { leadSchema } from '../src/lib/validation/lead';
+import { freshDatabase, migrate } from './support/bench-database';
+import { receiver, smtpSink } from './support/delivery-sinks';
 import { freePort } from './support/server';
 
 const LEADS = Number(process.env['BENCH_LEADS'] ?? 1000);
@@ -59,115 +54,6 @@ if (!existsSync(join(buildDir, 'server', 'entry.mjs'))) {
   console.log(`No build in ${buildDir}: building…`);
   const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-type Reply = 200 | 500 | 'hang';
-
-/** A webhook receiver that answers from `reply()` and notes when each delivery id first got a 200. */
-async function receiver(reply: () => Reply) {
-  const hanging = new Set<ServerResponse>();
-  const delivered = new Map<string, number>();
-  const leads = new Set<string>();
-  let requests = 0;
-  let lastAt = 0;
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      requests++;
-      const id = String(req.headers[DELIVERY_HEADER.toLowerCase()] ?? '');
-      const answer = reply();
-      if (answer === 'hang') {
-        hanging.add(res);
-        return;
-      }
-      if (answer === 200 && id && !delivered.has(id)) {
-        delivered.set(id, performance.now());
-        leads.add(String(req.headers[LEAD_HEADER.toLowerCase()] ?? ''));
-        lastAt = performance.now();
-      }
-      res.writeHead(answer).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook/${randomBytes(4).toString('hex')}`,
-    delivered: () => delivered.size,
-    leads: () => leads.size,
-    requests: () => requests,
-    lastAt: () => lastAt,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const res of hanging) res.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/** An SMTP server that only counts distinct messages (by Subject: one per lead). */
-async function smtpSink() {
-  const subjects = new Set<string>();
-  let lastAt = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    closeTimeout: 1_000,
-    onData(stream, _session, callback) {
-      let head = '';
-      stream.on('data', (chunk: Buffer) => {
-        if (head.length < 4096) head += chunk.toString('latin1');
-      });
-      stream.on('end', () => {
-        const subject = /^Subject:(.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1] ?? randomUUID();
-        if (!subjects.has(subject)) {
-          subjects.add(subject);
-          lastAt = performance.now();
-        }
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
-    delivered: () => subjects.size,
-    lastAt: () => lastAt,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A throwaway database on the DATABASE_URL server, or an embedded one in `dataDir`. */
-async function freshDatabase(
-  dataDir: string,
-): Promise<{ url?: string; open: () => Promise<DatabaseHandle>; drop: () => Promise<void> }> {
-  if (!serverUrl) {
-    return { open: () => openDatabase({ pgliteDir: pgliteDirFor(dataDir) }), drop: async () => {} };
-  }
-  const name = `pilota_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(text).finally(() => client.end());
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    open: () => openDatabase({ databaseUrl: url.toString(), maxConnections: 10 }),
-    drop: () => admin(`drop database if exists ${name} with (force)`),
-  };
-}
-
-/**
- * The committed migrations, as the server applies them at start (src/server/db/migrate.ts
- * bundles the same files through Vite, which tsx does not have).
- */
-async function migrate(handle: DatabaseHandle): Promise<void> {
-  const internals = handle.db as unknown as { dialect: PgDialect; session: PgSession };
-  const migrationsFolder = 'src/server/db/migrations';
-  await internals.dialect.migrate(readMigrationFiles({ migrationsFolder }), internals.session, { migrationsFolder });
 }
 
 /** Writes the backlog through the lead service with the delivery engine's workers off. */
@@ -259,7 +145,7 @@ async function scenario(name: string): Promise<boolean> {
   });
   const smtp = await smtpSink();
   const dataDir = mkdtempSync(join(tmpdir(), 'pilota-bench-delivery-'));
-  const database = await freshDatabase(dataDir);
+  const database = await freshDatabase(dataDir, serverUrl);
   const webhookUrls = [hookA.url, hookB.url];
 
   const backlogStarted = performance.now();
