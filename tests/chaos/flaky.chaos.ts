@@ -10,7 +10,8 @@
 import { describe, it } from 'vitest';
 import { startLeadLoad } from './load';
 import { failingFirstCalls, hangingFirstCalls } from './receiver';
-import { DELIVERY_PROFILE, chaosEngines, report, runScenario, until } from './stack';
+import { report, runScenario } from './scenario';
+import { DELIVERY_PROFILE, chaosEngines, until } from './stack';
 import { noProblems } from './verdict';
 
 const LEADS = 200;

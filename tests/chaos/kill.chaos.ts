@@ -11,7 +11,8 @@
  */
 import { describe, it } from 'vitest';
 import { startLeadLoad } from './load';
-import { DELIVERY_PROFILE, chaosEngines, killHard, report, runScenario, until } from './stack';
+import { killHard, report, runScenario } from './scenario';
+import { DELIVERY_PROFILE, chaosEngines, until } from './stack';
 import { healthy } from './receiver';
 import { noProblems } from './verdict';
 

@@ -9,7 +9,7 @@
  * wait for take seconds instead of minutes, on the same code paths as production.
  */
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { inject } from 'vitest';
@@ -279,61 +279,5 @@ async function unsentInMetrics(base: string): Promise<number> {
   return unsent;
 }
 
-const exited = (server: RunningServer) => server.process.exitCode !== null || server.process.signalCode !== null;
-
-/** Vitest gives a test 290 s (vitest.chaos.config.ts): a scenario gives up before, so its servers are always stopped. */
-const SCENARIO_DEADLINE_MS = 270_000;
-
-/** Runs `body` in a fresh stack (see chaosStack), failing it after SCENARIO_DEADLINE_MS; always closes the stack. */
-export async function runScenario(
-  engine: ChaosEngine,
-  receiverAnswers: Record<string, ChaosReceiver['answer']>,
-  body: (stack: ChaosStack) => Promise<void>,
-  extraTargets: ChaosTargets = {},
-): Promise<void> {
-  const stack = await chaosStack(engine, receiverAnswers, extraTargets);
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      body(stack).catch((error: unknown) => {
-        console.error(`[chaos] ${engine} scenario failed; server logs: ${stack.saveLogs().join(', ')}`);
-        throw error;
-      }),
-      new Promise((_, reject) => {
-        timer = setTimeout(
-          () =>
-            reject(
-              new Error(
-                `scenario still running after ${SCENARIO_DEADLINE_MS / 1000} s; phases done (s): ` +
-                  `${JSON.stringify(stack.marks)}; server logs: ${stack.saveLogs().join(', ')}`,
-              ),
-            ),
-          SCENARIO_DEADLINE_MS,
-        );
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-    await stack.close();
-  }
-}
-
-/** kill -9, and resolves once the process is gone. */
-export function killHard(server: RunningServer): Promise<void> {
-  return new Promise((resolve) => {
-    if (exited(server)) return resolve();
-    server.process.once('exit', () => resolve());
-    server.process.kill('SIGKILL');
-  });
-}
-
-/**
- * Prints a scenario's figures as one `[chaos]` JSON line (and appends it to CHAOS_REPORT
- * when set, to collect several runs).
- */
-export function report(scenario: string, engine: ChaosEngine, figures: Record<string, unknown>): void {
-  const line = JSON.stringify({ scenario, engine, ...figures });
-  console.log(`[chaos] ${line}`);
-  const file = process.env['CHAOS_REPORT'];
-  if (file) appendFileSync(file, `${line}\n`);
-}
+/** Whether a server's process has ended. */
+export const exited = (server: RunningServer) => server.process.exitCode !== null || server.process.signalCode !== null;

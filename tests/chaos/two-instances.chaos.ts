@@ -7,7 +7,8 @@
  */
 import { describe, it } from 'vitest';
 import { startLeadLoad } from './load';
-import { chaosEngines, report, runScenario, sleep } from './stack';
+import { report, runScenario } from './scenario';
+import { chaosEngines, sleep } from './stack';
 import { healthy } from './receiver';
 import { noProblems } from './verdict';
 
