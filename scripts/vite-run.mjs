@@ -2,14 +2,16 @@
  * Runs a TypeScript script through Vite's module runner, so the server code it imports
  * resolves as in the site and the tests: the `~` and `@content` aliases, YAML content read
  * with `?raw` and `import.meta.glob`. The benches run this way (`npm run bench:inbox`).
- * Usage: node scripts/vite-run.mjs scripts/<script>.ts
+ * Usage: node scripts/vite-run.mjs scripts/<script>.ts [args…]
  */
 import { resolve } from 'node:path';
 import { runnerImport } from 'vite';
 
 const root = process.cwd();
 const script = process.argv[2];
-if (!script) throw new Error('usage: node scripts/vite-run.mjs <script.ts>');
+if (!script) throw new Error('usage: node scripts/vite-run.mjs <script.ts> [args…]');
+// The script reads its own arguments from process.argv.slice(2), as when run directly.
+process.argv.splice(1, 1);
 await runnerImport(resolve(root, script), {
   root,
   configFile: false,
