@@ -43,6 +43,9 @@ export default defineConfig({
   cacheDir: `./node_modules/.astro/${outDir.replace(/\W+/g, '_')}${target === 'netlify' ? '_netlify' : ''}`,
   // Netlify: classic middleware inside the SSR function (no edge function, so nothing runs on
   // Deno), and Astro's session store off (sign-in lives in Better Auth's cookies and tables).
+  // Node: the adapter's bare request handler ('middleware' mode). scripts/serve.mjs serves the
+  // build's files from memory itself; the standalone handler would look for a file on disk
+  // before every on-demand request (a fifth of the CPU of a beacon's answer).
   adapter:
     target === 'netlify'
       ? netlify({
@@ -53,7 +56,7 @@ export default defineConfig({
           // JavaScript stays, as the database client imports it.
           excludeFiles: ['./node_modules/@electric-sql/pglite/dist/*.{wasm,data}'],
         })
-      : node({ mode: 'standalone' }),
+      : node({ mode: 'middleware' }),
   ...(target === 'netlify' ? { session: false } : {}),
   integrations: [
     react(),
