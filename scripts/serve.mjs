@@ -25,7 +25,6 @@ import { isHandledMethod, methodNotAllowed, METHOD_NOT_ALLOWED_ROUTE } from '../
 // Before anything can write in DATA_DIR (the runtime sets it again when it boots).
 useOwnerOnlyUmask();
 
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '0.0.0.0';
 const siteUrl = process.env.SITE_URL ?? `http://localhost:${port}`;
