@@ -13,6 +13,7 @@ import { placeholderCheck } from './src/integrations/placeholder-check.mjs';
 import { cms } from './src/integrations/cms.mjs';
 import { deployTargetFromEnv } from './src/server/deploy-target.ts';
 import { cookieConsentGate } from './src/integrations/cookie-consent.mjs';
+import { yamlModules } from './src/integrations/yaml-modules.mjs';
 import { tagConfigFromEnv, tagCspSources, withTagSources } from './src/lib/tag-config.ts';
 import { COVER_UPLOAD_BODY_BYTES } from './src/lib/cover-image.ts';
 
@@ -77,7 +78,8 @@ export default defineConfig({
   build: { format: 'file' },
   server: { port, host: process.env.HOST ?? '0.0.0.0' },
   vite: {
-    plugins: [tailwindcss()],
+    // Content settings imported as plain modules, checked at build (src/integrations/yaml-modules.mjs).
+    plugins: [tailwindcss(), yamlModules()],
     define: { __PILOTA_DEPLOY_TARGET__: JSON.stringify(target), __PILOTA_TAGS__: JSON.stringify(tags) },
   },
   security: {

@@ -10,6 +10,7 @@ import unitConfig from './vitest.config.ts';
  */
 export default defineConfig({
   resolve: unitConfig.resolve ?? {},
+  plugins: unitConfig.plugins ?? [],
   test: {
     include: ['tests/chaos/**/*.chaos.ts'],
     globalSetup: ['tests/chaos/global-setup.ts'],

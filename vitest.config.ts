@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { yamlModules } from './src/integrations/yaml-modules.mjs';
 
 /** Integration files whose tests assert elapsed time (isolation, deadlines, back-pressure). */
 const TIMED_FILES = [
@@ -11,6 +12,8 @@ const TIMED_FILES = [
 
 // Unit and integration tests; end-to-end tests run under Playwright (playwright.config.ts).
 export default defineConfig({
+  // Content YAML imported as modules, as the build does (astro.config.mjs).
+  plugins: [yamlModules()],
   resolve: {
     alias: {
       '~': fileURLToPath(new URL('./src', import.meta.url)),

@@ -9,7 +9,7 @@
  *    example blog posts into a new database — what the Node server does at start and a
  *    function never does inside a request. Without it the deploy says so and goes on.
  * 3. Builds with the Netlify adapter (astro.config.mjs picks it on Netlify).
- * Before all of it, a production deploy stops while content/company.ts still holds
+ * Before all of it, a production deploy stops while content/settings/company.yaml still holds
  * placeholders, unless ALLOW_PLACEHOLDERS=1 (src/lib/placeholder-policy.ts).
  *
  * Runs with tsx so it can use the server's own modules.
@@ -19,8 +19,8 @@ import { PgBoss } from 'pg-boss';
 import { ConfigError, parseConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { seedExamplePosts } from '../src/server/blog/seed';
-import { pendingPlaceholders } from '../content/company';
-import { placeholderVerdict } from '../src/lib/placeholder-policy';
+import { readCompany } from '../src/lib/content-files';
+import { pendingPlaceholders, placeholderVerdict } from '../src/lib/placeholder-policy';
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
   const result = spawnSync(command, args, { stdio: 'inherit', env });
@@ -58,7 +58,7 @@ async function prepareDatabase(url: string): Promise<void> {
 async function main(): Promise<number> {
   const env = { ...process.env, DEPLOY_TARGET: 'netlify' };
   // Before any migration: a production deploy with placeholders stops here.
-  const placeholders = placeholderVerdict(pendingPlaceholders(), env);
+  const placeholders = placeholderVerdict(pendingPlaceholders(readCompany()), env);
   if (placeholders.level === 'fail') {
     console.error(`[deploy] ${placeholders.lines.join('\n[deploy] ')}`);
     return 1;

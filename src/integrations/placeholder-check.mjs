@@ -1,5 +1,5 @@
-import { pendingPlaceholders } from '../../content/company.ts';
-import { placeholderVerdict } from '../lib/placeholder-policy.ts';
+import { readCompany } from '../lib/content-files.ts';
+import { pendingPlaceholders, placeholderVerdict } from '../lib/placeholder-policy.ts';
 
 /*
  * Warns loudly on every build while a company fact is still a placeholder, and fails a
@@ -12,7 +12,7 @@ export function placeholderCheck() {
     name: 'pilota:placeholders',
     hooks: {
       'astro:build:start': ({ logger }) => {
-        const verdict = placeholderVerdict(pendingPlaceholders(), process.env);
+        const verdict = placeholderVerdict(pendingPlaceholders(readCompany()), process.env);
         if (verdict.level === 'fail') throw new Error(verdict.lines.join('\n'));
         if (verdict.level === 'warn') {
           const rule = '!'.repeat(78);

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { folderItems, pageData } from './content-schemas';
+import { companySchema, folderItems, pageData, siteSchema } from './content-schemas.ts';
 
 const CONTENT = join(process.cwd(), 'content');
 
@@ -22,3 +22,13 @@ export function readFolder<T extends z.ZodType>(folder: string, schema: T) {
 export function readPage<T extends z.ZodType>(name: string, schema: T) {
   return pageData(`content/pages/${name}.yaml`, readFileSync(join(CONTENT, 'pages', `${name}.yaml`), 'utf8'), schema);
 }
+
+/** A file that code imports as a module (./content-modules), checked by its schema. */
+export function readModule<T extends z.ZodType>(file: string, schema: T) {
+  return pageData(file, readFileSync(join(process.cwd(), file), 'utf8'), schema);
+}
+
+/** content/settings/company.yaml, for scripts and tests that Vite does not load. */
+export const readCompany = () => readModule('content/settings/company.yaml', companySchema);
+/** content/settings/site.yaml, likewise. */
+export const readSite = () => readModule('content/settings/site.yaml', siteSchema);

@@ -608,3 +608,96 @@ export function pageData<T extends z.ZodType>(file: string, text: string | undef
   if (text === undefined) throw new Error(`Arquivo de conteúdo ausente: ${file}`);
   return parseContent(file, schema, parse(text));
 }
+
+/*
+ * Settings read by browser code too: src/integrations/yaml-modules.mjs turns each of these
+ * files into a plain ES module at build, checked by its schema (./content-modules), so a
+ * visitor's page gets the words without a YAML parser or zod.
+ */
+
+const positiveInt = (field: string) =>
+  z.number({ error: `"${field}" deve ser um número inteiro.` }).int(`"${field}" deve ser um número inteiro.`).positive();
+
+const webAddress = (field: string) =>
+  text(field).pipe(z.url({ error: `"${field}" deve ser um endereço completo, como https://exemplo.com.br.` }));
+
+/** A link inside the site ("/planos") or to another one ("https://…"). */
+const href = (field: string) =>
+  text(field).regex(/^(\/|https:\/\/)/, `"${field}" deve começar com / (página do site) ou https://.`);
+
+/** The company's own facts (content/settings/company.yaml). */
+export const companySchema = z.object({
+  phone: text('phone'),
+  email: text('email').pipe(z.email({ error: '"email" deve ser um e-mail, como contato@empresa.com.br.' })),
+  whatsappNumber: z
+    .string({ error: '"whatsappNumber" é obrigatório.' })
+    .regex(/^\d{12,13}$/, 'Use só números, com o código do país e o DDD, como 5511912345678.'),
+  cnpj: text('cnpj').regex(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/, 'Use o CNPJ com pontuação, como 12.345.678/0001-90.'),
+  legalName: text('legalName'),
+  appUrl: webAddress('appUrl'),
+  instagramUrl: webAddress('instagramUrl'),
+  encarregadoNome: text('encarregadoNome'),
+  encarregadoEmail: text('encarregadoEmail').pipe(
+    z.email({ error: '"encarregadoEmail" deve ser um e-mail, como privacidade@empresa.com.br.' }),
+  ),
+  demoVideoId: z
+    .string({ error: '"demoVideoId" é obrigatório.' })
+    .regex(/^[\w-]{5,20}$/, 'Use o código do vídeo no YouTube (o que vem depois de v= no endereço).'),
+});
+export type CompanyFacts = z.output<typeof companySchema>;
+
+const figure = z.object({ value: text('value'), label: text('label') });
+
+/** Brand, contact hours, menu, commercial terms, claims and figures (content/settings/site.yaml). */
+export const siteSchema = z.object({
+  brand: z.object({ name: text('name'), tagline: text('tagline'), description: text('description') }),
+  contact: z.object({
+    city: text('city'),
+    supportHours: text('supportHours'),
+    supportHoursShort: text('supportHoursShort'),
+    replyPromise: text('replyPromise'),
+    whatsappGreeting: text('whatsappGreeting'),
+  }),
+  links: z.object({ blog: href('blog') }),
+  nav: z.array(z.object({ label: text('label'), href: href('href') })).min(1, 'O menu precisa de ao menos um item.'),
+  terms: z.object({
+    trialDays: positiveInt('trialDays'),
+    refundDays: positiveInt('refundDays'),
+    implementationFeeCents: positiveInt('implementationFeeCents'),
+    implementationCalls: positiveInt('implementationCalls'),
+    implementationHours: positiveInt('implementationHours'),
+    enterpriseFromProperties: positiveInt('enterpriseFromProperties'),
+    annualSavingsPlans: text('annualSavingsPlans'),
+    annualSavingsGestao: text('annualSavingsGestao'),
+    annualFreeMonths: positiveInt('annualFreeMonths'),
+    minPlanProperties: positiveInt('minPlanProperties'),
+    maxPlanProperties: positiveInt('maxPlanProperties'),
+    overdueSuspensionDays: positiveInt('overdueSuspensionDays'),
+    priceAdjustmentNoticeDays: positiveInt('priceAdjustmentNoticeDays'),
+    minimumAge: positiveInt('minimumAge'),
+    lgpdReplyDays: positiveInt('lgpdReplyDays'),
+    dataRetentionYears: positiveInt('dataRetentionYears'),
+    replyHours: positiveInt('replyHours'),
+  }),
+  claims: z.object({
+    trial: text('trial'),
+    noCard: text('noCard'),
+    cancelAnytime: text('cancelAnytime'),
+    support: text('support'),
+    security: text('security'),
+    implementation: text('implementation'),
+    guarantee: text('guarantee'),
+  }),
+  figures: z.object({
+    propertiesManaged: figure,
+    satisfaction: figure,
+    adminTimeSaved: figure,
+    clients: figure,
+    properties: figure,
+    timeReduction: figure,
+    satisfactionAlt: figure,
+    migrate: figure,
+    lessDefault: figure,
+  }),
+});
+export type SiteSettings = z.output<typeof siteSchema>;

@@ -4,8 +4,8 @@
  * e-mail in content/site.ts reaches every page without editing the texts.
  */
 
-import { encarregado } from '@content/lgpd';
-import { contact } from '@content/site';
+import { encarregado } from '~/data/lgpd';
+import { contact } from '~/data/site';
 import { escapeHtml } from './escape';
 
 /** The value of every token a legal text may use (the legal route fills them; tests check the texts). */

@@ -1,13 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import { contact } from '../../content/site';
-import { encarregado } from '../../content/lgpd';
-import { company } from '../../content/company';
+import { readCompany, readFolder, readSite } from '../../src/lib/content-files';
+import { contactOf, encarregadoOf } from '../../src/lib/site-facts';
 import { demoVideoEmbedUrl } from '../../src/lib/demo-video';
-import { readFolder } from '../../src/lib/content-files';
 import { partnerSchema } from '../../src/lib/content-schemas';
 import { PUBLIC_ROUTES } from '../../scripts/public-routes';
 
 const partners = readFolder('partners', partnerSchema);
+const company = readCompany();
+const contact = contactOf(company, readSite().contact);
+const encarregado = encarregadoOf(company);
 import { expect, test } from './fixtures';
 
 /*

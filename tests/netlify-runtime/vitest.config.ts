@@ -10,6 +10,7 @@ import unitConfig from '../../vitest.config.ts';
  */
 export default defineConfig({
   resolve: unitConfig.resolve ?? {},
+  plugins: unitConfig.plugins ?? [],
   test: {
     root: fileURLToPath(new URL('../..', import.meta.url)),
     include: ['tests/netlify-runtime/**/*.test.ts'],

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contact } from '../../content/site';
+import { contact } from '../../src/data/site';
 import { fillLegalTokens, LEGAL_TOKENS } from '../../src/lib/legal';
 
 const values = { legalName: contact.legalName, companyRegistration: contact.companyRegistration, email: contact.email };

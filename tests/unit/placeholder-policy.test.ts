@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { company, pendingPlaceholders } from '../../content/company';
-import { placeholderVerdict } from '../../src/lib/placeholder-policy';
+import { company } from '../../src/data/company';
+import { pendingPlaceholders, placeholderVerdict } from '../../src/lib/placeholder-policy';
 
 const PRODUCTION = { NETLIFY: 'true', CONTEXT: 'production' };
 
@@ -25,9 +25,9 @@ describe('placeholderVerdict', () => {
   });
 });
 
-describe('content/company.ts', () => {
+describe('content/settings/company.yaml', () => {
   it('counts a fact as pending exactly while it holds its stand-in', () => {
-    const pending = pendingPlaceholders();
+    const pending = pendingPlaceholders(company);
     expect(pending.every((name) => name in company)).toBe(true);
     expect(pending.includes('phone')).toBe(company.phone === '(11) 4000-0000');
     expect(pending.includes('demoVideoId')).toBe(company.demoVideoId === 'VIDEO_ID');

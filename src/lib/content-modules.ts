@@ -1,0 +1,13 @@
+/*
+ * The YAML files that code imports as modules (`import * as site from '…/site.yaml'`), each
+ * with the schema that judges it. src/integrations/yaml-modules.mjs refuses to turn a file
+ * that is not listed here into a module, so nothing reaches a page unchecked; the Playwright
+ * tests and build scripts read the same files with ./content-files.
+ */
+import type { z } from 'zod';
+import { companySchema, siteSchema } from './content-schemas.ts';
+
+export const YAML_MODULES: Record<string, z.ZodType> = {
+  'content/settings/company.yaml': companySchema,
+  'content/settings/site.yaml': siteSchema,
+};
