@@ -80,6 +80,8 @@ export default defineConfig({
   vite: {
     // Content settings imported as plain modules, checked at build (src/integrations/yaml-modules.mjs).
     plugins: [tailwindcss(), yamlModules()],
+    // The cookie banner's behaviour is bundled as a worker file (CookieConsent.astro), with its own plugins.
+    worker: { plugins: () => [yamlModules()] },
     define: { __PILOTA_DEPLOY_TARGET__: JSON.stringify(target), __PILOTA_TAGS__: JSON.stringify(tags) },
   },
   security: {

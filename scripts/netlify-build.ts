@@ -19,7 +19,7 @@ import { PgBoss } from 'pg-boss';
 import { ConfigError, parseConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { seedExamplePosts } from '../src/server/blog/seed';
-import { readCompany } from '../src/lib/content-files';
+import { readCompany, readExamplePosts } from '../src/lib/content-files';
 import { pendingPlaceholders, placeholderVerdict } from '../src/lib/placeholder-policy';
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
@@ -48,7 +48,7 @@ async function prepareDatabase(url: string): Promise<void> {
   console.log('[deploy] job queue schema ready');
   const handle = await openDatabase({ databaseUrl: url, maxConnections: 1 });
   try {
-    const created = await seedExamplePosts({ db: handle.db });
+    const created = await seedExamplePosts({ db: handle.db, posts: readExamplePosts() });
     if (created > 0) console.log(`[deploy] ${created} example blog posts created (delete them in /blog/admin/posts)`);
   } finally {
     await handle.close();

@@ -3,7 +3,9 @@
  * Lighthouse (audit.ts) and the accessibility and header checks (tests/e2e/quality.e2e.ts).
  * A new public page is added here once.
  */
-import { examplePosts } from '../content/blog.ts';
+import { readExamplePosts } from '../src/lib/content-files.ts';
+
+const examplePosts = readExamplePosts();
 
 /** Content pages: at most 15 KB of JavaScript before the first interaction. */
 export const CONTENT_ROUTES = [

@@ -4,7 +4,7 @@
  * server action, the e-mail template and the tests import these; quoted spec texts are verbatim.
  */
 import { consentNotices } from '../consent-notices';
-import { claims, contact, terms } from '~/data/site';
+import { claims, contact, terms } from '~/copy/site';
 
 /** Labels of the lead types (SPEC §5 values), in the order the select shows them. */
 export const tipoLabels = {

@@ -45,6 +45,14 @@ const price = (name: string, label: string, extra: Field = {}): Field =>
     hint: 'Em reais, com vírgula: 59,90 ou 1.488,00.',
     ...extra,
   });
+/** A text with `{slot}` marks the site fills in: the CMS refuses it without each one, like the schema. */
+const slotted = (name: string, label: string, ...slots: string[]): Field => {
+  const marks = slots.map((slot) => `{${slot}}`).join(' e ');
+  return str(name, label, {
+    hint: `${marks} ${slots.length > 1 ? 'são trocados' : 'é trocado'} pelo valor certo quando o texto aparece.`,
+    pattern: [slots.map((slot) => `(?=[\\s\\S]*\\{${slot}\\})`).join(''), `O texto precisa conter ${marks}.`],
+  });
+};
 const order = int('order', 'Posição na lista', { hint: 'Números menores aparecem primeiro.' });
 const strings = (name: string, label: string): Field => ({ name, label, widget: 'list', field: str('item', 'Item') });
 const cards = (name: string, label: string): Field => ({
@@ -705,6 +713,42 @@ export const cmsConfig = {
           file: 'content/pages/enterprise.yaml',
           fields: [str('title', 'Selo'), str('heading', 'Título'), txt('text', 'Texto'), str('cta', 'Botão')],
         },
+        {
+          name: 'blog',
+          label: 'Blog (textos da listagem, dos posts e do feed)',
+          file: 'content/pages/blog.yaml',
+          description:
+            'Os textos em volta dos posts: títulos de /blog e das páginas de tag, datas, paginação e o convite no fim de cada post. Os posts em si são escritos em /blog/admin/posts.',
+          fields: [
+            str('title', 'Título da página (aba e Google)'),
+            str('heading', 'Título na página'),
+            txt('description', 'Descrição (Google, redes sociais e feed RSS)'),
+            str('intro', 'Introdução'),
+            str('empty', 'Sem posts'),
+            str('publishedOn', 'Publicado em'),
+            str('updatedOn', 'Atualizado em'),
+            str('tagsLabel', 'Rótulo das tags'),
+            str('readMore', 'Link para o post'),
+            str('backToBlog', 'Voltar para o blog'),
+            str('newer', 'Posts mais recentes'),
+            str('older', 'Posts anteriores'),
+            str('pagination', 'Paginação (leitores de tela)'),
+            slotted('pageOf', 'Página X de Y', 'page', 'pageCount'),
+            slotted('pageTitle', 'Título das páginas seguintes', 'page'),
+            slotted('tagTitle', 'Título da página de uma tag', 'tag'),
+            slotted('tagDescription', 'Descrição da página de uma tag', 'tag'),
+            slotted('tagPageTitle', 'Título das páginas seguintes de uma tag', 'tag', 'page'),
+            str('rssLabel', 'Link do RSS'),
+            str('breadcrumb', 'Trilha de navegação (leitores de tela)'),
+            {
+              name: 'cta',
+              label: 'Convite no fim de cada post',
+              widget: 'object',
+              fields: [str('title', 'Título'), txt('text', 'Texto'), str('button', 'Botão')],
+            },
+            str('rssTitle', 'Título do feed RSS'),
+          ],
+        },
       ],
     },
     {
@@ -831,6 +875,95 @@ export const cmsConfig = {
                 widget: 'object',
                 fields: [str('value', 'Valor'), str('label', 'O que mede')],
               })),
+            },
+          ],
+        },
+        {
+          name: 'cookie-consent',
+          label: 'Aviso e preferências de cookies',
+          file: 'content/settings/cookie-consent.yaml',
+          description:
+            'A faixa de cookies e a janela de preferências. Mudar a finalidade ou a base legal de uma categoria muda o que o visitante aceitou: peça junto uma nova versão do aviso a um desenvolvedor, para todos serem perguntados de novo.',
+          fields: [
+            {
+              name: 'banner',
+              label: 'Faixa',
+              widget: 'object',
+              fields: [
+                str('title', 'Título'),
+                txt('text', 'Texto'),
+                str('policyLink', 'Link da política'),
+                str('policyHref', 'Endereço da política'),
+                str('acceptAll', 'Botão aceitar'),
+                str('rejectAll', 'Botão rejeitar'),
+                str('customize', 'Botão personalizar'),
+              ],
+            },
+            {
+              name: 'preferences',
+              label: 'Janela de preferências',
+              widget: 'object',
+              fields: [
+                str('title', 'Título'),
+                txt('intro', 'Introdução'),
+                { ...slotted('validity', 'Validade da escolha', 'months'), widget: 'text' },
+                str('alwaysOn', 'Essenciais: sempre ativos'),
+                str('toolsLabel', 'Rótulo das ferramentas'),
+                str('save', 'Botão salvar'),
+                str('acceptAll', 'Botão aceitar'),
+                str('rejectAll', 'Botão rejeitar'),
+                str('close', 'Botão fechar'),
+                str('saved', 'Aviso de escolha salva (leitores de tela)'),
+              ],
+            },
+            {
+              name: 'categories',
+              label: 'Categorias',
+              widget: 'object',
+              fields: [
+                {
+                  name: 'essential',
+                  label: 'Essenciais',
+                  widget: 'object',
+                  fields: [str('title', 'Nome'), txt('purpose', 'Finalidade'), txt('legalBasis', 'Base legal')],
+                },
+                {
+                  name: 'analytics',
+                  label: 'Análise',
+                  widget: 'object',
+                  fields: [str('title', 'Nome'), txt('purpose', 'Finalidade'), txt('legalBasis', 'Base legal')],
+                },
+                {
+                  name: 'functionality',
+                  label: 'Funcionalidade',
+                  widget: 'object',
+                  fields: [str('title', 'Nome'), txt('purpose', 'Finalidade'), txt('legalBasis', 'Base legal')],
+                },
+                {
+                  name: 'marketing',
+                  label: 'Marketing',
+                  widget: 'object',
+                  fields: [str('title', 'Nome'), txt('purpose', 'Finalidade'), txt('legalBasis', 'Base legal')],
+                },
+              ],
+            },
+            {
+              name: 'tools',
+              label: 'Ferramentas de terceiros',
+              widget: 'object',
+              fields: [str('ga4', 'Google Analytics 4'), str('meta', 'Pixel da Meta')],
+            },
+            {
+              name: 'footerLink',
+              label: 'Link do rodapé',
+              widget: 'object',
+              fields: [str('label', 'Texto'), str('href', 'Endereço sem JavaScript')],
+            },
+            {
+              name: 'messages',
+              label: 'Mensagens',
+              widget: 'object',
+              fields: [txt('unknownVersion', 'Versão do aviso desconhecida')],
             },
           ],
         },

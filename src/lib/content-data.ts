@@ -14,8 +14,8 @@ import plansPageYaml from '../../content/pages/plans-page.yaml?raw';
 import gestaoYaml from '../../content/pages/gestao.yaml?raw';
 import implementationPageYaml from '../../content/pages/implementation-page.yaml?raw';
 import businessHoursYaml from '../../content/settings/business-hours.yaml?raw';
-import { company } from '../data/company';
-import { terms } from '../data/site';
+import { company } from '../copy/company';
+import { terms } from '../copy/site';
 import { demoVideoEmbedUrl } from './demo-video';
 import {
   addOnSchema,

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { companySchema, folderItems, pageData, siteSchema } from './content-schemas.ts';
+import { companySchema, examplePostsSchema, folderItems, pageData, siteSchema } from './content-schemas.ts';
 
 const CONTENT = join(process.cwd(), 'content');
 
@@ -32,3 +32,5 @@ export function readModule<T extends z.ZodType>(file: string, schema: T) {
 export const readCompany = () => readModule('content/settings/company.yaml', companySchema);
 /** content/settings/site.yaml, likewise. */
 export const readSite = () => readModule('content/settings/site.yaml', siteSchema);
+/** content/blog/example-posts.yaml, for the Netlify build's seeding (run by tsx, not Vite). */
+export const readExamplePosts = () => readModule('content/blog/example-posts.yaml', examplePostsSchema).posts;

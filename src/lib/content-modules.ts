@@ -5,9 +5,18 @@
  * tests and build scripts read the same files with ./content-files.
  */
 import type { z } from 'zod';
-import { companySchema, siteSchema } from './content-schemas.ts';
+import {
+  blogPageSchema,
+  companySchema,
+  cookieConsentSchema,
+  examplePostsSchema,
+  siteSchema,
+} from './content-schemas.ts';
 
 export const YAML_MODULES: Record<string, z.ZodType> = {
   'content/settings/company.yaml': companySchema,
   'content/settings/site.yaml': siteSchema,
+  'content/settings/cookie-consent.yaml': cookieConsentSchema,
+  'content/pages/blog.yaml': blogPageSchema,
+  'content/blog/example-posts.yaml': examplePostsSchema,
 };

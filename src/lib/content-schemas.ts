@@ -701,3 +701,88 @@ export const siteSchema = z.object({
   }),
 });
 export type SiteSettings = z.output<typeof siteSchema>;
+
+/** A text with `{name}` slots the code fills (src/lib/fill-template.ts): each slot must be there. */
+const template = (field: string, ...slots: string[]) =>
+  slots.reduce(
+    (schema, slot) => schema.refine((value) => value.includes(`{${slot}}`), `"${field}" precisa conter {${slot}}.`),
+    text(field),
+  );
+
+const cookieCategory = z.object({ title: text('title'), purpose: text('purpose'), legalBasis: text('legalBasis') });
+
+/** The cookie banner and preferences (content/settings/cookie-consent.yaml). */
+export const cookieConsentSchema = z.object({
+  banner: z.object({
+    title: text('title'),
+    text: text('text'),
+    policyLink: text('policyLink'),
+    policyHref: href('policyHref'),
+    acceptAll: text('acceptAll'),
+    rejectAll: text('rejectAll'),
+    customize: text('customize'),
+  }),
+  preferences: z.object({
+    title: text('title'),
+    intro: text('intro'),
+    validity: template('validity', 'months'),
+    alwaysOn: text('alwaysOn'),
+    toolsLabel: text('toolsLabel'),
+    save: text('save'),
+    acceptAll: text('acceptAll'),
+    rejectAll: text('rejectAll'),
+    close: text('close'),
+    saved: text('saved'),
+  }),
+  categories: z.object({
+    essential: cookieCategory,
+    analytics: cookieCategory,
+    functionality: cookieCategory,
+    marketing: cookieCategory,
+  }),
+  tools: z.object({ ga4: text('ga4'), meta: text('meta') }),
+  footerLink: z.object({ label: text('label'), href: href('href') }),
+  messages: z.object({ unknownVersion: text('unknownVersion') }),
+});
+export type CookieConsentCopy = z.output<typeof cookieConsentSchema>;
+
+/** The blog's words (content/pages/blog.yaml); `{…}` slots are filled by src/copy/blog.ts. */
+export const blogPageSchema = z.object({
+  title: text('title'),
+  heading: text('heading'),
+  description: text('description'),
+  intro: text('intro'),
+  empty: text('empty'),
+  publishedOn: text('publishedOn'),
+  updatedOn: text('updatedOn'),
+  tagsLabel: text('tagsLabel'),
+  readMore: text('readMore'),
+  backToBlog: text('backToBlog'),
+  newer: text('newer'),
+  older: text('older'),
+  pagination: text('pagination'),
+  pageOf: template('pageOf', 'page', 'pageCount'),
+  pageTitle: template('pageTitle', 'page'),
+  tagTitle: template('tagTitle', 'tag'),
+  tagDescription: template('tagDescription', 'tag'),
+  tagPageTitle: template('tagPageTitle', 'tag', 'page'),
+  rssLabel: text('rssLabel'),
+  breadcrumb: text('breadcrumb'),
+  cta: z.object({ title: text('title'), text: text('text'), button: text('button') }),
+  rssTitle: text('rssTitle'),
+});
+export type BlogPageCopy = z.output<typeof blogPageSchema>;
+
+/** The posts seeded once into an empty database (content/blog/example-posts.yaml). */
+export const examplePostsSchema = z.object({
+  posts: z.array(
+    z.object({
+      title: text('title'),
+      slug,
+      excerpt: text('excerpt'),
+      tags: z.array(text('tag')),
+      body: text('body'),
+    }),
+  ),
+});
+export type ExamplePost = z.output<typeof examplePostsSchema>['posts'][number];

@@ -8,9 +8,9 @@
  * COOKIE_CATEGORIES order. A value of another version, older than the policy's
  * `maxAgeDays` or malformed counts as no choice at all: the banner asks again.
  */
-// Relative, not '@content/…': astro.config.mjs loads this module (through the head-gate
+// Relative, not '~/…': astro.config.mjs loads this module (through the head-gate
 // integration) before any alias exists.
-import { COOKIE_CATEGORIES, cookieConsentPolicy, type CookieCategory } from '../../content/cookie-consent';
+import { COOKIE_CATEGORIES, cookieConsentPolicy, type CookieCategory } from './cookie-policy';
 
 export type CookieChoices = Record<CookieCategory, boolean>;
 

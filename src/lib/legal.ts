@@ -1,11 +1,11 @@
 /**
  * Legal pages are Markdown written once, with the company's facts as tokens
  * (`{{legalName}}`, `{{companyRegistration}}`, `{{email}}`) so a new CNPJ or
- * e-mail in content/site.ts reaches every page without editing the texts.
+ * e-mail in content/settings/company.yaml reaches every page without editing the texts.
  */
 
-import { encarregado } from '~/data/lgpd';
-import { contact } from '~/data/site';
+import { encarregado } from '~/copy/lgpd';
+import { contact } from '~/copy/site';
 import { escapeHtml } from './escape';
 
 /** The value of every token a legal text may use (the legal route fills them; tests check the texts). */

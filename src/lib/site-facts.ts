@@ -1,7 +1,7 @@
 /*
  * What the site derives from the editors' settings (content/settings/company.yaml and
  * site.yaml): the tel: and wa.me links, the CNPJ line, the encarregado. Plain functions, so
- * the build's modules (src/data/) and the Playwright tests, which read the files from disk,
+ * the build's modules (src/copy/) and the Playwright tests, which read the files from disk,
  * derive the same values.
  */
 import type { CompanyFacts, SiteSettings } from './content-schemas';

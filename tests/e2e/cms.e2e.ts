@@ -7,7 +7,7 @@ import type { Locator, Page } from '@playwright/test';
 import { freePort, stopChild } from '../../scripts/support/server';
 import { loadStaticFiles } from '../../scripts/static-files';
 import { securityHeaders } from '../../src/server/http/security-headers';
-import { cookieConsentPolicy } from '../../content/cookie-consent';
+import { cookieConsentPolicy } from '../../src/lib/cookie-policy';
 import { allChoices, encodeConsent } from '../../src/lib/cookie-consent';
 import { expect, test } from './fixtures';
 

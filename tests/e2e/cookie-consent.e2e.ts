@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
-import { cookieConsentPolicy } from '../../content/cookie-consent';
+import { cookieConsentPolicy } from '../../src/lib/cookie-policy';
 import { decodeConsent } from '../../src/lib/cookie-consent';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import {

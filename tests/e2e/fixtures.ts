@@ -1,7 +1,7 @@
 import { test as base, expect } from '@playwright/test';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../scripts/support/chromium';
-import { cookieConsentPolicy } from '../../content/cookie-consent';
+import { cookieConsentPolicy } from '../../src/lib/cookie-policy';
 import { allChoices, encodeConsent } from '../../src/lib/cookie-consent';
 
 /**

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { coverMessages, postErrors, postValidationMessages } from '@content/messages/blog';
-import { examplePosts } from '@content/blog';
+import { examplePosts } from '~/copy/blog';
 import { MAX_COVER_BYTES } from '~/lib/cover-image';
 import { blogImages, blogImageVariants, blogPosts } from '~/server/db/schema';
 import { CoverUploadError, getCoverSizes, getCoverVariant, storeCover } from '~/server/blog/cover.service';
@@ -160,7 +160,7 @@ describe.each(engines)('blog services on %s', (engine) => {
 
   describe('seed', () => {
     it('creates the two example posts once, and never again after they are deleted', async () => {
-      expect(await seedExamplePosts({ db: t.db, now: at(0) })).toBe(2);
+      expect(await seedExamplePosts({ db: t.db, posts: examplePosts, now: at(0) })).toBe(2);
       const posts = await listPublishedPosts(deps());
       expect(posts.posts.map((p) => p.slug)).toEqual(examplePosts.map((p) => p.slug));
       expect(posts.posts.every((p) => p.title.startsWith('Exemplo:'))).toBe(true);
@@ -168,13 +168,13 @@ describe.each(engines)('blog services on %s', (engine) => {
       expect(rows.every((row) => row.isExample)).toBe(true);
 
       for (const row of rows) await deletePost(deps(), row.id);
-      expect(await seedExamplePosts({ db: t.db, now: at(60) })).toBe(0);
+      expect(await seedExamplePosts({ db: t.db, posts: examplePosts, now: at(60) })).toBe(0);
       expect(await t.db.select().from(blogPosts)).toEqual([]);
     });
 
     it('leaves a database that already has posts alone', async () => {
       await createPost(deps(), { title: 'Post real' });
-      expect(await seedExamplePosts({ db: t.db })).toBe(0);
+      expect(await seedExamplePosts({ db: t.db, posts: examplePosts })).toBe(0);
       expect((await listAllPosts(deps())).map((p) => p.title)).toEqual(['Post real']);
     });
   });

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieConsentMessages, cookieConsentPolicy } from '@content/cookie-consent';
+import { cookieConsentMessages, cookieConsentPolicy } from '~/copy/cookie-consent';
 import { inputMessages } from '@content/messages/input';
 import { rateLimitMessage } from '@content/messages/lead';
 import { openDatabase, pgliteDirFor } from '~/server/db/client';

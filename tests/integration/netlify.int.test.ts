@@ -29,6 +29,7 @@ import { PgBoss } from 'pg-boss';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from '~/server/auth/admin-grant';
+import { examplePosts } from '~/copy/blog';
 import { seedExamplePosts } from '~/server/blog/seed';
 import { authUser } from '~/server/db/schema';
 import {
@@ -162,7 +163,7 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
     // What scripts/netlify-build.ts does at deploy (migrations ran in createTestDatabase, directly),
     // at one instant on both databases so the example posts carry the same dates.
     const seededAt = new Date();
-    await Promise.all([netlifyDb, nodeDb].map(({ db }) => seedExamplePosts({ db, now: () => seededAt })));
+    await Promise.all([netlifyDb, nodeDb].map(({ db }) => seedExamplePosts({ db, posts: examplePosts, now: () => seededAt })));
     [hook, smtp, purgeApi] = await Promise.all([
       startReceiver(),
       startCaptureSmtp(),

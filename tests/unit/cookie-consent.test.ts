@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { COOKIE_CATEGORIES, cookieConsentMessages, cookieConsentPolicy } from '../../content/cookie-consent';
+import { COOKIE_CATEGORIES, cookieConsentMessages, cookieConsentPolicy } from '../../src/copy/cookie-consent';
 import {
   allChoices,
   ASK_ATTRIBUTE,

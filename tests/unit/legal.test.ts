@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contact } from '../../src/data/site';
+import { contact } from '../../src/copy/site';
 import { fillLegalTokens, LEGAL_TOKENS } from '../../src/lib/legal';
 
 const values = { legalName: contact.legalName, companyRegistration: contact.companyRegistration, email: contact.email };
@@ -21,7 +21,7 @@ describe('fillLegalTokens', () => {
     const dir = new URL('../../content/legal/', import.meta.url);
     for (const file of readdirSync(dir)) {
       const text = readFileSync(new URL(file, dir), 'utf8');
-      // The values the legal route fills in: the company's and the encarregado's (content/lgpd.ts).
+      // The values the legal route fills in: the company's and the encarregado's (content/settings/company.yaml).
       expect(fillLegalTokens(text, LEGAL_TOKENS)).not.toMatch(/\{\{/);
     }
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { company } from '../../src/data/company';
+import { company } from '../../src/copy/company';
 import { pendingPlaceholders, placeholderVerdict } from '../../src/lib/placeholder-policy';
 
 const PRODUCTION = { NETLIFY: 'true', CONTEXT: 'production' };

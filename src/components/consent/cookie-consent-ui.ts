@@ -12,7 +12,7 @@ import {
   cookieBannerCopy,
   cookieConsentPolicy,
   cookiePreferencesCopy,
-} from '@content/cookie-consent';
+} from '~/copy/cookie-consent';
 import {
   allChoices,
   ASK_ATTRIBUTE,

@@ -4,14 +4,14 @@
  * and the version must be one the site has published: the record is the company's proof of
  * what a visitor agreed to, so it names only texts someone could have seen.
  */
-import { COOKIE_CATEGORIES, cookieConsentMessages, cookieConsentPolicy } from '@content/cookie-consent';
+import { COOKIE_CATEGORIES, cookieConsentMessages, cookieConsentPolicy } from '~/copy/cookie-consent';
 import { CONSENT_VERSION_PATTERN, VISITOR_ID_PATTERN } from '../cookie-consent';
 import { z } from './zod';
 
 const published: ReadonlySet<string> = new Set(cookieConsentPolicy.publishedVersions);
 
 /**
- * Whether the site has ever shown this version of the cookie text (content/cookie-consent.ts).
+ * Whether the site has ever shown this version of the cookie text (src/lib/cookie-policy.ts).
  * @example isPublishedConsentVersion(cookieConsentPolicy.version) // true
  */
 export function isPublishedConsentVersion(version: string): boolean {

@@ -9,7 +9,7 @@
  * client would put more script on every page than the whole banner.
  */
 import type { APIRoute } from 'astro';
-import { cookieConsentMessages } from '@content/cookie-consent';
+import { cookieConsentMessages } from '~/copy/cookie-consent';
 import { inputMessages } from '@content/messages/input';
 import { rateLimitMessage } from '@content/messages/lead';
 import { cookieConsentRecordSchema } from '~/lib/validation/cookie-consent';

@@ -1,6 +1,6 @@
 /* /blog/rss.xml: the 20 newest published posts as RSS 2.0. */
 import type { APIRoute } from 'astro';
-import { rssCopy } from '@content/blog';
+import { rssCopy } from '~/copy/blog';
 import { rssXml } from '~/lib/blog-seo';
 import { BLOG_PAGE_CACHE_CONTROL } from '~/server/blog/http';
 import { lastPublishedChange, listFeedPosts } from '~/server/blog/published-posts';

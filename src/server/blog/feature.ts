@@ -4,12 +4,13 @@
  */
 import type { Feature } from '../runtime-types';
 import { componentLogger } from '../log/logger';
+import { examplePosts } from '~/copy/blog';
 import { seedExamplePosts } from './seed';
 
 export const blogFeature: Feature = {
   name: 'blog',
   onStart: async (runtime) => {
-    const created = await seedExamplePosts({ db: runtime.db, now: runtime.now });
+    const created = await seedExamplePosts({ db: runtime.db, posts: examplePosts, now: runtime.now });
     if (created > 0)
       componentLogger('blog').info(`${created} example posts created (delete them in /blog/admin/posts)`);
   },

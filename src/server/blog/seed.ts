@@ -8,7 +8,7 @@
  * against one PostgreSQL at once seed once (the key's primary key decides).
  */
 import { count } from 'drizzle-orm';
-import { examplePosts } from '@content/blog';
+import type { ExamplePost } from '~/lib/content-schemas';
 import type { Db } from '../db/client';
 import { blogMeta, blogPosts } from '../db/schema/blog';
 import { createPost } from './post.service';
@@ -16,8 +16,17 @@ import { createPost } from './post.service';
 const SEEDED_KEY = 'example_posts_seeded';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Seeds the example posts if this database never had them; returns how many were created. */
-export async function seedExamplePosts(deps: { db: Db; now?: () => Date }): Promise<number> {
+/**
+ * Seeds the example posts (content/blog/example-posts.yaml: `examplePosts` of src/copy/blog.ts
+ * in the server, read from disk by the Netlify build script) if this database never had them;
+ * returns how many were created.
+ */
+export async function seedExamplePosts(deps: {
+  db: Db;
+  posts: readonly ExamplePost[];
+  now?: () => Date;
+}): Promise<number> {
+  const examplePosts = deps.posts;
   const now = (deps.now ?? (() => new Date()))();
   return deps.db.transaction(async (tx) => {
     const claimed = await tx

@@ -8,9 +8,9 @@
  * and an action can only answer data for its caller to read.
  */
 import type { APIRoute } from 'astro';
-import { encarregado } from '~/data/lgpd';
+import { encarregado } from '~/copy/lgpd';
 import { lgpdAdminCopy } from '@content/messages/lgpd';
-import { contact } from '~/data/site';
+import { contact } from '~/copy/site';
 import { parseIdentifier } from '~/lib/lgpd-identifier';
 import { refuseUnlessAdmin } from '~/server/auth/require-admin';
 import { NO_STORE } from '~/server/http/cache-control';

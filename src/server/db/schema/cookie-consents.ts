@@ -12,7 +12,7 @@ export const cookieConsents = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** The anonymous id from the visitor's consent cookie (32 hex digits). */
     visitorId: text('visitor_id').notNull(),
-    /** Version of the consent text shown (content/cookie-consent.ts `version`). */
+    /** Version of the consent text shown (src/lib/cookie-policy.ts `version`). */
     version: text('version').notNull(),
     analytics: boolean('analytics').notNull(),
     functionality: boolean('functionality').notNull(),
