@@ -1,12 +1,12 @@
 /*
  * `npm run consent:manifest`: records the SHA-256 of every LGPD notice's current version in
- * content/consent-notices.manifest.json (see content/consent-notices.ts). It only ever adds:
+ * content/consent-notices.manifest.json (see src/copy/consent-notices.ts). It only ever adds:
  * a version already recorded with another hash means its text changed without a new
  * version, and the script refuses, naming the notice — give it a new version instead.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { consentNotices } from '../content/consent-notices.ts';
+import consentNotices from '../content/consent-notices.json' with { type: 'json' };
 import { consentNoticeText } from '../src/lib/consent-notice.ts';
 
 const file = new URL('../content/consent-notices.manifest.json', import.meta.url);

@@ -3,7 +3,7 @@
  * toasts (SPEC §8), the LGPD notice and the notification e-mail. The island, the
  * server action, the e-mail template and the tests import these; quoted spec texts are verbatim.
  */
-import { consentNotices } from '../consent-notices';
+import { consentNotices } from '~/copy/consent-notices';
 import { claims, contact, terms } from '~/copy/site';
 
 /** Labels of the lead types (SPEC §5 values), in the order the select shows them. */
@@ -62,7 +62,7 @@ export const rateLimitMessage = 'Muitas tentativas em pouco tempo. Aguarde um mi
 
 /**
  * The LGPD notice under the button: versioned with the other forms' notices in
- * content/consent-notices.ts (change the version with the text; each lead stores it).
+ * content/consent-notices.json (change the version with the text; each lead stores it).
  */
 export const consentNotice = consentNotices.lead;
 

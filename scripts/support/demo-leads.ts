@@ -13,7 +13,7 @@
  * Every demo lead is marked by its submission key (`demo-…`) and an `@exemplo` address,
  * and has no deliveries: seeding sends no e-mail and calls no webhook.
  */
-import { consentNotices } from '../../content/consent-notices';
+import { consentNotices } from '../../src/copy/consent-notices';
 import { partners } from '../../src/lib/content-data';
 import { LEAD_TIPOS, requiresEmpresa, type LeadTipo } from '../../src/lib/validation/lead';
 import type { LeadStatus } from '../../src/lib/lead-pipeline';

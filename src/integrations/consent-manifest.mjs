@@ -4,7 +4,7 @@ import { manifestProblems } from '../server/consent/manifest-check.ts';
  * Fails `astro build` when an LGPD notice's text changed without a new version (or a new
  * version was not recorded): each submission stores the hash of the text its version names,
  * so the build must never publish a text whose hash differs from its version's
- * (content/consent-notices.ts, src/server/consent/consent-proof.ts). `npm test` runs the
+ * (content/consent-notices.json, src/server/consent/consent-proof.ts). `npm test` runs the
  * same check in tests/unit/consent-notices.test.ts.
  */
 /** @returns {import('astro').AstroIntegration} */

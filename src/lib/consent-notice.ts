@@ -3,7 +3,25 @@
  * written as Markdown so a notice pointing somewhere else is a different text. Its SHA-256
  * is what each submission stores (src/server/consent/consent-proof.ts).
  */
-import type { ConsentNotice } from '@content/consent-notices';
+
+/** One versioned LGPD notice, as written in content/consent-notices.json. */
+export interface ConsentNotice {
+  /** Unique per text, e.g. '2026-11-lead-v1'. */
+  version: string;
+  /** Text before the link. */
+  before: string;
+  /** The link's text. */
+  linkText: string;
+  href: string;
+  /** Text after the link. */
+  after: string;
+  /**
+   * Whether agreeing to this text is consent to receive the company's communications: what
+   * the CRM and marketing connectors (src/server/connectors) report as the lead's legal basis.
+   * Not part of the text (its hash does not change).
+   */
+  communications: boolean;
+}
 
 /**
  * @example consentNoticeText({ version: 'v1', before: 'Veja a ', linkText: 'Política', href: '/p', after: '.' })

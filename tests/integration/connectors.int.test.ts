@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { consentNotices } from '@content/consent-notices';
+import { consentNotices } from '~/copy/consent-notices';
 import { connectorErrorMessages, deliveryRetryMessages } from '@content/messages/inbox';
 import { consentNoticeText } from '~/lib/consent-notice';
 import { safeDeliveryError } from '~/lib/delivery-display';

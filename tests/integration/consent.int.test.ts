@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { consentNotices } from '@content/consent-notices';
+import { consentNotices } from '~/copy/consent-notices';
 import type { LeadInput } from '~/lib/validation/lead';
 import { implementationSchema } from '~/lib/validation/implementation';
 import { contatos, formConsents, solicitacoesImplementacao } from '~/server/db/schema';

@@ -7,8 +7,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { consentNotices } from '@content/consent-notices';
+import { consentNotices } from '~/copy/consent-notices';
 import { consentNotice } from '@content/messages/lead';
+import { cmsConfig } from '~/cms/cms-config';
 import { consentNoticeText } from '~/lib/consent-notice';
 import { consentManifest, consentProof, manifestProblems } from '~/server/consent/consent-proof';
 
@@ -57,5 +58,9 @@ describe('LGPD notices and their manifest', () => {
     expect(consentProof('lead', current.version)).toEqual({ version: current.version, textSha256: hash });
     expect(consentProof('lead', 'inventada-v9')).toEqual({ version: current.version, textSha256: hash });
     expect(consentProof('lead', undefined)).toEqual({ version: current.version, textSha256: hash });
+  });
+
+  it('the CMS offers no notice for editing: rows name published versions, so a change is a reviewed new version', () => {
+    expect(JSON.stringify(cmsConfig)).not.toContain('consent-notices');
   });
 });

@@ -1,4 +1,4 @@
-import { consentNotices } from '@content/consent-notices';
+import { consentNotices } from '~/copy/consent-notices';
 import { CONSENT_VERSION_FIELD } from '~/lib/consent-notice';
 
 const notice = consentNotices.implementacao;
@@ -39,7 +39,7 @@ export function SubmitArea({ summary, busy, text, progress, progressLabel }: Sub
       <p role="status" className="sr-only">
         {busy ? text : ''}
       </p>
-      {/* The LGPD notice, versioned in content/consent-notices.ts; the version goes with the post. */}
+      {/* The LGPD notice, versioned in content/consent-notices.json; the version goes with the post. */}
       <input type="hidden" name={CONSENT_VERSION_FIELD} value={notice.version} />
       <p className="mt-3 text-xs text-slate-600">
         {notice.before}

@@ -6,7 +6,7 @@
  * is polled. The server queues the e-mail in the same transaction and retries it, so a slow
  * mail server never holds the visitor: after a few seconds a still-queued e-mail counts as sent.
  */
-import { consentNotices } from '@content/consent-notices';
+import { consentNotices } from '~/copy/consent-notices';
 import { errorToasts } from '@content/messages/implementation';
 import { CONSENT_VERSION_FIELD } from '~/lib/consent-notice';
 import { SUBMIT_ENDPOINT, UPLOAD_TOKEN_FIELDS } from '~/lib/document-upload';

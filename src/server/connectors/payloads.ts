@@ -4,13 +4,13 @@
  * secret, which only the transport adds. Re-sending a delivery ("Reenviar") sends the same.
  *
  * Legal bases come from the lead's consent record (the LGPD notice version it was shown,
- * content/consent-notices.ts): a notice whose text is consent to be contacted is reported as
+ * content/consent-notices.json): a notice whose text is consent to be contacted is reported as
  * consent, granted. Anything else — a version this build does not know, or a notice that is
  * not about communications — never claims consent: it is reported as legitimate interest
  * (LGPD art. 7 IX and 10: the person asked the company to get in touch), which the CRM tells
  * apart from consent, so consent-only sends leave that person out.
  */
-import { consentNotices } from '@content/consent-notices';
+import { consentNotices } from '~/copy/consent-notices';
 import { tipoLabels } from '@content/messages/lead';
 import { consentNoticeText } from '~/lib/consent-notice';
 import type { ConnectorKind } from '../db/schema';

@@ -9,7 +9,7 @@
  * manifest by the version the form sent — a page cached from before a deploy still names
  * the text it showed; a version the site never published is recorded as the current one.
  */
-import { consentNotices, type ConsentNoticeKey } from '@content/consent-notices';
+import { consentNotices, type ConsentNoticeKey } from '~/copy/consent-notices';
 import { consentNoticeText } from '~/lib/consent-notice';
 import { bulkInsert } from '../db/bulk';
 import type { DbOrTx } from '../db/client';

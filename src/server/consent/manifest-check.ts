@@ -4,9 +4,9 @@
  * project's path aliases exist. See ./consent-proof.ts for what the manifest proves.
  */
 import { createHash } from 'node:crypto';
-import { consentNotices, type ConsentNotice } from '../../../content/consent-notices';
+import consentNotices from '../../../content/consent-notices.json';
 import published from '../../../content/consent-notices.manifest.json';
-import { consentNoticeText } from '../../lib/consent-notice';
+import { consentNoticeText, type ConsentNotice } from '../../lib/consent-notice';
 
 /** notice key → version → SHA-256 (hex) of the canonical text. */
 export type ConsentManifest = Readonly<Record<string, Readonly<Record<string, string>>>>;
@@ -35,7 +35,7 @@ export function manifestProblems(
       );
     } else if (recorded !== hash) {
       problems.push(
-        `${key}: the text of version ${notice.version} changed (manifest ${recorded.slice(0, 12)}…, text ${hash.slice(0, 12)}…) — give the notice a new version in content/consent-notices.ts, then run \`npm run consent:manifest\``,
+        `${key}: the text of version ${notice.version} changed (manifest ${recorded.slice(0, 12)}…, text ${hash.slice(0, 12)}…) — give the notice a new version in content/consent-notices.json, then run \`npm run consent:manifest\``,
       );
     }
   }

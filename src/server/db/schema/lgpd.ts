@@ -11,7 +11,7 @@ import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from
 // Type only (erased at run time): drizzle-kit loads the schema without the app's modules.
 import type { DsrTipo } from '../../../lib/validation/dsr';
 
-/** Which form a consent was given on; also the key of its notice in content/consent-notices.ts. */
+/** Which form a consent was given on; also the key of its notice in content/consent-notices.json. */
 export const CONSENT_SUBJECTS = ['lead', 'implementacao'] as const;
 export type ConsentSubject = (typeof CONSENT_SUBJECTS)[number];
 
@@ -26,7 +26,7 @@ export const formConsents = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     subjectType: text('subject_type').$type<ConsentSubject>().notNull(),
     subjectId: uuid('subject_id').notNull(),
-    /** The notice's version as published in content/consent-notices.ts. */
+    /** The notice's version as published in content/consent-notices.json. */
     version: text('version').notNull(),
     /** SHA-256 (hex) of the notice's canonical text for that version (content/consent-notices.manifest.json). */
     textSha256: text('text_sha256').notNull(),
