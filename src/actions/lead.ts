@@ -5,7 +5,7 @@
  */
 import { ActionError, defineAction } from 'astro:actions';
 import { inputMessages } from '@content/messages/input';
-import { rateLimitMessage, toasts } from '@content/messages/lead';
+import { rateLimitMessage, toasts } from '~/copy/messages/lead';
 import { leadSchema } from '~/lib/validation/lead';
 import { hasForbiddenCharacters } from '~/lib/validation/text';
 import { describeError } from '~/server/describe-error';

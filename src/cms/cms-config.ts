@@ -752,6 +752,164 @@ export const cmsConfig = {
       ],
     },
     {
+      name: 'mensagens',
+      label: 'Mensagens dos formulários',
+      files: [
+        {
+          name: 'lead',
+          label: 'Formulário de contato',
+          file: 'content/messages/lead.yaml',
+          description:
+            'A janela "Solicitar contato", /contato, as páginas de parceiros e /gestao. Vários textos são do SPEC palavra por palavra e os testes os conferem: mude-os só junto com a especificação.',
+          fields: [
+            {
+              name: 'tipoLabels',
+              label: 'Tipos de contato',
+              widget: 'object',
+              fields: [
+                str('proprietario', 'Proprietário'),
+                str('corretor', 'Corretor'),
+                str('administrador', 'Administrador'),
+                str('imobiliaria', 'Imobiliária'),
+              ],
+            },
+            {
+              name: 'fieldLabels',
+              label: 'Rótulos dos campos',
+              widget: 'object',
+              fields: [
+                str('nome', 'Nome'),
+                str('email', 'E-mail'),
+                str('celular', 'Celular'),
+                str('tipo', 'Tipo'),
+                str('tipoPlaceholder', 'Tipo: opção vazia'),
+                str('empresa', 'Empresa'),
+                str('mensagem', 'Mensagem'),
+                str('mensagemPlaceholder', 'Mensagem: exemplo dentro do campo'),
+              ],
+            },
+            {
+              name: 'placeholders',
+              label: 'Exemplos dentro dos campos',
+              widget: 'object',
+              fields: [
+                str('nome', 'Nome'),
+                str('email', 'E-mail'),
+                str('celular', 'Celular'),
+                str('empresa', 'Empresa'),
+              ],
+            },
+            {
+              name: 'validationMessages',
+              label: 'Mensagens de validação',
+              widget: 'object',
+              fields: [
+                str('nome', 'Nome'),
+                str('celular', 'Celular'),
+                str('email', 'E-mail'),
+                str('tipo', 'Tipo'),
+                str('empresa', 'Empresa'),
+                str('tooLong', 'Texto longo demais'),
+              ],
+            },
+            {
+              name: 'submitLabels',
+              label: 'Botão de enviar',
+              widget: 'object',
+              fields: [str('idle', 'Parado'), str('busy', 'Enviando')],
+            },
+            {
+              name: 'toasts',
+              label: 'Avisos depois do envio',
+              widget: 'object',
+              fields: [
+                {
+                  name: 'success',
+                  label: 'Enviado',
+                  widget: 'object',
+                  fields: [str('title', 'Título'), str('description', 'Texto')],
+                },
+                {
+                  name: 'failure',
+                  label: 'Erro',
+                  widget: 'object',
+                  fields: [str('title', 'Título'), str('description', 'Texto')],
+                },
+                {
+                  name: 'savedLater',
+                  label: 'Enviado, mas não salvo',
+                  widget: 'object',
+                  fields: [str('title', 'Título'), str('description', 'Texto')],
+                },
+              ],
+            },
+            txt('rateLimitMessage', 'Muitas tentativas'),
+            txt('serverErrorSummary', 'Erros no envio sem JavaScript'),
+            {
+              name: 'leadDialogs',
+              label: 'Janela de contato, conforme o botão',
+              widget: 'object',
+              hint: '{replyPromise} é a promessa de resposta; {trialDays}, os dias de teste; {noCard}, o selo "Sem cartão de crédito".',
+              fields: [
+                {
+                  name: 'contato',
+                  label: 'Contato',
+                  widget: 'object',
+                  fields: [str('title', 'Título'), slotted('description', 'Texto', 'replyPromise')],
+                },
+                {
+                  name: 'teste',
+                  label: 'Teste grátis',
+                  widget: 'object',
+                  fields: [slotted('title', 'Título', 'trialDays'), slotted('description', 'Texto', 'replyPromise')],
+                },
+                {
+                  name: 'demonstracao',
+                  label: 'Demonstração',
+                  widget: 'object',
+                  fields: [str('title', 'Título'), slotted('description', 'Texto', 'replyPromise')],
+                },
+              ],
+            },
+            {
+              name: 'leadEmail',
+              label: 'E-mail para a equipe',
+              widget: 'object',
+              collapsed: true,
+              fields: [
+                str('toName', 'Destinatário'),
+                slotted('subject', 'Assunto', 'nome', 'tipo'),
+                str('empty', 'Campo não preenchido'),
+                str('heading', 'Título'),
+                slotted('intro', 'Abertura', 'toName'),
+                {
+                  name: 'labels',
+                  label: 'Rótulos',
+                  widget: 'object',
+                  fields: (
+                    [
+                      ['from_name', 'Nome'],
+                      ['from_email', 'E-mail'],
+                      ['phone', 'Celular'],
+                      ['user_type', 'Tipo'],
+                      ['company', 'Empresa'],
+                      ['mensagem', 'Mensagem'],
+                      ['pagina_origem', 'Página de origem'],
+                      ['utm_source', 'UTM source'],
+                      ['utm_medium', 'UTM medium'],
+                      ['utm_campaign', 'UTM campaign'],
+                      ['current_date', 'Data'],
+                    ] as const
+                  ).map(([name, label]) => str(name, label)),
+                },
+                str('replyHint', 'Dica de resposta'),
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    {
       name: 'configuracoes',
       label: 'Configurações',
       files: [
@@ -769,7 +927,10 @@ export const cmsConfig = {
               pattern: ['^\\d{12,13}$', 'Use só números, com o código do país e o DDD, como 5511912345678.'],
             }),
             str('cnpj', 'CNPJ', {
-              pattern: ['^\\d{2}\\.\\d{3}\\.\\d{3}/\\d{4}-\\d{2}$', 'Use o CNPJ com pontuação, como 12.345.678/0001-90.'],
+              pattern: [
+                '^\\d{2}\\.\\d{3}\\.\\d{3}/\\d{4}-\\d{2}$',
+                'Use o CNPJ com pontuação, como 12.345.678/0001-90.',
+              ],
             }),
             str('legalName', 'Razão social'),
             str('appUrl', 'Endereço do aplicativo (botão "Acessar")', { hint: 'Completo, com https://.' }),
@@ -792,7 +953,11 @@ export const cmsConfig = {
               name: 'brand',
               label: 'Marca',
               widget: 'object',
-              fields: [str('name', 'Nome'), str('tagline', 'Slogan'), txt('description', 'Descrição (Google e redes sociais)')],
+              fields: [
+                str('name', 'Nome'),
+                str('tagline', 'Slogan'),
+                txt('description', 'Descrição (Google e redes sociais)'),
+              ],
             },
             {
               name: 'contact',

@@ -7,7 +7,7 @@ import {
   submitPhases,
   successToast,
   validationMessages,
-} from '@content/messages/implementation';
+} from '~/copy/messages/implementation';
 import { SUBMIT_ENDPOINT } from '~/lib/document-upload';
 import { INPUT_MAX_LENGTH, masks } from '~/lib/document-masks';
 import type { ImplementationRequest } from '~/lib/validation/implementation';

@@ -34,7 +34,7 @@ import {
   submitLabels,
   tipoLabels,
   toasts,
-} from '@content/messages/lead';
+} from '~/copy/messages/lead';
 import { LEAD_EVENT, type LeadConversion } from '~/lib/cookie-consent';
 import { formatLeadPhone, PHONE_INPUT_MAX_LENGTH } from '~/lib/phone';
 import { HONEYPOT_FIELD, LEAD_TIPOS, leadSchema, type LeadFormValues } from '~/lib/validation/lead';

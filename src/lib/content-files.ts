@@ -5,7 +5,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { companySchema, examplePostsSchema, folderItems, pageData, siteSchema } from './content-schemas.ts';
+import {
+  companySchema,
+  examplePostsSchema,
+  folderItems,
+  implementationMessagesSchema,
+  leadMessagesSchema,
+  pageData,
+  siteSchema,
+} from './content-schemas.ts';
 
 const CONTENT = join(process.cwd(), 'content');
 
@@ -34,3 +42,8 @@ export const readCompany = () => readModule('content/settings/company.yaml', com
 export const readSite = () => readModule('content/settings/site.yaml', siteSchema);
 /** content/blog/example-posts.yaml, for the Netlify build's seeding (run by tsx, not Vite). */
 export const readExamplePosts = () => readModule('content/blog/example-posts.yaml', examplePostsSchema).posts;
+/** content/messages/lead.yaml, for the Playwright tests (its `{…}` slots unfilled). */
+export const readLeadMessages = () => readModule('content/messages/lead.yaml', leadMessagesSchema);
+/** content/messages/implementation.yaml, for the Playwright tests (its `{…}` slots unfilled). */
+export const readImplementationMessages = () =>
+  readModule('content/messages/implementation.yaml', implementationMessagesSchema);

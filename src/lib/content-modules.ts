@@ -10,6 +10,8 @@ import {
   companySchema,
   cookieConsentSchema,
   examplePostsSchema,
+  implementationMessagesSchema,
+  leadMessagesSchema,
   siteSchema,
 } from './content-schemas.ts';
 
@@ -19,4 +21,6 @@ export const YAML_MODULES: Record<string, z.ZodType> = {
   'content/settings/cookie-consent.yaml': cookieConsentSchema,
   'content/pages/blog.yaml': blogPageSchema,
   'content/blog/example-posts.yaml': examplePostsSchema,
+  'content/messages/lead.yaml': leadMessagesSchema,
+  'content/messages/implementation.yaml': implementationMessagesSchema,
 };

@@ -616,7 +616,10 @@ export function pageData<T extends z.ZodType>(file: string, text: string | undef
  */
 
 const positiveInt = (field: string) =>
-  z.number({ error: `"${field}" deve ser um número inteiro.` }).int(`"${field}" deve ser um número inteiro.`).positive();
+  z
+    .number({ error: `"${field}" deve ser um número inteiro.` })
+    .int(`"${field}" deve ser um número inteiro.`)
+    .positive();
 
 const webAddress = (field: string) =>
   text(field).pipe(z.url({ error: `"${field}" deve ser um endereço completo, como https://exemplo.com.br.` }));
@@ -786,3 +789,115 @@ export const examplePostsSchema = z.object({
   ),
 });
 export type ExamplePost = z.output<typeof examplePostsSchema>['posts'][number];
+
+const stringsOf = <K extends string>(keys: readonly K[]) =>
+  z.object(Object.fromEntries(keys.map((key) => [key, text(key)])) as Record<K, ReturnType<typeof text>>);
+
+const dialog = (...slots: string[]) =>
+  z.object({
+    title: text('title'),
+    description: slots.length ? template('description', ...slots) : text('description'),
+  });
+
+/** The lead form's words (content/messages/lead.yaml); `{…}` slots are filled by src/data/messages/lead.ts. */
+export const leadMessagesSchema = z.object({
+  tipoLabels: stringsOf(['proprietario', 'corretor', 'administrador', 'imobiliaria'] as const),
+  validationMessages: stringsOf(['nome', 'celular', 'email', 'tipo', 'empresa', 'tooLong'] as const),
+  fieldLabels: stringsOf([
+    'nome',
+    'email',
+    'celular',
+    'tipo',
+    'tipoPlaceholder',
+    'empresa',
+    'mensagem',
+    'mensagemPlaceholder',
+  ] as const),
+  placeholders: stringsOf(['nome', 'email', 'celular', 'empresa'] as const),
+  submitLabels: stringsOf(['idle', 'busy'] as const),
+  toasts: z.object({
+    success: z.object({ title: text('title'), description: text('description') }),
+    failure: z.object({ title: text('title'), description: text('description') }),
+    savedLater: z.object({ title: text('title'), description: text('description') }),
+  }),
+  rateLimitMessage: text('rateLimitMessage'),
+  serverErrorSummary: text('serverErrorSummary'),
+  leadEmail: z.object({
+    toName: text('toName'),
+    subject: template('subject', 'nome', 'tipo'),
+    empty: text('empty'),
+    heading: text('heading'),
+    intro: template('intro', 'toName'),
+    labels: stringsOf([
+      'from_name',
+      'from_email',
+      'phone',
+      'user_type',
+      'company',
+      'mensagem',
+      'pagina_origem',
+      'utm_source',
+      'utm_medium',
+      'utm_campaign',
+      'current_date',
+    ] as const),
+    replyHint: text('replyHint'),
+  }),
+  leadDialogs: z.object({
+    contato: dialog('replyPromise'),
+    teste: z.object({
+      title: template('title', 'trialDays'),
+      description: template('description', 'replyPromise'),
+    }),
+    demonstracao: dialog('replyPromise'),
+  }),
+});
+export type LeadMessages = z.output<typeof leadMessagesSchema>;
+
+const toast = z.object({ title: text('title'), description: text('description') });
+
+/** The implementation request's words (content/messages/implementation.yaml). */
+export const implementationMessagesSchema = z.object({
+  validationMessages: stringsOf(['required', 'email', 'senha', 'cpf', 'cnpj', 'phone'] as const),
+  requiredFieldMessages: stringsOf([
+    'cpf',
+    'nomeCompleto',
+    'celular',
+    'email',
+    'cnpj',
+    'razaoSocial',
+    'responsavelCpf',
+    'responsavelNome',
+    'responsavelCelular',
+    'responsavelEmail',
+  ] as const),
+  fileMessages: z.object({ invalid: toast, tooLarge: toast, attached: z.object({ title: text('title') }) }),
+  uploadMessages: stringsOf([
+    'incomplete',
+    'corrupted',
+    'expired',
+    'malformed',
+    'resentTooOften',
+    'clientBusy',
+    'storageFull',
+    'dailyDocumentsReached',
+    'pendingDocumentsFull',
+  ] as const),
+  submitPhases: stringsOf(['idle', 'uploading', 'saving', 'mailing'] as const),
+  successToast: toast,
+  errorToasts: z.object({
+    uploadTitle: text('uploadTitle'),
+    upload: template('upload', 'serverMessage'),
+    uploadUnexpected: text('uploadUnexpected'),
+    saveTitle: text('saveTitle'),
+    save: template('save', 'serverMessage'),
+    saveUnexpected: text('saveUnexpected'),
+    sendTitle: text('sendTitle'),
+    sendUpload: text('sendUpload'),
+    sendSave: text('sendSave'),
+    sendMail: text('sendMail'),
+    sendOther: text('sendOther'),
+  }),
+  internalErrors: stringsOf(['cnhUpload', 'responsavelCnhUpload', 'save'] as const),
+});
+export type ImplementationMessages = z.output<typeof implementationMessagesSchema>;

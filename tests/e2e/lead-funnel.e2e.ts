@@ -6,10 +6,12 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { rateLimitMessage, validationMessages as m } from '../../content/messages/lead';
+import { readLeadMessages } from '../../src/lib/content-files';
 import { waitForMail, waitForWebhooks } from '../../scripts/support/captured';
 import { startBuiltServer } from '../../scripts/support/server';
 import { expect, test } from './fixtures';
+
+const { rateLimitMessage, validationMessages: m } = readLeadMessages();
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Solicitar contato' });
 

@@ -15,12 +15,14 @@ import sharp from 'sharp';
 import type { BrowserContext, Locator, Page, Route } from '@playwright/test';
 import { adminCopy, authToasts } from '../../content/messages/auth';
 import { coverMessages, postErrors } from '../../content/messages/blog';
-import { errorToasts, successToast } from '../../content/messages/implementation';
-import { toasts as leadToasts } from '../../content/messages/lead';
+import { readImplementationMessages, readLeadMessages } from '../../src/lib/content-files';
 import { REQUEST_TIMEOUT_MS } from '../../src/islands/ui/request-failure';
 import { signIn as apiSignIn, type Account } from '../../scripts/support/blog-accounts';
 import { teamSession } from './team';
 import { expect, test as base } from './fixtures';
+
+const leadToasts = readLeadMessages().toasts;
+const { errorToasts, successToast } = readImplementationMessages();
 
 /** The shared admin account (./team.ts), with a session of this worker's for the admin pages. */
 const test = base.extend<object, { admin: { account: Account; cookie: string } }>({

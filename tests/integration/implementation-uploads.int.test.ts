@@ -11,8 +11,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { APIContext } from 'astro';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fileMessages, uploadMessages } from '@content/messages/implementation';
-import { rateLimitMessage } from '@content/messages/lead';
+import { fileMessages, uploadMessages } from '~/copy/messages/implementation';
+import { rateLimitMessage } from '~/copy/messages/lead';
 import {
   CHUNK_BYTES,
   CHUNK_INDEX_HEADER,

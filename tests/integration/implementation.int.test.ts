@@ -8,9 +8,9 @@
 import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fileMessages, validationMessages } from '@content/messages/implementation';
+import { fileMessages, validationMessages } from '~/copy/messages/implementation';
 import { MAX_CNH_BYTES } from '~/lib/file-type';
-import { rateLimitMessage } from '@content/messages/lead';
+import { rateLimitMessage } from '~/copy/messages/lead';
 import { deliveries, privateFiles, securityEvents, solicitacoesImplementacao } from '~/server/db/schema';
 import { IMPLEMENTATION_SUBJECT } from '~/server/implementation/implementation.service';
 import { MAX_REQUEST_BYTES } from '~/server/implementation/multipart';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { leadEmail } from '@content/messages/lead';
+import { leadEmail } from '~/copy/messages/lead';
 import type { LeadInput } from '~/lib/validation/lead';
 import type { Config } from '~/server/config';
 import { openDatabase, type DatabaseHandle } from '~/server/db/client';

@@ -163,7 +163,9 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
     // What scripts/netlify-build.ts does at deploy (migrations ran in createTestDatabase, directly),
     // at one instant on both databases so the example posts carry the same dates.
     const seededAt = new Date();
-    await Promise.all([netlifyDb, nodeDb].map(({ db }) => seedExamplePosts({ db, posts: examplePosts, now: () => seededAt })));
+    await Promise.all(
+      [netlifyDb, nodeDb].map(({ db }) => seedExamplePosts({ db, posts: examplePosts, now: () => seededAt })),
+    );
     [hook, smtp, purgeApi] = await Promise.all([
       startReceiver(),
       startCaptureSmtp(),

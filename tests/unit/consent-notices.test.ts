@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { consentNotices } from '~/copy/consent-notices';
-import { consentNotice } from '@content/messages/lead';
+import { consentNotice } from '~/copy/messages/lead';
 import { cmsConfig } from '~/cms/cms-config';
 import { consentNoticeText } from '~/lib/consent-notice';
 import { consentManifest, consentProof, manifestProblems } from '~/server/consent/consent-proof';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validationMessages } from '@content/messages/implementation';
+import { validationMessages } from '~/copy/messages/implementation';
 import {
   IMPLEMENTATION_FIELDS,
   emptyImplementationForm,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validationMessages as m } from '@content/messages/lead';
+import { validationMessages as m } from '~/copy/messages/lead';
 import { formatLeadPhone, isLeadPhone } from '~/lib/phone';
 import { leadSchema, requiresEmpresa } from '~/lib/validation/lead';
 

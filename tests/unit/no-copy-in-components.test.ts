@@ -71,3 +71,36 @@ describe('public page components type no copy', () => {
     expect(literalCopy("---\nconst x = { label: 'Termos de Uso' };\n---\n")).toEqual(['Termos de Uso']);
   });
 });
+
+/*
+ * Editors change words in the CMS, so content/ holds data files (YAML, Markdown, JSON). The
+ * message catalogues below stay typed TypeScript: the admin area, sign-in and technical errors
+ * (people on the team, or the HTTP layer that runs before Vite's transform), and the LGPD
+ * form's messages, still shared with the admin screens.
+ */
+const TYPED_MESSAGES = new Set([
+  'auth.ts',
+  'blog.ts',
+  'http.ts',
+  'inbox.ts',
+  'input.ts',
+  'lead-ownership.ts',
+  'lead-work.ts',
+  'lgpd.ts',
+  'ops-alerts.ts',
+  'visits.ts',
+]);
+
+describe('content/ holds data, not code', () => {
+  it('has no TypeScript module besides the typed message catalogues', () => {
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        return statSync(path).isDirectory() ? walk(path) : [relative(ROOT, path)];
+      });
+    const modules = walk(join(ROOT, 'content')).filter((path) => /\.(ts|tsx|js|mjs)$/.test(path));
+    expect(
+      modules.filter((path) => !(path.startsWith('content/messages/') && TYPED_MESSAGES.has(path.slice(17)))),
+    ).toEqual([]);
+  });
+});

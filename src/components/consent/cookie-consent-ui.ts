@@ -7,12 +7,7 @@
  * server as proof (POST /api/consentimento-cookies, fire-and-forget: the cookie is what the
  * site obeys) and announced as CONSENT_EVENT for the tag loader.
  */
-import {
-  COOKIE_CATEGORIES,
-  cookieBannerCopy,
-  cookieConsentPolicy,
-  cookiePreferencesCopy,
-} from '~/copy/cookie-consent';
+import { COOKIE_CATEGORIES, cookieBannerCopy, cookieConsentPolicy, cookiePreferencesCopy } from '~/copy/cookie-consent';
 import {
   allChoices,
   ASK_ATTRIBUTE,

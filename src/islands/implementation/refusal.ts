@@ -1,4 +1,4 @@
-import { errorToasts } from '@content/messages/implementation';
+import { errorToasts } from '~/copy/messages/implementation';
 import { emptyImplementationForm, type ImplementationFormValues } from '~/lib/validation/implementation-fields';
 import type { ServerError } from './submit-request';
 import { notify } from '../ui/toasts';

@@ -7,7 +7,7 @@
  * mail server never holds the visitor: after a few seconds a still-queued e-mail counts as sent.
  */
 import { consentNotices } from '~/copy/consent-notices';
-import { errorToasts } from '@content/messages/implementation';
+import { errorToasts } from '~/copy/messages/implementation';
 import { CONSENT_VERSION_FIELD } from '~/lib/consent-notice';
 import { SUBMIT_ENDPOINT, UPLOAD_TOKEN_FIELDS } from '~/lib/document-upload';
 import type { ImplementationFormValues } from '~/lib/validation/implementation-fields';

@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { fileMessages } from '@content/messages/implementation';
+import { fileMessages } from '~/copy/messages/implementation';
 import { SNIFF_BYTES, checkDocument } from '~/lib/file-type';
 import type { FileSlot } from './submit-request';
 import { notify } from '../ui/toasts';

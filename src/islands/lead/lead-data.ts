@@ -5,7 +5,7 @@
  * submission key. Built from the validated values, not the DOM: the fieldset is disabled
  * while sending, and disabled controls are left out of a form's FormData.
  */
-import { consentNotice } from '@content/messages/lead';
+import { consentNotice } from '~/copy/messages/lead';
 import { ATTRIBUTION_ATTRIBUTE, parseAttribution, resolveUtm } from '~/lib/partner';
 import { HONEYPOT_FIELD, type LeadFormValues } from '~/lib/validation/lead';
 

@@ -7,7 +7,7 @@
  * from `lib/file-type`.
  */
 import { z } from './zod';
-import { validationMessages as m } from '@content/messages/implementation';
+import { validationMessages as m } from '~/copy/messages/implementation';
 import { isCnpj, isCpf, isPhone, phoneDigits, unmaskCnpj, unmaskCpf } from '../documents';
 import { plainText, singleLine } from './text';
 export * from './implementation-fields';

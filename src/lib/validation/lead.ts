@@ -4,7 +4,7 @@
  * partner, submission key) are optional text: a visitor never sees an error for them.
  */
 import { z } from './zod';
-import { validationMessages as m } from '@content/messages/lead';
+import { validationMessages as m } from '~/copy/messages/lead';
 import { leadPhoneOf } from '../phone';
 import { emailAddress, hiddenText as hidden, personName } from './contact-fields';
 import { plainText, singleLine } from './text';

@@ -11,7 +11,7 @@
 import type { APIRoute } from 'astro';
 import { cookieConsentMessages } from '~/copy/cookie-consent';
 import { inputMessages } from '@content/messages/input';
-import { rateLimitMessage } from '@content/messages/lead';
+import { rateLimitMessage } from '~/copy/messages/lead';
 import { cookieConsentRecordSchema } from '~/lib/validation/cookie-consent';
 import { recordCookieConsent } from '~/server/cookie-consent/cookie-consent.service';
 import { databaseErrorKind } from '~/server/db/errors';

@@ -11,8 +11,8 @@
  * show upload progress, which the actions client (fetch, JSON or form data) cannot report.
  */
 import type { APIRoute } from 'astro';
-import { errorToasts, internalErrors } from '@content/messages/implementation';
-import { rateLimitMessage } from '@content/messages/lead';
+import { errorToasts, internalErrors } from '~/copy/messages/implementation';
+import { rateLimitMessage } from '~/copy/messages/lead';
 import { databaseErrorKind } from '~/server/db/errors';
 import { describeError } from '~/server/describe-error';
 import { componentLogger } from '~/server/log/logger';

@@ -13,9 +13,9 @@
  * action parses the whole form (up to ~5 MB of documents per request) into memory first.
  */
 import type { APIRoute } from 'astro';
-import { internalErrors, errorToasts, validationMessages } from '@content/messages/implementation';
+import { internalErrors, errorToasts, validationMessages } from '~/copy/messages/implementation';
 import { inputMessages } from '@content/messages/input';
-import { rateLimitMessage } from '@content/messages/lead';
+import { rateLimitMessage } from '~/copy/messages/lead';
 import { CONSENT_VERSION_FIELD } from '~/lib/consent-notice';
 import { fieldErrors, implementationSchema } from '~/lib/validation/implementation';
 import { databaseErrorKind } from '~/server/db/errors';

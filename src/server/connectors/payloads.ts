@@ -11,7 +11,7 @@
  * apart from consent, so consent-only sends leave that person out.
  */
 import { consentNotices } from '~/copy/consent-notices';
-import { tipoLabels } from '@content/messages/lead';
+import { tipoLabels } from '~/copy/messages/lead';
 import { consentNoticeText } from '~/lib/consent-notice';
 import type { ConnectorKind } from '../db/schema';
 import type { LeadRecord } from '../db/schema';

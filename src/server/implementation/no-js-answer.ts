@@ -3,7 +3,7 @@
  * submission asks for HTML, the island asks for JSON): a short pt-BR page with what went
  * wrong and a way back. Success is a redirect to /obrigado, decided by the route.
  */
-import { errorToasts } from '@content/messages/implementation';
+import { errorToasts } from '~/copy/messages/implementation';
 import { escapeHtml } from '~/lib/escape';
 
 /** Whether the client wants a page rather than JSON (a form posted without JavaScript). */

@@ -3,7 +3,7 @@
  * a reason for the log, the pt-BR message the visitor reads, and the form's file slot when
  * known. Routes answer it as `{ error, stage: 'upload' }`.
  */
-import { fileMessages, uploadMessages } from '@content/messages/implementation';
+import { fileMessages, uploadMessages } from '~/copy/messages/implementation';
 
 export const FILE_FIELDS = ['cnh', 'responsavelCnh'] as const;
 export type FileField = (typeof FILE_FIELDS)[number];

@@ -18,7 +18,7 @@
  *   k mod (number of salespeople), in id order: 6 leads among 3 are 2-2-2.
  */
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { tipoLabels } from '@content/messages/lead';
+import { tipoLabels } from '~/copy/messages/lead';
 import { assignmentEmail } from '@content/messages/lead-ownership';
 import { escapeHtml } from '~/lib/escape';
 import type { DbOrTx } from '../db/client';

@@ -10,7 +10,7 @@
  */
 import { and, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import { leadStatusLabels } from '@content/messages/inbox';
-import { tipoLabels } from '@content/messages/lead';
+import { tipoLabels } from '~/copy/messages/lead';
 import { csvStream, type CsvColumn } from '~/lib/csv';
 import type { LeadFilters } from '~/lib/validation/lead-filters';
 import { contatos } from '../db/schema';

@@ -2,7 +2,7 @@
  * The team's notification for a new lead: SPEC §3's template parameters, rendered
  * as a pt-BR HTML + text e-mail to LEAD_NOTIFY_TO with reply-to the lead.
  */
-import { leadEmail as copy, tipoLabels } from '@content/messages/lead';
+import { leadEmail as copy, tipoLabels } from '~/copy/messages/lead';
 import { formatDateTime } from '~/lib/br-format';
 import type { MailMessage } from '../mail';
 import type { LeadRecord } from '../db/schema';
