@@ -51,7 +51,7 @@ export interface PricingLabels {
   popular: string;
   /** Card button text. */
   cta: string;
-  /** The lead dialog the button opens (content/messages/lead.ts `leadDialogOf(cta)`), if not the general one. */
+  /** The lead dialog the button opens (src/copy/messages/lead.ts `leadDialogOf(cta)`), if not the general one. */
   ctaDialog?: string | undefined;
 }
 

@@ -443,7 +443,7 @@ export const gestaoPageSchema = z.object({
 const labelOnly = (name: string) => z.object({ label: text(`form.fields.${name}.label`) });
 const field = (name: string) => labelOnly(name).extend({ placeholder: text(`form.fields.${name}.placeholder`) });
 
-/** /implementacao-sistema and its form (whose error messages are in content/messages/implementation.ts). */
+/** /implementacao-sistema and its form (whose error messages are in content/messages/implementation.yaml). */
 export const implementationPageSchema = z.object({
   seo,
   eyebrow: text('eyebrow'),
@@ -799,7 +799,7 @@ const dialog = (...slots: string[]) =>
     description: slots.length ? template('description', ...slots) : text('description'),
   });
 
-/** The lead form's words (content/messages/lead.yaml); `{…}` slots are filled by src/data/messages/lead.ts. */
+/** The lead form's words (content/messages/lead.yaml); `{…}` slots are filled by src/copy/messages/lead.ts. */
 export const leadMessagesSchema = z.object({
   tipoLabels: stringsOf(['proprietario', 'corretor', 'administrador', 'imobiliaria'] as const),
   validationMessages: stringsOf(['nome', 'celular', 'email', 'tipo', 'empresa', 'tooLong'] as const),

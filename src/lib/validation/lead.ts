@@ -1,6 +1,6 @@
 /**
  * The lead form (SPEC §5): one zod schema for the browser form and the server action.
- * Messages are the spec's, from content/messages/lead.ts. Hidden fields (page, UTM,
+ * Messages are the spec's, from content/messages/lead.yaml. Hidden fields (page, UTM,
  * partner, submission key) are optional text: a visitor never sees an error for them.
  */
 import { z } from './zod';
