@@ -3,7 +3,7 @@
  * meus direitos" form on /lgpd, its answers, the confirmation page, the e-mails, and the
  * admin pages. The form, the action, the services, the pages and the tests import these.
  */
-import { DSR_ANSWER_DAYS } from '~/copy/lgpd';
+import { DSR_ANSWER_DAYS } from '~/lib/dsr-deadline';
 
 /** Request types (art. 18, and art. 20's review, as /lgpd lists them), in the order the form shows them. */
 export const dsrTipoLabels = {

@@ -9,5 +9,4 @@ import { company } from './company';
 
 export const encarregado = encarregadoOf(company);
 
-/** Art. 19, II: a full answer within 15 days of the request (the legal pages promise it too). A legal deadline, not copy. */
-export const DSR_ANSWER_DAYS = 15;
+export { DSR_ANSWER_DAYS } from '~/lib/dsr-deadline';

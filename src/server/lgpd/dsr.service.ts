@@ -13,7 +13,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { DSR_ANSWER_DAYS } from '~/copy/lgpd';
+import { DSR_ANSWER_DAYS } from '~/lib/dsr-deadline';
 import { HONEYPOT_FIELD, type DsrInput } from '~/lib/validation/dsr';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
