@@ -33,31 +33,31 @@ export const consentNotice = consentNotices.lead;
 /** Heading shown above server-side errors when the form was posted without JavaScript. */
 export const serverErrorSummary = (file as unknown as Messages).serverErrorSummary;
 
-const email = (file as unknown as Messages).leadEmail;
-/** The team notification e-mail (SPEC §3 template parameters). */
-export const leadEmail = {
+// The values below are built by calls marked pure, so a bundle that does not read them
+// (the form's island reads neither the e-mail nor the dialogs) leaves them out.
+const withTemplates = (email: Messages['leadEmail']) => ({
   ...email,
   subject: (nome: string, tipo: string) => fillTemplate(email.subject, { nome, tipo }),
   intro: (toName: string) => fillTemplate(email.intro, { toName }),
-};
-
-const dialogs = (file as unknown as Messages).leadDialogs;
-const dialogValues = { replyPromise: contact.replyPromise, trialDays: terms.trialDays, noCard: claims.noCard };
-const filled = (dialog: { title: string; description: string }) => ({
-  title: fillTemplate(dialog.title, dialogValues),
-  description: fillTemplate(dialog.description, dialogValues),
 });
+/** The team notification e-mail (SPEC §3 template parameters). */
+export const leadEmail = /* @__PURE__ */ withTemplates((file as unknown as Messages).leadEmail);
+
+const filledDialogs = (dialogs: Messages['leadDialogs']) => {
+  const values = { replyPromise: contact.replyPromise, trialDays: terms.trialDays, noCard: claims.noCard };
+  const filled = (dialog: { title: string; description: string }) => ({
+    title: fillTemplate(dialog.title, values),
+    description: fillTemplate(dialog.description, values),
+  });
+  return { contato: filled(dialogs.contato), teste: filled(dialogs.teste), demonstracao: filled(dialogs.demonstracao) };
+};
 
 /**
  * The lead dialog's heading and text by what the button that opened it promised: a button
  * that says "Começar teste grátis" opens a dialog about the free trial. The form, its fields
  * and its flow are the same in every one.
  */
-export const leadDialogs = {
-  contato: filled(dialogs.contato),
-  teste: filled(dialogs.teste),
-  demonstracao: filled(dialogs.demonstracao),
-};
+export const leadDialogs = /* @__PURE__ */ filledDialogs((file as unknown as Messages).leadDialogs);
 
 export type LeadDialogKind = keyof typeof leadDialogs;
 
