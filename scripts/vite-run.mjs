@@ -1,11 +1,13 @@
 /*
  * Runs a TypeScript script through Vite's module runner, so the server code it imports
  * resolves as in the site and the tests: the `~` and `@content` aliases, YAML content read
- * with `?raw` and `import.meta.glob`. The benches run this way (`npm run bench:inbox`).
+ * with `?raw` and `import.meta.glob` or imported as a module (src/integrations/yaml-modules.mjs).
+ * Every script that reaches the content runs this way (`npm run bench:inbox`); tsx cannot.
  * Usage: node scripts/vite-run.mjs scripts/<script>.ts [args…]
  */
 import { resolve } from 'node:path';
 import { runnerImport } from 'vite';
+import { yamlModules } from '../src/integrations/yaml-modules.mjs';
 
 const root = process.cwd();
 const script = process.argv[2];
@@ -16,5 +18,6 @@ await runnerImport(resolve(root, script), {
   root,
   configFile: false,
   logLevel: 'warn',
+  plugins: [yamlModules()],
   resolve: { alias: { '~': resolve(root, 'src'), '@content': resolve(root, 'content') } },
 });
