@@ -1,5 +1,7 @@
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { yamlModules } from './yaml-modules.mjs';
 import { HEADER_CSP, securityHeaders } from '../server/http/security-headers.ts';
 import { indexHtmlRedirect } from './index-html-redirect.mjs';
 
@@ -12,6 +14,12 @@ import { indexHtmlRedirect } from './index-html-redirect.mjs';
  * - The SSR function's entry wrapped like scripts/serve.mjs wraps Astro's Node handler:
  *   every on-demand response gets the same headers; a CSP Astro already set (script
  *   hashes) is kept and ours added beside it, so browsers enforce both.
+ * - The project's own functions (netlify/jobs/*.mts: the scheduled drain, housekeeping,
+ *   retention), built here with the site's Vite plugins into `.netlify/v1/jobs/`: they import
+ *   the content YAML as modules, which Netlify's function bundler (esbuild) cannot load. Each
+ *   gets a two-line entry in `.netlify/v1/functions/` that Netlify bundles and deploys: the
+ *   built module's default export and the source's `config` (its schedule) as a literal,
+ *   which Netlify reads from the entry without running it.
  * - A copy of `.netlify/v1` (where the adapter always writes) beside the build folder,
  *   `<BUILD_DIR>.netlify/`, so tests import the function of their own build. Skipped on
  *   Netlify itself, which deploys `.netlify/v1`.
@@ -64,6 +72,52 @@ export default async function handler(request, context) {
 `;
 }
 
+const CONFIG_LITERAL = /export const config(?:\s*:\s*\w+)?\s*=\s*(\{[^}]*\});/;
+
+/** The `config` object literal of a function's source (its schedule), or null when it has none. */
+export function functionConfig(source) {
+  return CONFIG_LITERAL.exec(source)?.[1] ?? null;
+}
+
+/** Builds netlify/jobs/*.mts into .netlify/v1/jobs/ and writes their entries in .netlify/v1/functions/. */
+async function buildJobs(root) {
+  const sources = new URL('netlify/jobs/', root);
+  const names = (await readdir(sources)).filter((name) => name.endsWith('.mts')).map((name) => name.slice(0, -4));
+  const outDir = new URL('.netlify/v1/jobs/', root);
+  await build({
+    root: fileURLToPath(root),
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    plugins: [yamlModules()],
+    resolve: {
+      alias: { '~': fileURLToPath(new URL('src', root)), '@content': fileURLToPath(new URL('content', root)) },
+    },
+    build: {
+      ssr: true,
+      outDir: fileURLToPath(outDir),
+      emptyOutDir: true,
+      minify: false,
+      rollupOptions: {
+        input: Object.fromEntries(names.map((name) => [name, fileURLToPath(new URL(`${name}.mts`, sources))])),
+        output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' },
+      },
+    },
+  });
+  const functions = new URL('.netlify/v1/functions/', root);
+  await mkdir(functions, { recursive: true });
+  for (const name of names) {
+    const config = functionConfig(await readFile(new URL(`${name}.mts`, sources), 'utf8'));
+    const lines = [
+      `// Built by src/integrations/netlify-target.mjs from netlify/jobs/${name}.mts.`,
+      `export { default } from '../jobs/${name}.mjs';`,
+      ...(config ? [`export const config = ${config};`] : []),
+    ];
+    await writeFile(new URL(`${name}.mjs`, functions), `${lines.join('\n')}\n`);
+  }
+  return names;
+}
+
 /** @param {{ siteUrl: string, buildDir: string }} options @returns {import('astro').AstroIntegration} */
 export function netlifyTarget({ siteUrl, buildDir }) {
   let root;
@@ -78,10 +132,13 @@ export function netlifyTarget({ siteUrl, buildDir }) {
         const entry = new URL('.netlify/v1/functions/ssr/ssr.mjs', root);
         await writeFile(entry, wrapSsrEntry(await readFile(entry, 'utf8'), siteUrl));
         logger.info('security headers: _headers for static files, wrapper around the SSR function');
+        const jobs = await buildJobs(root);
+        logger.info(`functions built from netlify/jobs: ${jobs.join(', ')}`);
         if (process.env.NETLIFY) return;
         const copy = new URL(`${netlifyCopyDir(buildDir)}/`, root);
         await rm(copy, { recursive: true, force: true });
         await cp(new URL('.netlify/v1/', root), copy, { recursive: true, verbatimSymlinks: true });
+
         logger.info(`function copied to ${fileURLToPath(copy)}`);
       },
     },

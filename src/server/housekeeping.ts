@@ -4,7 +4,7 @@
  * sign-in counters nobody touched for a day, and the team's invitations a month after they
  * closed (./auth/invitation-retention.ts). Runs on a timer in the Node server (every
  * HOUSEKEEPING_INTERVAL_MS, and once at start) and as Netlify's scheduled function
- * netlify/functions/housekeeping.mts.
+ * netlify/jobs/housekeeping.mts.
  *
  * Space: a deleted or replaced chunk stays in the table's files as a dead row until VACUUM.
  * PostgreSQL's autovacuum takes care of that; the embedded PGlite has no autovacuum, so there

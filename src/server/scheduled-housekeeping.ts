@@ -1,6 +1,6 @@
 /*
  * Housekeeping on hosts without a long-lived process: Netlify's scheduled function
- * netlify/functions/housekeeping.mts calls this every ten minutes for one pass of
+ * netlify/jobs/housekeeping.mts calls this every ten minutes for one pass of
  * ./housekeeping.ts (./scheduled-pass.ts opens and closes the database); PostgreSQL's
  * autovacuum gives the space back. Logs counts only.
  */

@@ -32,7 +32,7 @@ import {
 import { DOCUMENTS_PER_CLIENT_PER_DAY, PENDING_DOCUMENTS_MAX_BYTES } from '~/server/implementation/document-quota';
 import { runHousekeeping } from '~/server/housekeeping';
 import { runScheduledHousekeeping } from '~/server/scheduled-housekeeping';
-import housekeepingFunction, { config as housekeepingFunctionConfig } from '../../netlify/functions/housekeeping.mts';
+import housekeepingFunction, { config as housekeepingFunctionConfig } from '../../netlify/jobs/housekeeping.mts';
 import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { createMailer } from '~/server/mail';
 import { GET as download } from '~/pages/admin/documentos/[id]';

@@ -1,5 +1,5 @@
 /*
- * Delivery on Netlify, offline: the scheduled function netlify/functions/drain.mts (its
+ * Delivery on Netlify, offline: the scheduled function netlify/jobs/drain.mts (its
  * handler called with a real Request, as Netlify's scheduler does) and the run behind it
  * (src/server/delivery/scheduled-drain.ts), against PostgreSQL through PgBouncer in
  * transaction mode (Supabase's pooler profile). The database is prepared as a deploy does
@@ -13,12 +13,12 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { zipFunctions } from '@netlify/zip-it-and-ship-it';
+import { zipFunction } from '@netlify/zip-it-and-ship-it';
 import { eq } from 'drizzle-orm';
 import { PgBoss } from 'pg-boss';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import drainBackground from '../../netlify/functions/drain-background.mts';
-import drainFunction, { config as drainFunctionConfig } from '../../netlify/functions/drain.mts';
+import drainBackground from '../../netlify/jobs/drain-background.mts';
+import drainFunction, { config as drainFunctionConfig } from '../../netlify/jobs/drain.mts';
 import { openDatabase, type DatabaseHandle } from '~/server/db/client';
 import { deliveries } from '~/server/db/schema';
 import { BACKLOG_FUNCTION_PATH, BACKLOG_TOKEN_HEADER } from '~/server/delivery/backlog-drain';
@@ -27,7 +27,9 @@ import { deliveryStack } from '../../scripts/support/deliveries';
 import { createLeadService } from '~/server/leads/lead.service';
 import { createMailer } from '~/server/mail';
 import { DELIVERY_HEADER, LEAD_HEADER, SIGNATURE_HEADER } from '~/server/webhooks';
+import { netlifyCopyDir } from '../../src/integrations/netlify-target.mjs';
 import { createTestDatabase, type TestDatabase } from '../support/db';
+import { ensureBuild } from '../support/ensure-build';
 import { captureLog, logEntries, logLines } from '../support/log';
 import { startNetlifyFunction } from '../support/netlify-function';
 import { pgBouncerMissingReason } from '../../scripts/support/pgbouncer';
@@ -36,6 +38,8 @@ import { sharedDeps } from '../../scripts/support/service-deps';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 
 const missing = pgBouncerMissingReason();
+const NETLIFY_DIR = process.env['NETLIFY_BUILD_DIR'] ?? 'dist-netlify';
+const FUNCTIONS = join(netlifyCopyDir(NETLIFY_DIR), 'functions');
 const SECRET = 'netlify-drain-webhook-secret';
 const NOTIFY_TO = 'comercial@pilota.example';
 
@@ -51,7 +55,7 @@ const NEXT_RUN = '2026-01-01T12:01:00.000Z';
 
 /** What Netlify's scheduler sends a scheduled function. */
 const scheduledRequest = () =>
-  new Request('http://localhost/.netlify/functions/drain', {
+  new Request('http://localhost/.netlify/jobs/drain', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ next_run: NEXT_RUN }),
@@ -188,19 +192,20 @@ describe.skipIf(missing)(`the scheduled delivery function${missing ? ` — skipp
   it('as Netlify bundles it (zip-it-and-ship-it, offline) it is scheduled every minute and delivers from a plain Node process', async () => {
     const out = mkdtempSync(join(tmpdir(), 'pilota-drain-bundle-'));
     try {
-      const bundled = await zipFunctions(['netlify/functions'], out, {
+      // The build writes the function's entry beside the SSR function (src/integrations/netlify-target.mjs).
+      ensureBuild({ entry: join(FUNCTIONS, 'ssr', 'ssr.mjs'), env: { DEPLOY_TARGET: 'netlify', BUILD_DIR: NETLIFY_DIR } });
+      const bundled = await zipFunction(join(FUNCTIONS, 'drain.mjs'), out, {
         archiveFormat: 'none',
         basePath: process.cwd(),
         repositoryRoot: process.cwd(),
       });
-      // Other scheduled functions live beside it (retention.mts); this one is the drain.
-      const drain = bundled.filter(({ name }) => name === 'drain');
+      const drain = bundled ? [bundled] : [];
       expect(drain.map(({ name, schedule, runtimeAPIVersion }) => ({ name, schedule, runtimeAPIVersion }))).toEqual([
         { name: 'drain', schedule: '* * * * *', runtimeAPIVersion: 2 },
       ]);
       const leadId = await saveLead();
       // Its handler imported without Vitest (no `development` condition, no TypeScript loader), as on Netlify.
-      const fn = await startNetlifyFunction(join(out, 'drain', 'netlify', 'functions', 'drain.mjs'), env);
+      const fn = await startNetlifyFunction(join(out, 'drain', FUNCTIONS, 'drain.mjs'), env);
       try {
         const response = await fetch(fn.url, { method: 'POST', body: JSON.stringify({ next_run: NEXT_RUN }) });
         expect({ status: response.status, body: await response.json() }).toMatchObject({

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import retentionFunction, { config as retentionFunctionConfig } from '../../netlify/functions/retention.mts';
+import retentionFunction, { config as retentionFunctionConfig } from '../../netlify/jobs/retention.mts';
 import { ConfigError, parseConfig, type Config } from '~/server/config';
 import type { Db } from '~/server/db/client';
 import {

@@ -2,7 +2,7 @@
  * A backlog larger than one scheduled run: the every-minute drain stops taking jobs
  * after ~10 s, which at the engine's pace is thousands of deliveries; past that, waiting a
  * minute per slice would hold a campaign's leads for many minutes. So a run that stops at its
- * deadline asks Netlify's background function (netlify/functions/drain-background.mts, up to
+ * deadline asks Netlify's background function (netlify/jobs/drain-background.mts, up to
  * 15 minutes) to go on. Only one such run is started per BACKLOG_DRAIN_WINDOW_MS across all
  * instances (a claim in rate_limits), so a long backlog does not pile up a dozen of them; jobs
  * are taken with SKIP LOCKED either way, so overlaps never send one job twice.
@@ -14,7 +14,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '../db/client';
 import { hitRateLimit } from '../rate-limit';
 
-export const BACKLOG_FUNCTION_PATH = '/.netlify/functions/drain-background';
+export const BACKLOG_FUNCTION_PATH = '/.netlify/jobs/drain-background';
 export const BACKLOG_TOKEN_HEADER = 'X-Pilota-Drain-Token';
 /** Netlify ends a background function after 15 minutes; its run stops taking jobs well before. */
 export const BACKLOG_DRAIN_BUDGET_MS = 12 * 60_000;

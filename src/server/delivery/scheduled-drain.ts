@@ -1,6 +1,6 @@
 /*
  * One delivery run for hosts without a long-lived process: Netlify's scheduled function
- * (netlify/functions/drain.mts) calls this every minute.
+ * (netlify/jobs/drain.mts) calls this every minute.
  *
  * Boots only what delivering needs, for the Netlify target (DATABASE_URL through the
  * transaction-mode pooler, no disk, no migrations: a deploy installs the app's and

@@ -24,7 +24,7 @@
  *
  * Each kind is one statement returning only a count; the run logs counts, never data.
  * Runs from a pg-boss cron on the Node target (./feature.ts) and from Netlify's scheduled
- * function netlify/functions/retention.mts (./scheduled-retention.ts).
+ * function netlify/jobs/retention.mts (./scheduled-retention.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { REMOVED_REASON } from '~/lib/lead-pipeline';

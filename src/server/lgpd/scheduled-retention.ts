@@ -1,6 +1,6 @@
 /*
  * The retention job on hosts without a long-lived process: Netlify's scheduled function
- * netlify/functions/retention.mts calls this once a day for one pass of ./retention.ts
+ * netlify/jobs/retention.mts calls this once a day for one pass of ./retention.ts
  * (./scheduled-pass.ts opens and closes the database); logs counts only.
  */
 import { runScheduledPass, type ScheduledPassOptions } from '../scheduled-pass';
