@@ -5,7 +5,7 @@
  * /lgpd/solicitacao?_action=lgpd.request, and the link's page posts `lgpd.confirm`.
  */
 import { ActionError, defineAction } from 'astro:actions';
-import { dsrAnswers } from '@content/messages/lgpd';
+import { dsrAnswers } from '~/copy/messages/lgpd';
 import { dsrSchema } from '~/lib/validation/dsr';
 import { z } from '~/lib/validation/zod';
 import { clientAddressOf } from '~/server/http/client-address';

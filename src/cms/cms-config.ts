@@ -907,6 +907,117 @@ export const cmsConfig = {
             },
           ],
         },
+        {
+          name: 'lgpd',
+          label: 'Solicitações LGPD (/lgpd)',
+          file: 'content/messages/lgpd.yaml',
+          description:
+            'O formulário "Exercer meus direitos", as respostas, a página de confirmação, o e-mail com o link e o aviso à equipe. O prazo de resposta (15 dias) é da lei: {days} o escreve.',
+          fields: [
+            obj(
+              'dsrTipoLabels',
+              'Direitos, na ordem do formulário',
+              (
+                [
+                  ['confirmacao_acesso', 'Confirmação e acesso'],
+                  ['correcao', 'Correção'],
+                  ['anonimizacao_eliminacao', 'Anonimização ou eliminação'],
+                  ['portabilidade', 'Portabilidade'],
+                  ['compartilhamento', 'Compartilhamento'],
+                  ['revogacao_consentimento', 'Revogação do consentimento'],
+                  ['oposicao', 'Oposição'],
+                  ['revisao_decisao_automatizada', 'Revisão de decisão automatizada'],
+                ] as const
+              ).map(([name, label]) => str(name, label)),
+            ),
+            obj('dsrForm', 'Formulário', [
+              str('title', 'Título'),
+              { ...slotted('intro', 'Introdução', 'days'), widget: 'text' },
+              obj(
+                'labels',
+                'Rótulos',
+                (
+                  [
+                    ['tipo', 'Direito'],
+                    ['tipoPlaceholder', 'Direito: opção vazia'],
+                    ['nome', 'Nome'],
+                    ['email', 'E-mail'],
+                    ['cpf', 'CPF'],
+                    ['cpfHint', 'CPF: ajuda'],
+                    ['detalhes', 'Detalhes'],
+                    ['detalhesPlaceholder', 'Detalhes: exemplo dentro do campo'],
+                  ] as const
+                ).map(([name, label]) => str(name, label)),
+              ),
+              obj('placeholders', 'Exemplos dentro dos campos', [
+                str('nome', 'Nome'),
+                str('email', 'E-mail'),
+                str('cpf', 'CPF'),
+              ]),
+              obj('submit', 'Botão', [str('idle', 'Botão'), str('busy', 'Botão enviando')]),
+            ]),
+            obj('dsrValidationMessages', 'Mensagens de validação', [
+              str('tipo', 'Direito'),
+              str('nome', 'Nome'),
+              str('email', 'E-mail'),
+              str('cpf', 'CPF'),
+              str('tooLong', 'Texto longo demais'),
+            ]),
+            obj('dsrAnswers', 'Respostas depois do envio', [
+              obj('filed', 'Enviada', [str('title', 'Título'), txt('text', 'Texto')]),
+              str('failure', 'Falha'),
+              str('rateLimited', 'Muitas tentativas'),
+              str('invalid', 'Campos a corrigir'),
+              str('back', 'Link de volta'),
+            ]),
+            obj('dsrConfirmPage', 'Página de confirmação (/lgpd/confirmar)', [
+              str('seoTitle', 'Título da aba'),
+              str('seoDescription', 'Descrição'),
+              obj('pending', 'Antes de confirmar', [
+                str('title', 'Título'),
+                str('text', 'Texto'),
+                str('button', 'Botão'),
+              ]),
+              obj('confirmed', 'Confirmada', [
+                str('title', 'Título'),
+                { ...slotted('text', 'Texto', 'due', 'days'), widget: 'text' },
+              ]),
+              obj('invalid', 'Link inválido', [str('title', 'Título'), txt('text', 'Texto')]),
+              obj('expired', 'Link expirado', [str('title', 'Título'), txt('text', 'Texto')]),
+              obj('used', 'Link já usado', [str('title', 'Título'), txt('text', 'Texto')]),
+              str('newRequest', 'Link para nova solicitação'),
+            ]),
+            obj('dsrConfirmationEmail', 'E-mail com o link de confirmação', [
+              str('subject', 'Assunto'),
+              str('greeting', 'Saudação'),
+              { ...slotted('body', 'Texto', 'tipo'), widget: 'text' },
+              str('button', 'Botão'),
+              str('ignore', 'Se não foi você'),
+              str('linkRemoved', 'No lugar do link já usado'),
+            ]),
+            obj('dsrTeamEmail', 'Aviso à equipe', [
+              slotted('subject', 'Assunto', 'tipo', 'due'),
+              { ...slotted('intro', 'Abertura', 'days'), widget: 'text' },
+              obj(
+                'labels',
+                'Rótulos',
+                (
+                  [
+                    ['tipo', 'Direito'],
+                    ['nome', 'Nome'],
+                    ['email', 'E-mail'],
+                    ['cpf', 'CPF'],
+                    ['detalhes', 'Detalhes'],
+                    ['criadaEm', 'Recebida em'],
+                    ['prazo', 'Prazo de resposta'],
+                    ['link', 'Link para a área administrativa'],
+                  ] as const
+                ).map(([name, label]) => str(name, label)),
+              ),
+              str('empty', 'Campo não preenchido'),
+            ]),
+          ],
+        },
       ],
     },
     {

@@ -12,7 +12,7 @@ import { useId, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { actions, isInputError } from 'astro:actions';
 import { useForm } from 'react-hook-form';
-import { dsrAnswers, dsrForm as copy, dsrTipoLabels } from '@content/messages/lgpd';
+import { dsrAnswers, dsrForm as copy, dsrTipoLabels } from '~/copy/messages/lgpd';
 import { DSR_TIPOS, HONEYPOT_FIELD, dsrSchema, type DsrFormValues } from '~/lib/validation/dsr';
 import { Field, controlAria, inputClass } from './ui/Field';
 import { Honeypot, fieldMessage, useSubmissionKey, type ServerFormState } from './ui/no-js-form';

@@ -11,6 +11,7 @@ import {
   folderItems,
   implementationMessagesSchema,
   leadMessagesSchema,
+  lgpdMessagesSchema,
   pageData,
   siteSchema,
 } from './content-schemas.ts';
@@ -47,3 +48,5 @@ export const readLeadMessages = () => readModule('content/messages/lead.yaml', l
 /** content/messages/implementation.yaml, for the Playwright tests (its `{…}` slots unfilled). */
 export const readImplementationMessages = () =>
   readModule('content/messages/implementation.yaml', implementationMessagesSchema);
+/** content/messages/lgpd.yaml, for the Playwright tests (its `{…}` slots unfilled). */
+export const readLgpdMessages = () => readModule('content/messages/lgpd.yaml', lgpdMessagesSchema);

@@ -12,6 +12,7 @@ import {
   examplePostsSchema,
   implementationMessagesSchema,
   leadMessagesSchema,
+  lgpdMessagesSchema,
   siteSchema,
 } from './content-schemas.ts';
 
@@ -23,4 +24,5 @@ export const YAML_MODULES: Record<string, z.ZodType> = {
   'content/blog/example-posts.yaml': examplePostsSchema,
   'content/messages/lead.yaml': leadMessagesSchema,
   'content/messages/implementation.yaml': implementationMessagesSchema,
+  'content/messages/lgpd.yaml': lgpdMessagesSchema,
 };

@@ -901,3 +901,66 @@ export const implementationMessagesSchema = z.object({
   internalErrors: stringsOf(['cnhUpload', 'responsavelCnhUpload', 'save'] as const),
 });
 export type ImplementationMessages = z.output<typeof implementationMessagesSchema>;
+
+/** The data-subject requests' public words (content/messages/lgpd.yaml); slots filled by src/copy/messages/lgpd.ts. */
+export const lgpdMessagesSchema = z.object({
+  dsrTipoLabels: stringsOf([
+    'confirmacao_acesso',
+    'correcao',
+    'anonimizacao_eliminacao',
+    'portabilidade',
+    'compartilhamento',
+    'revogacao_consentimento',
+    'oposicao',
+    'revisao_decisao_automatizada',
+  ] as const),
+  dsrForm: z.object({
+    title: text('title'),
+    intro: template('intro', 'days'),
+    labels: stringsOf([
+      'tipo',
+      'tipoPlaceholder',
+      'nome',
+      'email',
+      'cpf',
+      'cpfHint',
+      'detalhes',
+      'detalhesPlaceholder',
+    ] as const),
+    placeholders: stringsOf(['nome', 'email', 'cpf'] as const),
+    submit: stringsOf(['idle', 'busy'] as const),
+  }),
+  dsrValidationMessages: stringsOf(['tipo', 'nome', 'email', 'cpf', 'tooLong'] as const),
+  dsrAnswers: z.object({
+    filed: stringsOf(['title', 'text'] as const),
+    failure: text('failure'),
+    rateLimited: text('rateLimited'),
+    invalid: text('invalid'),
+    back: text('back'),
+  }),
+  dsrConfirmPage: z.object({
+    seoTitle: text('seoTitle'),
+    seoDescription: text('seoDescription'),
+    pending: stringsOf(['title', 'text', 'button'] as const),
+    confirmed: z.object({ title: text('title'), text: template('text', 'due', 'days') }),
+    invalid: stringsOf(['title', 'text'] as const),
+    expired: stringsOf(['title', 'text'] as const),
+    used: stringsOf(['title', 'text'] as const),
+    newRequest: text('newRequest'),
+  }),
+  dsrConfirmationEmail: z.object({
+    subject: text('subject'),
+    greeting: text('greeting'),
+    body: template('body', 'tipo'),
+    button: text('button'),
+    ignore: text('ignore'),
+    linkRemoved: text('linkRemoved'),
+  }),
+  dsrTeamEmail: z.object({
+    subject: template('subject', 'tipo', 'due'),
+    intro: template('intro', 'days'),
+    labels: stringsOf(['tipo', 'nome', 'email', 'cpf', 'detalhes', 'criadaEm', 'prazo', 'link'] as const),
+    empty: text('empty'),
+  }),
+});
+export type LgpdMessages = z.output<typeof lgpdMessagesSchema>;

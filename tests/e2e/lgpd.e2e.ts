@@ -12,11 +12,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { dsrConfirmationEmail, dsrTeamEmail } from '../../content/messages/lgpd';
+import { readLgpdMessages } from '../../src/lib/content-files';
 import { teamSession } from './team';
 import { waitForMail } from '../../scripts/support/captured';
 import { expect, test } from './fixtures';
 import { seriousViolations, signInAs } from './admin-helpers';
+
+const { dsrConfirmationEmail, dsrTeamEmail } = readLgpdMessages();
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 // Used by no other e2e file (not even as a responsável's CPF): the admin's search follows a CPF to every request that has it,

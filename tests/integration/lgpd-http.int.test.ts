@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dsrAnswers, dsrConfirmPage, dsrValidationMessages } from '@content/messages/lgpd';
+import { dsrAnswers, dsrConfirmPage, dsrValidationMessages } from '~/copy/messages/lgpd';
 import { ensureBuild } from '../support/ensure-build';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dsrConfirmationEmail } from '@content/messages/lgpd';
+import { dsrConfirmationEmail } from '~/copy/messages/lgpd';
 import { parseIdentifier, type SubjectIdentifier } from '~/lib/lgpd-identifier';
 import type { DsrInput } from '~/lib/validation/dsr';
 import { dsrSchema } from '~/lib/validation/dsr';

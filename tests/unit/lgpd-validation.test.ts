@@ -3,7 +3,7 @@
  * (shared by the browser and the action) and how the admin's search term is normalised.
  */
 import { describe, expect, it } from 'vitest';
-import { dsrValidationMessages as m } from '@content/messages/lgpd';
+import { dsrValidationMessages as m } from '~/copy/messages/lgpd';
 import { parseIdentifier } from '~/lib/lgpd-identifier';
 import { dsrSchema } from '~/lib/validation/dsr';
 

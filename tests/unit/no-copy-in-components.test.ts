@@ -75,8 +75,7 @@ describe('public page components type no copy', () => {
 /*
  * Editors change words in the CMS, so content/ holds data files (YAML, Markdown, JSON). The
  * message catalogues below stay typed TypeScript: the admin area, sign-in and technical errors
- * (people on the team, or the HTTP layer that runs before Vite's transform), and the LGPD
- * form's messages, still shared with the admin screens.
+ * (people on the team, or the HTTP layer that runs before Vite's transform).
  */
 const TYPED_MESSAGES = new Set([
   'auth.ts',
@@ -86,7 +85,7 @@ const TYPED_MESSAGES = new Set([
   'input.ts',
   'lead-ownership.ts',
   'lead-work.ts',
-  'lgpd.ts',
+  'lgpd-admin.ts',
   'ops-alerts.ts',
   'visits.ts',
 ]);

@@ -1,11 +1,11 @@
 /**
  * The "Exercer meus direitos" form on /lgpd (LGPD art. 18): one zod schema for the browser
  * form and the server action, with the lead form's protections — plain-text rule, pt-BR
- * messages (content/messages/lgpd.ts), a honeypot and a submission key for idempotency.
+ * messages (content/messages/lgpd.yaml), a honeypot and a submission key for idempotency.
  * The CPF is optional and checked with the same rule as the implementation form
  * (lib/documents, @brazilian-utils); it is stored unmasked.
  */
-import { dsrValidationMessages as m } from '@content/messages/lgpd';
+import { dsrValidationMessages as m } from '~/copy/messages/lgpd';
 import { isCpf, unmaskCpf } from '../documents';
 import { emailAddress, hiddenText as hidden, personName } from './contact-fields';
 import { HONEYPOT_FIELD } from './lead';

@@ -3,7 +3,7 @@
  * it, and the team's notice (LEAD_NOTIFY_TO) once it is confirmed. Both go through the
  * outbox, so a mail outage only delays them.
  */
-import { dsrConfirmationEmail, dsrTeamEmail, dsrTipoLabels } from '@content/messages/lgpd';
+import { dsrConfirmationEmail, dsrTeamEmail, dsrTipoLabels } from '~/copy/messages/lgpd';
 import { formatDate, formatDateTime } from '~/lib/br-format';
 import { formatCpfValue } from '~/lib/documents';
 import type { DsrRequest } from '../db/schema';

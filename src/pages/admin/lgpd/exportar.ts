@@ -9,7 +9,7 @@
  */
 import type { APIRoute } from 'astro';
 import { encarregado } from '~/copy/lgpd';
-import { lgpdAdminCopy } from '@content/messages/lgpd';
+import { lgpdAdminCopy } from '@content/messages/lgpd-admin';
 import { contact } from '~/copy/site';
 import { parseIdentifier } from '~/lib/lgpd-identifier';
 import { refuseUnlessAdmin } from '~/server/auth/require-admin';

@@ -1,0 +1,98 @@
+/**
+ * The admin pages' words for the data-subject requests (/admin/lgpd): what the team reads,
+ * so it stays typed beside the code. What the public reads is content/messages/lgpd.yaml
+ * (src/copy/messages/lgpd.ts).
+ */
+import { DSR_ANSWER_DAYS } from '~/lib/dsr-deadline';
+
+/** The admin pages of /admin/lgpd. */
+export const lgpdAdminCopy = {
+  navLabel: 'LGPD',
+  title: 'LGPD — solicitações de titulares',
+  requests: 'Solicitações confirmadas',
+  requestsIntro: `Cada solicitação deve ser respondida em até ${DSR_ANSWER_DAYS} dias do recebimento (LGPD, art. 19). As vencidas aparecem primeiro.`,
+  noRequests: 'Nenhuma solicitação confirmada.',
+  pendingConfirmation: (count: number) =>
+    count === 1
+      ? '1 solicitação aguarda a confirmação do titular.'
+      : `${count} solicitações aguardam a confirmação do titular.`,
+  columns: {
+    receivedAt: 'Recebida em',
+    tipo: 'Direito',
+    nome: 'Nome',
+    email: 'E-mail',
+    due: 'Prazo',
+    status: 'Situação',
+    actions: 'Ações',
+  },
+  status: { open: 'Em aberto', overdue: 'Vencida', done: 'Atendida', anonymized: 'Dados eliminados' },
+  complete: 'Marcar como atendida',
+  findPerson: 'Ver dados do titular',
+  search: {
+    title: 'Encontrar os dados de um titular',
+    label: 'E-mail, celular ou CPF',
+    button: 'Buscar',
+    invalid: 'Informe um e-mail, um celular com DDD ou um CPF válido.',
+  },
+  subject: {
+    title: 'Dados do titular',
+    by: { email: 'e-mail', phone: 'celular', cpf: 'CPF' },
+    nothing: 'Nenhum dado pessoal encontrado para este identificador.',
+    sections: {
+      leads: 'Contatos (leads)',
+      notes: 'Notas da equipe e motivos de descarte',
+      implementations: 'Solicitações de implementação',
+      documents: 'Documentos',
+      consents: 'Registros de consentimento',
+      deliveries: 'E-mails e webhooks',
+      requests: 'Solicitações LGPD',
+      securityEvents: 'Eventos de segurança',
+      audit: 'Registro de atendimento (anônimo)',
+    },
+    export: 'Exportar JSON',
+    exportHint: 'Arquivo legível por máquina com todos os dados acima (acesso e portabilidade, art. 18, II e V).',
+    anonymize: 'Anonimizar',
+    anonymizeHint:
+      'Substitui nome, e-mail, celular, CPF e textos livres por valores vazios, apaga os documentos e o conteúdo das mensagens; mantém datas e contagens.',
+    delete: 'Excluir',
+    deleteHint:
+      'Apaga os contatos, as solicitações de implementação, os documentos, os consentimentos e as mensagens do titular.',
+    confirmLabel: 'Confirmo que esta ação atende a uma solicitação do titular e não pode ser desfeita.',
+    confirmRequired: 'Marque a confirmação para continuar.',
+    done: {
+      anonymize: 'Dados anonimizados. O registro de atendimento guarda apenas um resumo do e-mail.',
+      delete: 'Dados excluídos. O registro de atendimento guarda apenas um resumo do e-mail.',
+      complete: 'Solicitação marcada como atendida.',
+    },
+    failure: 'Não foi possível concluir a ação. Tente novamente.',
+  },
+  /** A data-subject request's view: only what the request proved, and what merely looks related. */
+  scope: {
+    request:
+      'Atendimento de uma solicitação: aparecem apenas os registros com o e-mail que o titular confirmou. Registros que só têm o mesmo celular, CPF ou outro dado ficam abaixo, em possíveis correspondências, e não entram na exportação nem na exclusão.',
+    search:
+      'Busca livre: mostra também os registros ligados pelo celular, CPF ou e-mail encontrados no caminho. Para atender uma solicitação de titular, abra-a pela lista (Ver dados do titular), que mostra só o que o titular comprovou.',
+    included: (count: number) =>
+      count === 1
+        ? '1 possível correspondência incluída por você nesta solicitação.'
+        : `${count} possíveis correspondências incluídas por você nesta solicitação.`,
+  },
+  possibleMatches: {
+    title: 'Possíveis correspondências — verifique antes de incluir',
+    intro:
+      'Estes registros compartilham celular, CPF ou e-mail com os do titular, mas não têm o e-mail confirmado na solicitação. Qualquer pessoa pode digitar o celular ou o CPF de outra: inclua um registro só depois de confirmar com o titular que ele é dele. Cada inclusão fica registrada com o seu nome na exportação e na exclusão.',
+    columns: ['Data', 'Registro', 'Nome', 'E-mail', 'Celular', 'CPF', 'Ação'],
+    types: { lead: 'Contato', implementacao: 'Solicitação de implementação', lgpd: 'Solicitação LGPD' },
+    include: 'Incluir',
+    /** The button's accessible name: which record it includes. */
+    includeLabel: (type: string, date: string) => `Incluir ${type.toLowerCase()} de ${date}`,
+  },
+  audit: {
+    export: 'Exportação',
+    anonymize: 'Anonimização',
+    delete: 'Exclusão',
+    complete: 'Atendimento',
+  },
+  notInformed: 'Não informado',
+  anonymized: '(anonimizado)',
+} as const;
