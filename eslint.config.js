@@ -130,6 +130,22 @@ export default tseslint.config(
     },
   },
   {
+    // Astro's clientAddress getter throws once the client has hung up: a request nobody waits
+    // for would end as a logged 500 with a stack. clientAddressOf (src/server/http/client-address.ts)
+    // answers undefined instead.
+    files: ['src/pages/**', 'src/layouts/**', 'src/components/**', 'src/actions/**', 'src/middleware.ts'],
+    ignores: ['**/*.astro/*.{js,ts}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='clientAddress'], Property[key.name='clientAddress']",
+          message: 'Read the client address with clientAddressOf(context) (src/server/http/client-address.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**'],
     rules: {
       'no-restricted-imports': [

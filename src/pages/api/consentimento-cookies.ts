@@ -16,6 +16,7 @@ import { cookieConsentRecordSchema } from '~/lib/validation/cookie-consent';
 import { recordCookieConsent } from '~/server/cookie-consent/cookie-consent.service';
 import { databaseErrorKind } from '~/server/db/errors';
 import { describeError } from '~/server/describe-error';
+import { clientAddressOf } from '~/server/http/client-address';
 import { componentLogger } from '~/server/log/logger';
 
 export const prerender = false;
@@ -28,7 +29,9 @@ const answer = (status: number, error?: string) =>
     ? new Response(null, { status, headers: { 'Cache-Control': 'no-store' } })
     : Response.json({ error }, { status, headers: { 'Cache-Control': 'no-store' } });
 
-export const POST: APIRoute = async ({ request, locals, clientAddress }) => {
+export const POST: APIRoute = async (context) => {
+  const { request, locals } = context;
+  const clientAddress = clientAddressOf(context);
   const type = (request.headers.get('content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase();
   if (type !== 'application/json') return answer(415, inputMessages.unsupportedMediaType);
   const declared = Number(request.headers.get('content-length'));

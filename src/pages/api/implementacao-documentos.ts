@@ -15,6 +15,7 @@ import { errorToasts, internalErrors } from '~/copy/messages/implementation';
 import { rateLimitMessage } from '~/copy/messages/lead';
 import { databaseErrorKind } from '~/server/db/errors';
 import { describeError } from '~/server/describe-error';
+import { clientAddressOf } from '~/server/http/client-address';
 import { componentLogger } from '~/server/log/logger';
 import { readChunk, readDeclaration } from '~/server/implementation/chunk-request';
 import { putChunk, startUpload } from '~/server/implementation/document-uploads';
@@ -44,8 +45,10 @@ async function answer(work: () => Promise<Response>): Promise<Response> {
   }
 }
 
-export const POST: APIRoute = ({ request, locals, clientAddress }) =>
+export const POST: APIRoute = (context) =>
   answer(async () => {
+    const { request, locals } = context;
+    const clientAddress = clientAddressOf(context);
     const runtime = locals.runtime;
     if (!runtime.ready()) return refusal(503, errorToasts.sendSave);
     const declared = await readDeclaration(request);
@@ -56,8 +59,10 @@ export const POST: APIRoute = ({ request, locals, clientAddress }) =>
     return reply(201, await startUpload(runtime.db, declared, client, runtime.now()));
   });
 
-export const PUT: APIRoute = ({ request, locals, clientAddress }) =>
+export const PUT: APIRoute = (context) =>
   answer(async () => {
+    const { request, locals } = context;
+    const clientAddress = clientAddressOf(context);
     const runtime = locals.runtime;
     if (!runtime.ready()) return refusal(503, errorToasts.sendSave);
     // Counted before the body is read: a refused client does not get its bytes read either.

@@ -20,6 +20,7 @@ import { CONSENT_VERSION_FIELD } from '~/lib/consent-notice';
 import { fieldErrors, implementationSchema } from '~/lib/validation/implementation';
 import { databaseErrorKind } from '~/server/db/errors';
 import { describeError } from '~/server/describe-error';
+import { clientAddressOf } from '~/server/http/client-address';
 import { deliverAfterResponse } from '~/server/delivery/immediate-delivery';
 import { componentLogger } from '~/server/log/logger';
 import { checkUpload } from '~/server/implementation/document-uploads';
@@ -39,7 +40,10 @@ interface Failure {
   fields?: Record<string, string>;
 }
 
-export const POST: APIRoute = async ({ request, locals, redirect, clientAddress }) => {
+export const POST: APIRoute = async (context) => {
+  const { request, locals, redirect } = context;
+  // Undefined when the client already hung up (reading Astro's clientAddress would throw).
+  const clientAddress = clientAddressOf(context);
   // The island asks for JSON; a browser posting the form without JavaScript gets pages.
   const html = wantsHtml(request.headers.get('accept'));
   const json = (status: number, body: Failure) =>
