@@ -24,7 +24,7 @@ const MIN_SCORE = 95;
 const DEMO_LEADS = 300;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pilota-audit-admin-'));
-await promisify(execFile)(join('node_modules', '.bin', 'tsx'), ['scripts/db-seed-demo.ts', String(DEMO_LEADS)], {
+await promisify(execFile)(process.execPath, ['scripts/vite-run.mjs', 'scripts/db-seed-demo.ts', String(DEMO_LEADS)], {
   env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
   timeout: 180_000,
 });

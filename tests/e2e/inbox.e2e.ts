@@ -66,9 +66,10 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   receiver = await startReceiver();
   const dataDir = mkdtempSync(join(tmpdir(), 'pilota-inbox-e2e-'));
+  // Through Vite's module runner: the seeded leads reach the content YAML, which tsx cannot load.
   const { stdout } = await promisify(execFile)(
-    join('node_modules', '.bin', 'tsx'),
-    ['tests/support/seed-inbox.ts', dataDir, receiver.url],
+    process.execPath,
+    ['scripts/vite-run.mjs', 'tests/support/seed-inbox.ts', dataDir, receiver.url],
     { timeout: 180_000 },
   );
   ids = JSON.parse(stdout.trim().split('\n').at(-1)!) as InboxCastIds;
