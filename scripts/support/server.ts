@@ -67,7 +67,10 @@ async function migratedDatabaseTemplate(): Promise<string> {
   const template = join(root, key);
   if (existsSync(pgliteDirFor(template))) return template;
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'pilota-template-'));
+  // Booted beside the cache, not in tmpdir(): a rename cannot cross file systems (a tmpfs TMPDIR).
+  const boots = `${root}-boot`;
+  mkdirSync(boots, { recursive: true });
+  const dataDir = mkdtempSync(join(boots, 'db-'));
   const server = await spawnServer({ DATA_DIR: dataDir });
   await server.stop();
   for (const old of existsSync(root) ? readdirSync(root) : []) {
