@@ -12,7 +12,6 @@
  */
 import { implementationInboxMessages as m, implementationStatusLabels } from '@content/messages/inbox';
 import { implementationStatusChangeSchema } from '~/lib/validation/implementation-inbox';
-import { changeImplementationStatus } from '~/server/inbox/implementation-requests';
 import { defineAdminAction } from './admin-only';
 import { refuseWith } from './refusals';
 
@@ -22,8 +21,7 @@ export const implantacoes = {
     input: implementationStatusChangeSchema,
     failure: m.falha,
     handler: async (input, context, actor) => {
-      const { db, now } = context.locals.runtime;
-      const result = await changeImplementationStatus({ db, now }, input, actor);
+      const result = await context.locals.runtime.inbox.changeImplementationStatus(input, actor);
       refuseWith(result, {
         not_found: () => m.solicitacaoInexistente,
         stale: (refusal) => m.desatualizado(implementationStatusLabels[refusal.current]),

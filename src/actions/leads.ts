@@ -15,8 +15,6 @@
 import { leadStatusLabels, pipelineMessages } from '@content/messages/inbox';
 import { ownershipMessages } from '@content/messages/lead-ownership';
 import { assignmentSchema, leadNoteSchema, statusChangeSchema } from '~/lib/validation/lead-pipeline';
-import { assignLead } from '~/server/inbox/assignment';
-import { addLeadNote, changeLeadStatus } from '~/server/inbox/pipeline';
 import { defineAdminAction } from './admin-only';
 import { refuseWith } from './refusals';
 
@@ -27,8 +25,7 @@ export const leads = {
     input: statusChangeSchema,
     failure: pipelineMessages.falha,
     handler: async (input, context, actor) => {
-      const { db, now } = context.locals.runtime;
-      const result = await changeLeadStatus({ db, now }, input, actor);
+      const result = await context.locals.runtime.inbox.changeStatus(input, actor);
       refuseWith(result, {
         not_found: () => pipelineMessages.contatoInexistente,
         stale: (refusal) => pipelineMessages.desatualizado(leadStatusLabels[refusal.current]),
@@ -43,8 +40,7 @@ export const leads = {
     input: leadNoteSchema,
     failure: pipelineMessages.falha,
     handler: async (input, context, actor) => {
-      const { db, now } = context.locals.runtime;
-      const result = await addLeadNote({ db, now }, input, actor);
+      const result = await context.locals.runtime.inbox.addNote(input, actor);
       refuseWith(result, { not_found: () => pipelineMessages.contatoInexistente });
       return { leadId: input.leadId, noteId: result.id };
     },
@@ -56,7 +52,7 @@ export const leads = {
     input: assignmentSchema,
     failure: ownershipMessages.falha,
     handler: async (input, context, actor) => {
-      const result = await assignLead(context.locals.runtime, input, actor);
+      const result = await context.locals.runtime.inbox.assign(input, actor);
       refuseWith(result, {
         not_found: () => ownershipMessages.contatoInexistente,
         not_salesperson: () => ownershipMessages.naoVendedor,

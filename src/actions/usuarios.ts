@@ -18,7 +18,6 @@ import { INVITABLE_ROLES } from '~/lib/invitation';
 import { inviteMember, resendInvitation, revokeInvitation } from '~/server/auth/invitations';
 import { revokeMemberSessions, setMemberRole } from '~/server/auth/team-members';
 import { ownershipMessages } from '@content/messages/lead-ownership';
-import { setRoundRobin } from '~/server/inbox/assignment';
 import { defineAdminAction } from './admin-only';
 
 /** Better Auth's account ids are short random strings; anything else names no account. */
@@ -125,7 +124,7 @@ export const usuarios = {
     input: z.object({ ligar: z.enum(['0', '1']).transform((value) => value === '1') }),
     failure: ownershipMessages.roundRobinFalha,
     handler: async (input, context, actor) => {
-      await setRoundRobin(context.locals.runtime, input.ligar, actor);
+      await context.locals.runtime.inbox.setRoundRobin(input.ligar, actor);
       return { on: input.ligar };
     },
   }),

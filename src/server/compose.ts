@@ -17,6 +17,7 @@ import { createDeliveries } from './delivery/feature';
 import { deliverySettingsFor } from './delivery/settings';
 import { createImplementationService } from './implementation/implementation.service';
 import { createExportSlots } from './inbox/export-slots';
+import { createInboxService } from './inbox/inbox.service';
 import { JobQueue } from './jobs/queue';
 import { blobSpool } from './leads/blob-spool';
 import { createLeadService } from './leads/lead.service';
@@ -48,6 +49,7 @@ export function composeServices(base: ServiceBase): Omit<Runtime, 'database' | '
     implementation: createImplementationService(deps),
     dsr: createDsrService(deps),
     exportSlots: createExportSlots(),
+    inbox: createInboxService(deps),
     analytics: createAnalyticsService(deps),
   };
 }

@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './db/client';
 import type { ImplementationService } from './implementation/implementation.service';
 import type { LeadService } from './leads/lead.service';
 import type { ExportSlots } from './inbox/export-slots';
+import type { InboxService } from './inbox/inbox.service';
 import type { DsrService } from './lgpd/dsr.service';
 import type { ServiceDeps } from './service-deps';
 
@@ -24,6 +25,8 @@ export interface Services {
   dsr: DsrService;
   /** How many CSV exports run at once (per person and in all). */
   exportSlots: ExportSlots;
+  /** The sales inbox: leads, implementation requests, deliveries and reports as the team works them. */
+  inbox: InboxService;
   /** Cookieless visit counting: the beacon's ingest and the reports' roll-ups (src/server/analytics). */
   analytics: AnalyticsService;
 }

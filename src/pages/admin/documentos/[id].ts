@@ -13,7 +13,6 @@ import { isUuid } from '~/lib/uuid';
 import { describeError } from '~/server/describe-error';
 import { NO_STORE } from '~/server/http/cache-control';
 import { privateDownloadHeaders } from '~/server/http/private-download';
-import { recordDocumentDownload } from '~/server/inbox/implementation-requests';
 import { documentStream, getPrivateFile } from '~/server/implementation/implementation.service';
 import { componentLogger } from '~/server/log/logger';
 import { canDownloadDocuments } from './_access';
@@ -31,7 +30,7 @@ export const GET: APIRoute = async ({ params, locals }) => {
   if (!file) return text(m.downloadNotFound, 404);
   const { user } = locals.session!;
   try {
-    await recordDocumentDownload(locals.runtime, file.id, { id: user.id, name: user.name || user.email });
+    await locals.runtime.inbox.recordDocumentDownload(file.id, { id: user.id, name: user.name || user.email });
   } catch (error) {
     // The ids only: the file and the account, never what the document holds.
     componentLogger('admin').error(`document download not recorded, refused: ${describeError(error)}`);

@@ -15,8 +15,7 @@ import { parseLeadFilters } from '~/lib/validation/lead-filters';
 import { rolesForRoute } from '~/server/auth/access-policy';
 import { refuseUnlessAdmin } from '~/server/auth/require-admin';
 import { NO_STORE } from '~/server/http/cache-control';
-import { releasedWhenDone } from '~/server/inbox/export-slots';
-import { leadsCsv } from '~/server/inbox/lead-export';
+import { releasedWhenDone } from '~/server/inbox';
 
 export const prerender = false;
 
@@ -24,7 +23,7 @@ export const GET: APIRoute = ({ request, locals, url, routePattern }) => {
   const refused = refuseUnlessAdmin(locals.session, request, url, rolesForRoute(routePattern));
   if (refused) return refused;
   const { filters } = parseLeadFilters(url.searchParams);
-  const { db, exportSlots } = locals.runtime;
+  const { inbox, exportSlots } = locals.runtime;
   const now = locals.runtime.now();
   const headers = {
     'Content-Type': CSV_CONTENT_TYPE,
@@ -45,7 +44,7 @@ export const GET: APIRoute = ({ request, locals, url, routePattern }) => {
       },
     });
   }
-  // One instant for the whole file: "atrasado" means the same on its first and last row.
+  // One instant for the whole file (the service reads it once): "atrasado" means the same on its first and last row.
   const viewerId = locals.session!.user.id;
-  return new Response(releasedWhenDone(leadsCsv({ db, now: () => now, viewerId }, filters), slot.release), { headers });
+  return new Response(releasedWhenDone(inbox.leadsCsv(filters, viewerId), slot.release), { headers });
 };
