@@ -14,7 +14,7 @@ import { isHandledMethod, methodNotAllowedResponse } from '~/server/http/methods
 import { clientAddressOf } from '~/server/http/client-address';
 import { cdnCacheHeaders } from '~/server/cdn/cdn-cache';
 import { trackInMiddleware } from '~/server/http/request-log';
-import { LIVENESS_ROUTE, livenessResponse } from '~/server/ops/liveness';
+import { LIVENESS_ROUTE, livenessResponse } from '~/server/ops';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- Astro declares Locals in the global App namespace.

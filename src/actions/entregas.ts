@@ -14,7 +14,6 @@
 import { ActionError } from 'astro:actions';
 import { deliveryRetryMessages as m, deliveryStatusLabels } from '@content/messages/inbox';
 import { deliveryRetrySchema } from '~/lib/validation/delivery-retry';
-import { retryDelivery, retryFailedDeliveries } from '~/server/delivery/delivery-retry';
 import { defineAdminAction } from './admin-only';
 
 const count = new Intl.NumberFormat('pt-BR');
@@ -26,8 +25,7 @@ export const entregas = {
     input: deliveryRetrySchema,
     failure: m.falha,
     handler: async (input, context) => {
-      const { db, outbox, now } = context.locals.runtime;
-      const result = await retryDelivery({ db, outbox, now }, input.id);
+      const result = await context.locals.runtime.deliveries.retry(input.id);
       if (result.status === 'not_found') throw new ActionError({ code: 'NOT_FOUND', message: m.naoEncontrada });
       if (result.status === 'not_failed') {
         throw new ActionError({ code: 'CONFLICT', message: m.naoFalhou(deliveryStatusLabels[result.current]) });
@@ -42,8 +40,7 @@ export const entregas = {
     accept: 'form',
     failure: m.falha,
     handler: async (_input, context) => {
-      const { db, outbox, now } = context.locals.runtime;
-      const { count: retried } = await retryFailedDeliveries({ db, outbox, now });
+      const { count: retried } = await context.locals.runtime.deliveries.retryFailed();
       return { count: retried, message: m.reenviadas(retried, count.format(retried)) };
     },
   }),

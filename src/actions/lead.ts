@@ -9,10 +9,9 @@ import { rateLimitMessage, toasts } from '~/copy/messages/lead';
 import { leadSchema } from '~/lib/validation/lead';
 import { hasForbiddenCharacters } from '~/lib/validation/text';
 import { describeError } from '~/server/describe-error';
-import { deliverAfterResponse } from '~/server/delivery/immediate-delivery';
 import { clientAddressOf } from '~/server/http/client-address';
 import { componentLogger } from '~/server/log/logger';
-import type { LeadResult } from '~/server/leads/lead.service';
+import type { LeadResult } from '~/server/leads';
 
 export interface LeadActionResult {
   /** 'saved': the usual success; 'warning': e-mailed but not saved yet (SPEC §8 'Aviso'). */
@@ -52,7 +51,7 @@ export const lead = defineAction({
     }
     if (result.status === 'saved') {
       const { locals } = context;
-      deliverAfterResponse(locals.runtime.config.deployTarget, locals.netlify?.context?.waitUntil);
+      locals.runtime.deliveries.deliverAfterResponse(locals.netlify?.context?.waitUntil);
     }
     switch (result.status) {
       case 'saved':

@@ -9,10 +9,12 @@
  * src/server/runtime.ts boots it (lock, migrations, queue, features); tests build the same
  * set on their own database and queue with `composeServices`.
  */
+import { createDashboardService } from './admin/dashboard.service';
 import { createAnalyticsService } from './analytics/analytics.service';
 import { createAuth } from './auth/auth';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { createDeliveriesService } from './delivery/deliveries.service';
 import { createDeliveries } from './delivery/feature';
 import { deliverySettingsFor } from './delivery/settings';
 import { createImplementationService } from './implementation/implementation.service';
@@ -23,6 +25,7 @@ import { blobSpool } from './leads/blob-spool';
 import { createLeadService } from './leads/lead.service';
 import { createDsrService } from './lgpd/dsr.service';
 import { lineLogger } from './log/logger';
+import { createOpsService } from './ops/ops.service';
 import { createMailer } from './mail';
 import { createRateLimiter } from './rate-limit';
 import type { Runtime } from './runtime-types';
@@ -35,8 +38,8 @@ export type ServiceBase = Pick<
   'config' | 'db' | 'queue' | 'outbox' | 'delivery' | 'sendMail' | 'now' | 'ready'
 >;
 
-/** Builds every service of one runtime on `base`. */
-export function composeServices(base: ServiceBase): Omit<Runtime, 'database' | 'stop'> {
+/** Builds every service of one runtime on `base` (all but the probes, `ops`, which need the database handle). */
+export function composeServices(base: ServiceBase): Omit<Runtime, 'database' | 'stop' | 'ops'> {
   const { config, db, now } = base;
   const security = createSecurityLogger({ db, secret: config.authSecret ?? '', now });
   const rateLimits = createRateLimiter({ db, config, now, ready: base.ready });
@@ -51,6 +54,8 @@ export function composeServices(base: ServiceBase): Omit<Runtime, 'database' | '
     exportSlots: createExportSlots(),
     inbox: createInboxService(deps),
     analytics: createAnalyticsService(deps),
+    dashboard: createDashboardService(deps),
+    deliveries: createDeliveriesService(deps),
   };
 }
 
@@ -94,5 +99,6 @@ export function composeRuntime(
     now: () => new Date(),
     ready: options.ready,
   });
-  return { ...services, database };
+  // The probes report the database engine, known only here.
+  return { ...services, database, ops: createOpsService({ ...services, database }) };
 }

@@ -5,14 +5,17 @@
  * from the modules that build them: features and services import these, the root imports
  * the features, and no import leads back to the root.
  */
+import type { DashboardService } from './admin/dashboard.service';
 import type { AnalyticsService } from './analytics/analytics.service';
 import type { Auth } from './auth/auth';
 import type { DatabaseHandle } from './db/client';
+import type { DeliveriesService } from './delivery/deliveries-types';
 import type { ImplementationService } from './implementation/implementation.service';
 import type { LeadService } from './leads/lead.service';
 import type { ExportSlots } from './inbox/export-slots';
 import type { InboxService } from './inbox/inbox.service';
 import type { DsrService } from './lgpd/dsr.service';
+import type { OpsService } from './ops/ops.service';
 import type { ServiceDeps } from './service-deps';
 
 /** The services built once per runtime on top of the shared dependencies. */
@@ -29,6 +32,12 @@ export interface Services {
   inbox: InboxService;
   /** Cookieless visit counting: the beacon's ingest and the reports' roll-ups (src/server/analytics). */
   analytics: AnalyticsService;
+  /** The first admin page's counts and latest rows (/blog/admin). */
+  dashboard: DashboardService;
+  /** The team's re-sends and, on Netlify, delivering right after the answer; `delivery` is the engine. */
+  deliveries: DeliveriesService;
+  /** Readiness, health and metrics probes (liveness answers without the runtime). */
+  ops: OpsService;
 }
 
 /**

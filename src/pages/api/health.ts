@@ -5,9 +5,7 @@
  * report is at /api/health/ready and liveness at /api/health/live (src/server/ops/health.ts).
  */
 import type { APIRoute } from 'astro';
-import { healthResponse } from '~/server/ops/health';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ locals, request }) =>
-  healthResponse(locals.runtime, request.headers.get('authorization'));
+export const GET: APIRoute = ({ locals, request }) => locals.runtime.ops.health(request.headers.get('authorization'));

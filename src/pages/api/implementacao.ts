@@ -21,7 +21,6 @@ import { fieldErrors, implementationSchema } from '~/lib/validation/implementati
 import { databaseErrorKind } from '~/server/db/errors';
 import { describeError } from '~/server/describe-error';
 import { clientAddressOf } from '~/server/http/client-address';
-import { deliverAfterResponse } from '~/server/delivery/immediate-delivery';
 import { componentLogger } from '~/server/log/logger';
 import { checkUpload } from '~/server/implementation/document-uploads';
 import { noJsErrorPage, wantsHtml } from '~/server/implementation/no-js-answer';
@@ -109,7 +108,7 @@ export const POST: APIRoute = async (context) => {
       },
       { ip: clientAddress },
     );
-    deliverAfterResponse(runtime.config.deployTarget, locals.netlify?.context?.waitUntil);
+    runtime.deliveries.deliverAfterResponse(locals.netlify?.context?.waitUntil);
     return html ? redirect('/obrigado', 303) : Response.json({ id }, { status: 201 });
   } catch (error) {
     // A chunked upload that is incomplete, not the file declared, expired, or consumed by

@@ -12,7 +12,7 @@
  */
 import type { APIRoute } from 'astro';
 import { inputMessages } from '@content/messages/input';
-import { beaconInput, MAX_BEACON_BYTES, pixelInput } from '~/server/analytics/beacon-input';
+import { beaconInput, MAX_BEACON_BYTES, pixelInput } from '~/server/analytics';
 import { clientAddressOf } from '~/server/http/client-address';
 
 export const prerender = false;

@@ -1,12 +1,15 @@
 /*
  * The visit-counting service of a runtime (built in src/server/compose.ts): the beacon's
- * ingest (./ingest.ts) and the freshness of today's roll-up for the reports (./rollup.ts).
+ * ingest (./ingest.ts), the freshness of today's roll-up for the reports (./rollup.ts) and
+ * the reports themselves (./visit-report.ts).
  */
 import type { ServiceDeps } from '../service-deps';
 import { describeError } from '../describe-error';
 import { lineLogger } from '../log/logger';
 import { createAnalyticsIngest, type AnalyticsIngest } from './ingest';
 import { refreshRecent } from './rollup';
+import { visitReport, type VisitReport } from './visit-report';
+import type { VisitFilters } from '~/lib/visit-report';
 
 /** Roll-ups refreshed within this are fresh: an opened report leaves them be. */
 export const FRESH_MS = 5_000;
@@ -25,6 +28,8 @@ export interface AnalyticsService extends AnalyticsIngest {
    * may read (a refresh behind it may still run). Never rejects without `force`.
    */
   freshen(options?: { force?: boolean }): Promise<void>;
+  /** /admin/visitas: the period's visits, as the roll-ups have them (call `freshen` first). */
+  report(period: { de: string; ate: string }, filters?: VisitFilters): Promise<VisitReport>;
 }
 
 export function createAnalyticsService(
@@ -70,5 +75,6 @@ export function createAnalyticsService(
       );
       if (age >= STALE_MS) await done;
     },
+    report: (period, filters) => visitReport(deps.db, period.de, period.ate, filters),
   };
 }

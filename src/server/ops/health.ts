@@ -17,7 +17,8 @@
  */
 import { sql } from 'drizzle-orm';
 import journal from '../db/migrations/meta/_journal.json';
-import type { Runtime } from '../runtime-types';
+import type { DatabaseHandle } from '../db/client';
+import type { ServiceDeps } from '../service-deps';
 import { oldestPendingSeconds } from './delivery-stats';
 import { carriesMetricsToken } from './metrics';
 
@@ -53,7 +54,7 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
 const LATEST_MIGRATION_AT = Math.max(...journal.entries.map((entry) => entry.when));
 
 /** Whether the newest migration of this build is recorded (drizzle's own test, src/server/db/migrate.ts). */
-async function migrationsApplied(runtime: Pick<Runtime, 'db'>): Promise<boolean> {
+async function migrationsApplied(runtime: Pick<ServiceDeps, 'db'>): Promise<boolean> {
   const result = (await runtime.db.execute(
     sql`select max(created_at)::float8 as latest from drizzle.__drizzle_migrations`,
   )) as unknown as { rows: { latest: number | null }[] };
@@ -61,7 +62,7 @@ async function migrationsApplied(runtime: Pick<Runtime, 'db'>): Promise<boolean>
 }
 
 export async function readiness(
-  runtime: Pick<Runtime, 'db' | 'database' | 'queue' | 'config' | 'ready'>,
+  runtime: Pick<ServiceDeps, 'db' | 'queue' | 'config' | 'ready'> & { database: Pick<DatabaseHandle, 'kind'> },
 ): Promise<Readiness> {
   const scheduled = runtime.config.deployTarget === 'netlify';
   const checks: Readiness['checks'] = {

@@ -13,8 +13,7 @@ import { parseVisitFilters } from '~/lib/visit-report';
 import { rolesForRoute } from '~/server/auth/access-policy';
 import { refuseUnlessAdmin } from '~/server/auth/require-admin';
 import { NO_STORE } from '~/server/http/cache-control';
-import { visitReport } from '~/server/analytics/visit-report';
-import { visitTables, type Cell } from '~/server/analytics/visit-tables';
+import { visitTables, type Cell } from '~/server/analytics';
 import { visitsExportMessages } from '@content/messages/visits';
 
 export const prerender = false;
@@ -29,12 +28,12 @@ const cell = (value: Cell) =>
 export const GET: APIRoute = async ({ request, locals, url, routePattern }) => {
   const refused = refuseUnlessAdmin(locals.session, request, url, rolesForRoute(routePattern));
   if (refused) return refused;
-  const { db, now, analytics } = locals.runtime;
+  const { now, analytics } = locals.runtime;
   const { period } = parseReportPeriod(url.searchParams, saoPauloDay(now()));
   const filters = parseVisitFilters(url.searchParams);
   const name = url.searchParams.get('tabela') || 'pagina';
   await analytics.freshen();
-  const table = visitTables(await visitReport(db, period.de, period.ate, filters)).find((t) => t.name === name);
+  const table = visitTables(await analytics.report(period, filters)).find((t) => t.name === name);
   if (!table) {
     return new Response(visitsExportMessages.unknownTable, {
       status: 404,

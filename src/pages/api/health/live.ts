@@ -3,7 +3,7 @@
  * the runtime (src/middleware.ts); this file gives the route its pattern and answers the same.
  */
 import type { APIRoute } from 'astro';
-import { livenessResponse } from '~/server/ops/liveness';
+import { livenessResponse } from '~/server/ops';
 
 export const prerender = false;
 

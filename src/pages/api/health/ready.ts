@@ -3,9 +3,8 @@
  * queue) and the oldest pending delivery (src/server/ops/health.ts).
  */
 import type { APIRoute } from 'astro';
-import { readinessResponse } from '~/server/ops/health';
 
 export const prerender = false;
 
 export const GET: APIRoute = ({ locals, request }) =>
-  readinessResponse(locals.runtime, request.headers.get('authorization'));
+  locals.runtime.ops.readiness(request.headers.get('authorization'));
