@@ -8,9 +8,7 @@ import { inputMessages } from '@content/messages/input';
 import { rateLimitMessage, toasts } from '~/copy/messages/lead';
 import { leadSchema } from '~/lib/validation/lead';
 import { hasForbiddenCharacters } from '~/lib/validation/text';
-import { describeError } from '~/server/describe-error';
-import { clientAddressOf } from '~/server/http/client-address';
-import { componentLogger } from '~/server/log/logger';
+import { clientAddressOf, componentLogger, describeError } from '~/server/http';
 import type { LeadResult } from '~/server/leads';
 
 export interface LeadActionResult {

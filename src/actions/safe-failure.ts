@@ -7,9 +7,7 @@
  * action's pt-BR message. Used by the admin wrapper (./admin-only.ts) and the public actions.
  */
 import { ActionError, type ActionAPIContext, type ActionErrorCode } from 'astro:actions';
-import { actionCallOf } from '~/server/http/action-call';
-import { describeError } from '~/server/describe-error';
-import { componentLogger } from '~/server/log/logger';
+import { actionCallOf, componentLogger, describeError } from '~/server/http';
 
 export interface FailureAnswer {
   code: ActionErrorCode;

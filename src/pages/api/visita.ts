@@ -13,7 +13,7 @@
 import type { APIRoute } from 'astro';
 import { inputMessages } from '@content/messages/input';
 import { beaconInput, MAX_BEACON_BYTES, pixelInput } from '~/server/analytics';
-import { clientAddressOf } from '~/server/http/client-address';
+import { clientAddressOf } from '~/server/http';
 
 export const prerender = false;
 
