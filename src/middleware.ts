@@ -5,15 +5,17 @@
 import { getActionContext, isInputError } from 'astro:actions';
 import { defineMiddleware, sequence } from 'astro:middleware';
 import type { Runtime } from '~/server/runtime-types';
-import { classifyRequest } from '~/server/auth/access-policy';
-import type { CurrentSession, SessionUser } from '~/server/auth/guard';
-import { deployTargetFromEnv } from '~/server/deploy-target';
-import { NO_STORE as PRIVATE_CACHE_CONTROL } from '~/server/http/cache-control';
-import { safeRequest } from '~/server/http/safe-request';
-import { isHandledMethod, methodNotAllowedResponse } from '~/server/http/methods';
-import { clientAddressOf } from '~/server/http/client-address';
-import { cdnCacheHeaders } from '~/server/cdn/cdn-cache';
-import { trackInMiddleware } from '~/server/http/request-log';
+import { adminRefusal, classifyRequest, guardRequest, type CurrentSession, type SessionUser } from '~/server/auth';
+import {
+  clientAddressOf,
+  deployTargetFromEnv,
+  isHandledMethod,
+  methodNotAllowedResponse,
+  NO_STORE as PRIVATE_CACHE_CONTROL,
+  safeRequest,
+  trackInMiddleware,
+} from '~/server/http';
+import { cdnCacheHeaders } from '~/server/cdn';
 import { LIVENESS_ROUTE, livenessResponse } from '~/server/ops';
 
 declare global {
@@ -160,12 +162,8 @@ const adminGuard = defineMiddleware(async (context, next) => {
     method: context.request.method,
     accept: context.request.headers.get('accept') ?? '',
   });
-  // A public request needs no session (guardRequest would answer 'next' too), nor auth's modules.
+  // A public request needs no session (guardRequest would answer 'next' too).
   if (zone.zone === 'public') return next();
-  const [{ guardRequest }, { adminRefusal }] = await Promise.all([
-    import('~/server/auth/guard'),
-    import('~/server/auth/require-admin'),
-  ]);
   const guard = await guardRequest(
     context.locals.runtime,
     {

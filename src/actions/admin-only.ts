@@ -22,9 +22,8 @@ import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions'
 import { adminRefusals } from '@content/messages/auth';
 import { inputMessages } from '@content/messages/input';
 import type * as z from 'zod/v4/core';
-import { ADMIN_ONLY, rolesForAction } from '~/server/auth/access-policy';
-import { hasRole } from '~/server/auth/require-admin';
-import { databaseErrorKind } from '~/server/db/errors';
+import { ADMIN_ONLY, hasRole, rolesForAction } from '~/server/auth';
+import { databaseErrorKind } from '~/server/http';
 import { actionName, failSafely } from './safe-failure';
 
 /** The signed-in member of the team an action runs for: what audit records name. */

@@ -15,8 +15,6 @@ import { teamMembersCopy as copy } from '@content/messages/inbox';
 import { z } from '~/lib/validation/zod';
 import { USER_ROLES } from '~/lib/team-roles';
 import { INVITABLE_ROLES } from '~/lib/invitation';
-import { inviteMember, resendInvitation, revokeInvitation } from '~/server/auth/invitations';
-import { revokeMemberSessions, setMemberRole } from '~/server/auth/team-members';
 import { ownershipMessages } from '@content/messages/lead-ownership';
 import { defineAdminAction } from './admin-only';
 
@@ -43,8 +41,7 @@ export const usuarios = {
     input: z.object({ userId, role: z.enum(USER_ROLES, { error: copy.errors.unknownRole }) }),
     failure: copy.errors.failure,
     handler: async (input, context, actor) => {
-      const { db, security } = context.locals.runtime;
-      const result = await setMemberRole({ db, security }, input, actor);
+      const result = await context.locals.runtime.team.setRole(input, actor);
       if (result.status === 'not_found') throw notFound();
       if (result.status === 'self') throw new ActionError({ code: 'FORBIDDEN', message: copy.errors.selfDemotion });
       if (result.status === 'last_admin') throw new ActionError({ code: 'CONFLICT', message: copy.errors.lastAdmin });
@@ -64,8 +61,7 @@ export const usuarios = {
     input: z.object({ userId }),
     failure: copy.errors.failure,
     handler: async (input, context, actor) => {
-      const { db, security } = context.locals.runtime;
-      const result = await revokeMemberSessions({ db, security }, input.userId, actor);
+      const result = await context.locals.runtime.team.revokeSessions(input.userId, actor);
       if (result.status === 'not_found') throw notFound();
       if (result.status === 'self') throw new ActionError({ code: 'FORBIDDEN', message: copy.errors.selfRevoke });
       return { userId: input.userId, sessionsEnded: result.sessionsEnded };
@@ -85,7 +81,7 @@ export const usuarios = {
     }),
     failure: inv.errors.failure,
     handler: async (input, context, actor) => {
-      const result = await inviteMember(context.locals.runtime, input, actor);
+      const result = await context.locals.runtime.team.invite(input, actor);
       if (result.status === 'account_exists')
         throw new ActionError({ code: 'CONFLICT', message: inv.errors.accountExists });
       if (result.status === 'already_invited')
@@ -100,7 +96,7 @@ export const usuarios = {
     input: z.object({ invitationId }),
     failure: inv.errors.failure,
     handler: async (input, context, actor) => {
-      const result = await resendInvitation(context.locals.runtime, input.invitationId, actor);
+      const result = await context.locals.runtime.team.resendInvitation(input.invitationId, actor);
       if (result.status !== 'ok') throw invitationRefusal(result.status);
       return { email: result.email };
     },
@@ -112,7 +108,7 @@ export const usuarios = {
     input: z.object({ invitationId }),
     failure: inv.errors.failure,
     handler: async (input, context, actor) => {
-      const result = await revokeInvitation(context.locals.runtime, input.invitationId, actor);
+      const result = await context.locals.runtime.team.revokeInvitation(input.invitationId, actor);
       if (result.status !== 'ok') throw invitationRefusal(result.status);
       return { email: result.email };
     },

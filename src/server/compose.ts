@@ -12,6 +12,7 @@
 import { createDashboardService } from './admin/dashboard.service';
 import { createAnalyticsService } from './analytics/analytics.service';
 import { createAuth } from './auth/auth';
+import { createTeamService } from './auth/team.service';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createDeliveriesService } from './delivery/deliveries.service';
@@ -51,6 +52,7 @@ export function composeServices(base: ServiceBase): Omit<Runtime, 'database' | '
     leads: createLeadService(config.deployTarget === 'netlify' ? { ...deps, spool: blobSpool() } : deps),
     implementation: createImplementationService(deps),
     dsr: createDsrService(deps),
+    team: createTeamService(deps),
     exportSlots: createExportSlots(),
     inbox: createInboxService(deps),
     analytics: createAnalyticsService(deps),

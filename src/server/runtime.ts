@@ -47,7 +47,7 @@ import { DataDirLockedError, lockDataDir, type DataDirLock } from './lock';
 import { restrictToOwner, useOwnerOnlyUmask } from './owner-only';
 import { leadFeature } from './leads/feature';
 import { blogFeature } from './blog/feature';
-import { authFeature } from './auth';
+import { authFeature } from './auth/feature';
 import { opsFeature } from './ops/feature';
 import { componentLogger, requestContext } from './log/logger';
 import { lgpdFeature } from './lgpd/feature';

@@ -7,7 +7,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authErrors } from '@content/messages/auth';
-import { createAuth, handleAuthRequest, type Auth } from '~/server/auth';
+import { handleAuthRequest } from '~/server/auth';
+import { createAuth, type Auth } from '~/server/auth/auth';
 import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { createMailer } from '~/server/mail';
 import { createSecurityLogger, type SecurityLogger } from '~/server/security';

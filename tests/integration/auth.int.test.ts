@@ -12,16 +12,16 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authErrors, existingAccountEmail, NAME_MAX_LENGTH, passwordResetEmail } from '@content/messages/auth';
 import { INVALID_CHARACTERS_MESSAGE } from '~/lib/validation/text';
+import { handleAuthRequest } from '~/server/auth';
+import { ACCOUNT_MAIL_LIMIT } from '~/server/auth/account-mail';
+import { grantAdmin } from '~/server/auth/admin-grant';
 import {
-  ACCOUNT_MAIL_LIMIT,
   AUTH_RATE_LIMITS,
   createAuth,
-  handleAuthRequest,
+  mailPasswordLinkAsOperator,
   PASSWORD_LINK_TTL_SECONDS,
   type Auth,
-} from '~/server/auth';
-import { grantAdmin } from '~/server/auth/admin-grant';
-import { mailPasswordLinkAsOperator } from '~/server/auth/auth';
+} from '~/server/auth/auth';
 import { startAdminSocket } from '~/server/auth/admin-socket';
 import { guardRequest } from '~/server/auth/guard';
 import { LOCKOUT_DURATION_MS } from '~/server/auth/lockout';

@@ -12,7 +12,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_TTL_MS } from '~/lib/invitation';
-import { createAuth, type Auth } from '~/server/auth';
+import { createAuth, type Auth } from '~/server/auth/auth';
 import { CLOSED_INVITATION_KEEP_MS } from '~/server/auth/invitation-retention';
 import { UNCONFIRMED_ACCOUNT_KEEP_MS } from '~/server/auth/unconfirmed-accounts';
 import { acceptInvitation, lookupInvitation } from '~/server/auth/invitation-accept';

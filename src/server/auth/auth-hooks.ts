@@ -10,9 +10,9 @@ import { signUpNameError } from '../../lib/validation/auth';
 import type { Db } from '../db/client';
 import { checkTextFields, type SecurityLogger } from '../security';
 import { clearFailedSignIns, lockedUntil, recordFailedSignIn } from './lockout';
+import { CLIENT_IP_HEADER } from './wire-names';
 
-/** The header the auth route fills from Astro's clientAddress (never from the client). */
-export const CLIENT_IP_HEADER = 'x-pilota-client-ip';
+export { CLIENT_IP_HEADER };
 
 /** Error code of a refused account name; its message is already the pt-BR one (http.ts keeps it). */
 export const INVALID_NAME_CODE = 'INVALID_NAME';

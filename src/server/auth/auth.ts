@@ -42,6 +42,9 @@ import { authHooks, CLIENT_IP_HEADER, clientIp } from './auth-hooks';
 import { authRateLimitStorage } from './auth-rate-limit-storage';
 import { existingAccountMail, passwordResetMail, verificationMail } from './emails';
 import { clearFailedSignIns } from './lockout';
+import { COOKIE_PREFIX } from './wire-names';
+
+export { COOKIE_PREFIX };
 
 const authLog = componentLogger('auth');
 
@@ -54,7 +57,6 @@ export const NEW_PASSWORD_PAGE = '/auth/nova-senha';
 export const PASSWORD_SET_PAGE = '/auth?senha=definida';
 /** How long an e-mailed link to set the password stays valid. */
 export const PASSWORD_LINK_TTL_SECONDS = 60 * 60;
-export const COOKIE_PREFIX = 'pilota';
 /** Role of every new account (Better Auth's admin plugin); `npm run admin:grant` makes admins. */
 export const DEFAULT_ROLE = 'user';
 /*

@@ -14,7 +14,8 @@ import {
   type StaffRole,
   type Zone,
 } from './access-policy';
-import { COOKIE_PREFIX, type Auth } from './auth';
+import type { Auth } from './auth';
+import { COOKIE_PREFIX } from './wire-names';
 
 export type { AreaKind } from './access-policy';
 

@@ -1,34 +1,25 @@
 /*
- * The auth feature's entry point: Better Auth (./auth.ts, built once per runtime in
- * src/server/compose.ts), the request helpers, admin:grant, and the runtime feature that
- * opens the local admin socket.
+ * Sign-in and the team: who may open what (the access policy), the guards pages and
+ * endpoints ask, and the types of a session. Better Auth itself is `runtime.auth`, the team
+ * and its invitations `runtime.team`. Nothing here loads Better Auth: the middleware imports
+ * this on every request, and its auth route loads the handler on first use.
  */
-import type { Feature } from '../runtime-types';
-import { startAdminSocket } from './admin-socket';
-import { mailPasswordLinkAsOperator } from './auth';
+export {
+  ADMIN_ONLY,
+  BLOG_TEAM,
+  SALES_TEAM,
+  classifyRequest,
+  rolesForAction,
+  rolesForRoute,
+  type StaffRole,
+} from './access-policy';
+export { adminRefusal, hasRole, refuseUnlessAdmin, refuseUnlessAdminPage } from './require-admin';
+export { guardRequest, type CurrentSession, type SessionUser } from './guard';
+export { CLIENT_IP_HEADER } from './wire-names';
+export type { InvalidLink } from './invitation-accept';
+export type { Auth } from './auth';
+export type { TeamService } from './team.service';
 
-export * from './auth';
-export { ACCOUNT_MAIL_LIMIT } from './account-mail';
-export { CLIENT_IP_HEADER, INVALID_NAME_CODE } from './auth-hooks';
-export { handleAuthRequest, authErrorMessage } from './http';
-export { grantAdmin, AccountNotFoundError } from './admin-grant';
-export { adminSocketPath } from './admin-socket';
-
-/**
- * Runtime feature: on the embedded database, the admin socket for `npm run admin:grant`
- * (on PostgreSQL the CLI connects to the database directly). The socket is closed by the
- * stop this returns, so it lives in the runtime that opened it.
- */
-export const authFeature: Feature = {
-  name: 'auth',
-  onStart: async (runtime) => {
-    if (runtime.database.kind !== 'pglite') return;
-    const socket = await startAdminSocket({
-      dataDir: runtime.config.dataDir,
-      db: runtime.db,
-      security: runtime.security,
-      mailPasswordLink: (email) => mailPasswordLinkAsOperator(runtime.auth, email),
-    });
-    return () => socket.close();
-  },
-};
+/** Runs one request through Better Auth (./http.ts), loading it on the first call. */
+export const handleAuthRequest: typeof import('./http').handleAuthRequest = async (...args) =>
+  (await import('./http')).handleAuthRequest(...args);

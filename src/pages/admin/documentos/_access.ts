@@ -4,8 +4,7 @@
  * everyone else before this endpoint runs; this check stays as a second lock in case the
  * endpoint is ever reached another way, and asks with the guard's own rule.
  */
-import { rolesForRoute } from '~/server/auth/access-policy';
-import { hasRole } from '~/server/auth/require-admin';
+import { hasRole, rolesForRoute } from '~/server/auth';
 
 export function canDownloadDocuments(locals: App.Locals): boolean {
   return hasRole(locals.session, rolesForRoute('/admin/documentos/[id]'));

@@ -12,9 +12,8 @@ import type { APIRoute } from 'astro';
 import { CSV_CONTENT_TYPE } from '~/lib/csv';
 import { saoPauloDay } from '~/lib/time-zone';
 import { parseLeadFilters } from '~/lib/validation/lead-filters';
-import { rolesForRoute } from '~/server/auth/access-policy';
-import { refuseUnlessAdmin } from '~/server/auth/require-admin';
-import { NO_STORE } from '~/server/http/cache-control';
+import { refuseUnlessAdmin, rolesForRoute } from '~/server/auth';
+import { NO_STORE } from '~/server/http';
 import { releasedWhenDone } from '~/server/inbox';
 
 export const prerender = false;

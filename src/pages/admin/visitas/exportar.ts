@@ -10,9 +10,8 @@ import { CSV_BOM, CSV_CONTENT_TYPE, csvCell, csvLine, csvText } from '~/lib/csv'
 import { saoPauloDay } from '~/lib/time-zone';
 import { parseReportPeriod } from '~/lib/validation/report-period';
 import { parseVisitFilters } from '~/lib/visit-report';
-import { rolesForRoute } from '~/server/auth/access-policy';
-import { refuseUnlessAdmin } from '~/server/auth/require-admin';
-import { NO_STORE } from '~/server/http/cache-control';
+import { refuseUnlessAdmin, rolesForRoute } from '~/server/auth';
+import { NO_STORE } from '~/server/http';
 import { visitTables, type Cell } from '~/server/analytics';
 import { visitsExportMessages } from '@content/messages/visits';
 

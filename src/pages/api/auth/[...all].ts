@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { handleAuthRequest } from '~/server/auth';
-import { clientAddressOf } from '~/server/http/client-address';
+import { clientAddressOf } from '~/server/http';
 
 /*
  * Better Auth's catch-all route, mounted as its Astro guide documents. The Node adapter
