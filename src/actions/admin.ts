@@ -9,8 +9,7 @@ import { ActionError } from 'astro:actions';
 import { lgpdAdminCopy } from '@content/messages/lgpd-admin';
 import { IDENTIFIER_KINDS, parseIdentifier } from '~/lib/lgpd-identifier';
 import { z } from '~/lib/validation/zod';
-import { eraseSubject } from '~/server/lgpd/subject.service';
-import { componentLogger } from '~/server/log/logger';
+import { componentLogger } from '~/server/http';
 import { defineAdminAction } from './admin-only';
 
 const log = componentLogger('lgpd');
@@ -48,9 +47,8 @@ export const admin = {
       handler: async (input, context, actor) => {
         const identifier = parseIdentifier(input.por, input.valor);
         if (!identifier) throw new ActionError({ code: 'BAD_REQUEST', message: lgpdAdminCopy.search.invalid });
-        const runtime = context.locals.runtime;
         const request = input.requestId ? { id: input.requestId, include: input.include } : undefined;
-        const counts = await eraseSubject(runtime.db, identifier, input.modo, actor, runtime.now(), request);
+        const counts = await context.locals.runtime.lgpd.eraseSubject(identifier, input.modo, actor, request);
         log.info(`${input.modo} by admin ${actor.id}: ${JSON.stringify(counts)}`);
         return { mode: input.modo, counts };
       },

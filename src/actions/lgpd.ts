@@ -8,8 +8,8 @@ import { ActionError, defineAction } from 'astro:actions';
 import { dsrAnswers } from '~/copy/messages/lgpd';
 import { dsrSchema } from '~/lib/validation/dsr';
 import { z } from '~/lib/validation/zod';
-import { clientAddressOf } from '~/server/http/client-address';
-import type { FileResult } from '~/server/lgpd/dsr.service';
+import { clientAddressOf } from '~/server/http';
+import type { FileResult } from '~/server/lgpd';
 import { failSafely } from './safe-failure';
 
 /** Any failure the service did not name: logged safely, never Astro's raw error (./safe-failure.ts). */

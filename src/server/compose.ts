@@ -25,6 +25,7 @@ import { JobQueue } from './jobs/queue';
 import { blobSpool } from './leads/blob-spool';
 import { createLeadService } from './leads/lead.service';
 import { createDsrService } from './lgpd/dsr.service';
+import { createLgpdService } from './lgpd/lgpd.service';
 import { lineLogger } from './log/logger';
 import { createOpsService } from './ops/ops.service';
 import { createMailer } from './mail';
@@ -52,6 +53,7 @@ export function composeServices(base: ServiceBase): Omit<Runtime, 'database' | '
     leads: createLeadService(config.deployTarget === 'netlify' ? { ...deps, spool: blobSpool() } : deps),
     implementation: createImplementationService(deps),
     dsr: createDsrService(deps),
+    lgpd: createLgpdService(deps),
     team: createTeamService(deps),
     exportSlots: createExportSlots(),
     inbox: createInboxService(deps),

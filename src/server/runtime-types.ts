@@ -17,6 +17,7 @@ import type { ExportSlots } from './inbox/export-slots';
 import type { InboxService } from './inbox/inbox.service';
 import type { DsrService } from './lgpd/dsr.service';
 import type { OpsService } from './ops/ops.service';
+import type { LgpdService } from './lgpd/lgpd.service';
 import type { ServiceDeps } from './service-deps';
 
 /** The services built once per runtime on top of the shared dependencies. */
@@ -27,6 +28,8 @@ export interface Services {
   implementation: ImplementationService;
   /** Data-subject requests (LGPD). */
   dsr: DsrService;
+  /** One person's data for the admin: find, export, erase (LGPD art. 18). */
+  lgpd: LgpdService;
   /** The admin team: members, roles, invitations and the invitation page. */
   team: TeamService;
   /** How many CSV exports run at once (per person and in all). */

@@ -22,6 +22,7 @@ import type { DeliveryMeta } from '../outbox/outbox';
 import type { MailMessage } from '../mail';
 import { checkTextFields } from '../security';
 import type { ServiceDeps } from '../service-deps';
+import type { Actor } from '../actor';
 import { buildConfirmationEmail, buildTeamNotice, confirmationLink, withoutLink } from './dsr-email';
 
 /** `deliveries.subject_type` of both e-mails of a request. */
@@ -217,11 +218,6 @@ export async function listRequests(db: DbOrTx, now: Date): Promise<{ requests: R
     })),
     unconfirmed: pending?.n ?? 0,
   };
-}
-
-export interface Actor {
-  id: string;
-  email: string;
 }
 
 /** Marks a confirmed request answered, with an audit record of who did it and when. */

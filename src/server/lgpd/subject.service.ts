@@ -32,7 +32,7 @@ import {
   solicitacoesImplementacao,
   type LgpdAuditAction,
 } from '../db/schema';
-import type { Actor } from './dsr.service';
+import type { Actor } from '../actor';
 import { findSubject, subjectHash, type RequestRow, type SubjectData } from './subject-find';
 import type { RequestScope } from './subject-scope';
 

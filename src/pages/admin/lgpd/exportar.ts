@@ -12,9 +12,8 @@ import { encarregado } from '~/copy/lgpd';
 import { lgpdAdminCopy } from '@content/messages/lgpd-admin';
 import { contact } from '~/copy/site';
 import { parseIdentifier } from '~/lib/lgpd-identifier';
-import { refuseUnlessAdmin } from '~/server/auth/require-admin';
-import { NO_STORE } from '~/server/http/cache-control';
-import { exportSubject } from '~/server/lgpd/subject.service';
+import { refuseUnlessAdmin } from '~/server/auth';
+import { NO_STORE } from '~/server/http';
 
 export const prerender = false;
 
@@ -36,12 +35,9 @@ export const POST: APIRoute = async ({ request, locals, url }) => {
     ? { id: requestId, include: (form?.getAll('include') ?? []).map(String).slice(0, 200) }
     : undefined;
   const { id, email } = locals.session!.user;
-  const now = locals.runtime.now();
-  const { file } = await exportSubject(
-    locals.runtime.db,
+  const { file, at } = await locals.runtime.lgpd.exportSubject(
     identifier,
     { id, email },
-    now,
     {
       legalName: contact.legalName,
       registration: contact.companyRegistration,
@@ -52,7 +48,7 @@ export const POST: APIRoute = async ({ request, locals, url }) => {
   return new Response(JSON.stringify(file, null, 2), {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
-      'Content-Disposition': `attachment; filename="dados-titular-${now.toISOString().slice(0, 10)}.json"`,
+      'Content-Disposition': `attachment; filename="dados-titular-${at.toISOString().slice(0, 10)}.json"`,
       'Cache-Control': NO_STORE,
     },
   });
