@@ -13,13 +13,8 @@
 import type { APIRoute } from 'astro';
 import { errorToasts, internalErrors } from '~/copy/messages/implementation';
 import { rateLimitMessage } from '~/copy/messages/lead';
-import { databaseErrorKind } from '~/server/db/errors';
-import { describeError } from '~/server/describe-error';
-import { clientAddressOf } from '~/server/http/client-address';
-import { componentLogger } from '~/server/log/logger';
-import { readChunk, readDeclaration } from '~/server/implementation/chunk-request';
-import { putChunk, startUpload } from '~/server/implementation/document-uploads';
-import { UploadRejected } from '~/server/implementation/upload-rejected';
+import { clientAddressOf, componentLogger, databaseErrorKind, describeError } from '~/server/http';
+import { readChunk, readDeclaration, UploadRejected } from '~/server/implementation';
 
 export const prerender = false;
 
@@ -56,7 +51,7 @@ export const POST: APIRoute = (context) =>
       return refusal(429, rateLimitMessage);
     }
     const client = runtime.rateLimits.hashIp(clientAddress ?? 'unknown');
-    return reply(201, await startUpload(runtime.db, declared, client, runtime.now()));
+    return reply(201, await runtime.implementation.startUpload(declared, client));
   });
 
 export const PUT: APIRoute = (context) =>
@@ -71,6 +66,6 @@ export const PUT: APIRoute = (context) =>
       return refusal(429, rateLimitMessage);
     }
     const { token, index, content } = await readChunk(request);
-    await putChunk(runtime.db, token, index, content, runtime.now());
+    await runtime.implementation.putChunk(token, index, content);
     return reply(200, { received: index });
   });

@@ -18,18 +18,15 @@ import { inputMessages } from '@content/messages/input';
 import { rateLimitMessage } from '~/copy/messages/lead';
 import { CONSENT_VERSION_FIELD } from '~/lib/consent-notice';
 import { fieldErrors, implementationSchema } from '~/lib/validation/implementation';
-import { databaseErrorKind } from '~/server/db/errors';
-import { describeError } from '~/server/describe-error';
-import { clientAddressOf } from '~/server/http/client-address';
-import { componentLogger } from '~/server/log/logger';
-import { checkUpload } from '~/server/implementation/document-uploads';
-import { noJsErrorPage, wantsHtml } from '~/server/implementation/no-js-answer';
+import { clientAddressOf, componentLogger, databaseErrorKind, describeError } from '~/server/http';
 import {
   MAX_REQUEST_BYTES,
-  UploadRejected,
+  noJsErrorPage,
   readImplementationUpload,
   tooLarge,
-} from '~/server/implementation/multipart';
+  UploadRejected,
+  wantsHtml,
+} from '~/server/implementation';
 
 export const prerender = false;
 
@@ -97,7 +94,7 @@ export const POST: APIRoute = async (context) => {
   const files = { ...upload.files };
   try {
     const token = upload.uploads[slot];
-    if (token) files[slot] = await checkUpload(runtime.db, token, runtime.now(), slot);
+    if (token) files[slot] = await runtime.implementation.checkUpload(token, slot);
     const { id } = await runtime.implementation.create(
       {
         request: parsed.data,

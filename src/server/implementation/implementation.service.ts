@@ -22,7 +22,14 @@ import type { MailMessage } from '../mail';
 import { checkTextFields } from '../security';
 import type { ServiceDeps } from '../service-deps';
 import { reserveDocumentRoom } from './document-quota';
-import { storeUpload, type CheckedUpload } from './document-uploads';
+import {
+  checkUpload,
+  putChunk,
+  startUpload,
+  storeUpload,
+  type CheckedUpload,
+  type UploadDeclaration,
+} from './document-uploads';
 import { buildImplementationEmail, type StoredDocumentRef } from './implementation-email';
 import { hashPassword } from './password';
 import { expired, type FileField } from './upload-rejected';
@@ -114,12 +121,23 @@ export interface ImplementationService {
   create(input: ImplementationInput, meta: ImplementationRequestMeta): Promise<{ id: string }>;
   /** Where a request's notification e-mail stands (see `notificationStatus`). */
   notificationStatus(id: string): Promise<NotificationStatus | null>;
+  /** A chunked document upload starts (./document-uploads.ts), held against `clientHash`'s share. */
+  startUpload(declared: UploadDeclaration, clientHash: string): Promise<{ token: string; chunkBytes: number }>;
+  putChunk(token: string, index: number, content: Uint8Array): Promise<void>;
+  /** A finished upload, checked against its declaration, for the form that names its token. */
+  checkUpload(token: string, field?: FileField): Promise<CheckedUpload>;
+  /** A stored document with its content, for the admin download; null for an unknown id. */
+  privateFile(id: string): ReturnType<typeof getPrivateFile>;
 }
 
 export function createImplementationService(deps: ImplementationDeps): ImplementationService {
   return {
     create: (input, meta) => createImplementationRequest(input, meta, deps),
     notificationStatus: (id) => notificationStatus(deps.db, id),
+    startUpload: (declared, clientHash) => startUpload(deps.db, declared, clientHash, deps.now()),
+    putChunk: (token, index, content) => putChunk(deps.db, token, index, content, deps.now()),
+    checkUpload: (token, field) => checkUpload(deps.db, token, deps.now(), field),
+    privateFile: (id) => getPrivateFile(deps.db, id),
   };
 }
 

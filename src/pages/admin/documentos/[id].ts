@@ -10,11 +10,8 @@
 import type { APIRoute } from 'astro';
 import { implementationInboxMessages as m } from '@content/messages/inbox';
 import { isUuid } from '~/lib/uuid';
-import { describeError } from '~/server/describe-error';
-import { NO_STORE } from '~/server/http/cache-control';
-import { privateDownloadHeaders } from '~/server/http/private-download';
-import { documentStream, getPrivateFile } from '~/server/implementation/implementation.service';
-import { componentLogger } from '~/server/log/logger';
+import { componentLogger, describeError, NO_STORE, privateDownloadHeaders } from '~/server/http';
+import { documentStream } from '~/server/implementation';
 import { canDownloadDocuments } from './_access';
 
 export const prerender = false;
@@ -26,7 +23,7 @@ const text = (body: string, status: number) =>
 export const GET: APIRoute = async ({ params, locals }) => {
   if (!canDownloadDocuments(locals)) return text(m.downloadRefused, 403);
   const id = params['id'] ?? '';
-  const file = isUuid(id) ? await getPrivateFile(locals.runtime.db, id) : null;
+  const file = isUuid(id) ? await locals.runtime.implementation.privateFile(id) : null;
   if (!file) return text(m.downloadNotFound, 404);
   const { user } = locals.session!;
   try {
