@@ -14,6 +14,7 @@ import { createAnalyticsService } from './analytics/analytics.service';
 import { createAuth } from './auth/auth';
 import { createTeamService } from './auth/team.service';
 import type { Config } from './config';
+import { createCookieConsentService } from './cookie-consent/cookie-consent.service';
 import type { DatabaseHandle } from './db/client';
 import { createDeliveriesService } from './delivery/deliveries.service';
 import { createDeliveries } from './delivery/feature';
@@ -55,6 +56,7 @@ export function composeServices(base: ServiceBase): Omit<Runtime, 'database' | '
     dsr: createDsrService(deps),
     lgpd: createLgpdService(deps),
     team: createTeamService(deps),
+    cookieConsent: createCookieConsentService(deps),
     exportSlots: createExportSlots(),
     inbox: createInboxService(deps),
     analytics: createAnalyticsService(deps),

@@ -9,6 +9,7 @@ import type { DashboardService } from './admin/dashboard.service';
 import type { AnalyticsService } from './analytics/analytics.service';
 import type { Auth } from './auth/auth';
 import type { TeamService } from './auth/team.service';
+import type { CookieConsentService } from './cookie-consent/cookie-consent.service';
 import type { DatabaseHandle } from './db/client';
 import type { DeliveriesService } from './delivery/deliveries-types';
 import type { ImplementationService } from './implementation/implementation.service';
@@ -32,6 +33,8 @@ export interface Services {
   lgpd: LgpdService;
   /** The admin team: members, roles, invitations and the invitation page. */
   team: TeamService;
+  /** The cookie banner's recorded choices. */
+  cookieConsent: CookieConsentService;
   /** How many CSV exports run at once (per person and in all). */
   exportSlots: ExportSlots;
   /** The sales inbox: leads, implementation requests, deliveries and reports as the team works them. */

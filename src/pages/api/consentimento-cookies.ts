@@ -13,11 +13,7 @@ import { cookieConsentMessages } from '~/copy/cookie-consent';
 import { inputMessages } from '@content/messages/input';
 import { rateLimitMessage } from '~/copy/messages/lead';
 import { cookieConsentRecordSchema } from '~/lib/validation/cookie-consent';
-import { recordCookieConsent } from '~/server/cookie-consent/cookie-consent.service';
-import { databaseErrorKind } from '~/server/db/errors';
-import { describeError } from '~/server/describe-error';
-import { clientAddressOf } from '~/server/http/client-address';
-import { componentLogger } from '~/server/log/logger';
+import { clientAddressOf, componentLogger, databaseErrorKind, describeError } from '~/server/http';
 
 export const prerender = false;
 
@@ -58,7 +54,7 @@ export const POST: APIRoute = async (context) => {
 
   if (!runtime.ready()) return answer(503);
   try {
-    await recordCookieConsent(parsed.data, { db: runtime.db, now: runtime.now });
+    await runtime.cookieConsent.record(parsed.data);
     return answer(204);
   } catch (error) {
     componentLogger('cookies').error(`consent not recorded: ${describeError(error)}`);

@@ -6,6 +6,22 @@ import { asc, eq } from 'drizzle-orm';
 import type { CookieConsentRecord } from '~/lib/validation/cookie-consent';
 import type { DbOrTx } from '../db/client';
 import { cookieConsents, type CookieConsentRow } from '../db/schema';
+import type { ServiceDeps } from '../service-deps';
+
+/** The cookie choices of one runtime (built in src/server/compose.ts). */
+export interface CookieConsentService {
+  /** Appends one choice, stamped with the server's clock. */
+  record(record: CookieConsentRecord): Promise<void>;
+  /** Every recorded choice of one anonymous id, oldest first. */
+  history(visitorId: string): Promise<CookieConsentRow[]>;
+}
+
+export function createCookieConsentService(deps: Pick<ServiceDeps, 'db' | 'now'>): CookieConsentService {
+  return {
+    record: (record) => recordCookieConsent(record, deps),
+    history: (visitorId) => cookieConsentHistory(deps.db, visitorId),
+  };
+}
 
 export interface RecordDeps {
   db: DbOrTx;
