@@ -14,17 +14,7 @@ import { MAX_COVER_BYTES } from '~/lib/cover-image';
 import { renderMarkdown } from '~/lib/markdown';
 import { postCreateSchema, postIdSchema, postPreviewSchema, postUpdateSchema } from '~/lib/validation/post';
 import { z } from '~/lib/validation/zod';
-import { CoverUploadError, storeCover } from '~/server/blog/cover.service';
-import { toEditorCover, toEditorPost } from '~/server/blog/editor-post';
-import { cdnPurger } from '~/server/cdn/cdn-purge';
-import {
-  createPost,
-  deletePost,
-  DuplicateSlugError,
-  PostNotFoundError,
-  PostValidationError,
-  updatePost,
-} from '~/server/blog/post.service';
+import { CoverUploadError, DuplicateSlugError, PostNotFoundError, PostValidationError } from '~/server/blog';
 import { defineAdminAction } from './admin-only';
 
 /** The post service's refusals as ActionErrors; anything else goes on to the wrapper (logged, 500). */
@@ -51,13 +41,8 @@ export const posts = {
     input: postCreateSchema,
     failure: postErrors.unexpected,
     handler: async ({ id, ...input }, context, actor) => {
-      const { db } = context.locals.runtime;
       try {
-        const post = await createPost({ db, purge: cdnPurger(context.locals.runtime) }, input, {
-          authorId: actor.id,
-          ...(id ? { id } : {}),
-        });
-        return { post: await toEditorPost(db, post) };
+        return { post: await context.locals.runtime.blog.create(input, actor, { id }) };
       } catch (error) {
         throw refusalOf(error);
       }
@@ -69,10 +54,8 @@ export const posts = {
     input: postUpdateSchema,
     failure: postErrors.unexpected,
     handler: async ({ id, ...input }, context) => {
-      const { db } = context.locals.runtime;
       try {
-        const post = await updatePost({ db, purge: cdnPurger(context.locals.runtime) }, id, input);
-        return { post: await toEditorPost(db, post) };
+        return { post: await context.locals.runtime.blog.update(id, input) };
       } catch (error) {
         throw refusalOf(error);
       }
@@ -84,8 +67,7 @@ export const posts = {
     input: postIdSchema,
     failure: postErrors.unexpected,
     handler: async ({ id }, context) => {
-      const { runtime } = context.locals;
-      const deleted = await deletePost({ db: runtime.db, purge: cdnPurger(runtime) }, id);
+      const deleted = await context.locals.runtime.blog.delete(id);
       if (!deleted) throw new ActionError({ code: 'NOT_FOUND', message: postErrors.notFound });
       return { deleted };
     },
@@ -119,8 +101,7 @@ export const posts = {
       }
       try {
         const bytes = new Uint8Array(await cover.arrayBuffer());
-        const stored = await storeCover({ db: context.locals.runtime.db }, bytes, { uploadedBy: actor.id });
-        return { cover: toEditorCover(stored) };
+        return { cover: await context.locals.runtime.blog.uploadCover(bytes, actor) };
       } catch (error) {
         throw refusalOf(error);
       }

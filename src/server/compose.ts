@@ -13,6 +13,7 @@ import { createDashboardService } from './admin/dashboard.service';
 import { createAnalyticsService } from './analytics/analytics.service';
 import { createAuth } from './auth/auth';
 import { createTeamService } from './auth/team.service';
+import { createBlogService } from './blog/blog.service';
 import type { Config } from './config';
 import { createCookieConsentService } from './cookie-consent/cookie-consent.service';
 import type { DatabaseHandle } from './db/client';
@@ -56,6 +57,7 @@ export function composeServices(base: ServiceBase): Omit<Runtime, 'database' | '
     dsr: createDsrService(deps),
     lgpd: createLgpdService(deps),
     team: createTeamService(deps),
+    blog: createBlogService(deps),
     cookieConsent: createCookieConsentService(deps),
     exportSlots: createExportSlots(),
     inbox: createInboxService(deps),

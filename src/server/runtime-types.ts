@@ -9,6 +9,7 @@ import type { DashboardService } from './admin/dashboard.service';
 import type { AnalyticsService } from './analytics/analytics.service';
 import type { Auth } from './auth/auth';
 import type { TeamService } from './auth/team.service';
+import type { BlogService } from './blog/blog.service';
 import type { CookieConsentService } from './cookie-consent/cookie-consent.service';
 import type { DatabaseHandle } from './db/client';
 import type { DeliveriesService } from './delivery/deliveries-types';
@@ -33,6 +34,8 @@ export interface Services {
   lgpd: LgpdService;
   /** The admin team: members, roles, invitations and the invitation page. */
   team: TeamService;
+  /** Public blog pages and the editor's writes (src/server/blog). */
+  blog: BlogService;
   /** The cookie banner's recorded choices. */
   cookieConsent: CookieConsentService;
   /** How many CSV exports run at once (per person and in all). */

@@ -2,15 +2,14 @@
 import type { APIRoute } from 'astro';
 import { rssCopy } from '~/copy/blog';
 import { rssXml } from '~/lib/blog-seo';
-import { BLOG_PAGE_CACHE_CONTROL } from '~/server/blog/http';
-import { lastPublishedChange, listFeedPosts } from '~/server/blog/published-posts';
+import { BLOG_PAGE_CACHE_CONTROL } from '~/server/blog';
 
 export const prerender = false;
 
 export const GET: APIRoute = async ({ site, url, locals }) => {
   const base = site ?? new URL(url.origin);
-  const deps = { db: locals.runtime.db };
-  const [posts, lastChange] = await Promise.all([listFeedPosts(deps), lastPublishedChange(deps)]);
+  const { blog } = locals.runtime;
+  const [posts, lastChange] = await Promise.all([blog.feedPosts(), blog.lastPublishedChange()]);
   const body = await rssXml({
     title: rssCopy.title,
     description: rssCopy.description,

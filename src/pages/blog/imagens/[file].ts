@@ -6,14 +6,13 @@
  */
 import type { APIRoute } from 'astro';
 import { parseCoverFileName, SERVED_MIME } from '~/lib/cover-image';
-import { getCoverVariant } from '~/server/blog/cover.service';
-import { COVER_CACHE_CONTROL } from '~/server/blog/http';
+import { COVER_CACHE_CONTROL } from '~/server/blog';
 
 export const prerender = false;
 
 export const GET: APIRoute = async ({ params, locals }) => {
   const file = parseCoverFileName(params.file ?? '');
-  const variant = file && (await getCoverVariant({ db: locals.runtime.db }, file.imageId, file.width, file.format));
+  const variant = file && (await locals.runtime.blog.coverVariant(file.imageId, file.width, file.format));
   if (!file || !variant) return new Response('Imagem não encontrada', { status: 404 });
   return new Response(Buffer.from(variant.data), {
     headers: {
