@@ -6,9 +6,9 @@
  * the signed-in user) are arguments of the call, never deps: a service is built once per
  * process and shared by every request.
  *
- * A stateless query function (blog pages, the sales inbox list, cookie records) takes the
- * same named fields as one object, e.g. `{ db, now }`, from `Astro.locals.runtime`; anything
- * that holds state or settings is a service built in the root.
+ * Inside a feature, a stateless function takes the same named fields as one object, e.g.
+ * `{ db, now }`, from the service whose verb calls it; routes never call those functions
+ * themselves but the verbs (`Astro.locals.runtime.blog.listPage(…)`).
  *
  * Tests build these from tests/support/db.ts and scripts/support/service-deps.ts, or the
  * whole set with `composeServices`.
