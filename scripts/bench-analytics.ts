@@ -25,6 +25,7 @@ import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import { openDatabase, type Db } from '../src/server/db/client';
 import { analyticsDaily, analyticsEvents, contatos } from '../src/server/db/schema';
 import { createAnalyticsIngest } from '../src/server/analytics/ingest';
+import { componentLogger } from '../src/server/log/logger';
 import { refreshRecent, refreshRollups } from '../src/server/analytics/rollup';
 import { visitReport } from '../src/server/analytics/visit-report';
 import type { EventInput } from '../src/server/analytics/beacon-input';
@@ -198,7 +199,12 @@ const event = (n: number): EventInput => ({
 
 /** Events per second through the ingest service: 20,000 events from 2,000 visitors, written in batches. */
 async function ingestRate(db: Db): Promise<number> {
-  const ingest = createAnalyticsIngest({ db, now: () => new Date(), ready: () => true, log: console.error });
+  const ingest = createAnalyticsIngest({
+    db,
+    now: () => new Date(),
+    ready: () => true,
+    log: componentLogger('analytics'),
+  });
   const total = 20_000;
   const requests = Array.from({ length: 2000 }, (_, n) => ({
     headers: new Headers({ 'user-agent': CHROME(n) }),

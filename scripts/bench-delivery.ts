@@ -31,6 +31,7 @@ import type { DatabaseHandle } from '../src/server/db/client';
 import { deliveries } from '../src/server/db/schema';
 import { createDeliveries, registerDeliveries } from '../src/server/delivery/feature';
 import { JobQueue } from '../src/server/jobs/queue';
+import { createLogger } from '../src/server/log/logger';
 import { createLeadService } from '../src/server/leads/lead.service';
 import { createMailer } from '../src/server/mail';
 import { createRateLimiter } from '../src/server/rate-limit';
@@ -58,12 +59,13 @@ if (!existsSync(join(buildDir, 'server', 'entry.mjs'))) {
 
 /** Writes the backlog through the lead service with the delivery engine's workers off. */
 async function writeBacklog(handle: DatabaseHandle, dataDir: string, webhookUrls: string[]): Promise<void> {
+  const quiet = createLogger({ level: 'silent' });
   await migrate(handle);
-  const queue = new JobQueue(handle, { log: () => {} });
+  const queue = new JobQueue(handle, { log: quiet });
   const deliveries = createDeliveries(handle, queue, {
-    sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@bench.example>' }, () => {}),
+    sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@bench.example>' }, quiet),
     workers: false,
-    log: () => {},
+    log: quiet,
   });
   registerDeliveries(deliveries, queue);
   await queue.start();
@@ -79,12 +81,12 @@ async function writeBacklog(handle: DatabaseHandle, dataDir: string, webhookUrls
   const leads = createLeadService({
     db: handle.db,
     outbox: deliveries.outbox,
-    sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@bench.example>' }, () => {}),
+    sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@bench.example>' }, quiet),
     config,
     security: createSecurityLogger({ db: handle.db, secret: config.authSecret, now }),
     rateLimits: createRateLimiter({ db: handle.db, config, now, ready: () => true }),
     now,
-    log: () => {},
+    log: quiet,
   });
   let next = 0;
   const tipos = ['proprietario', 'corretor', 'administrador', 'imobiliaria'] as const;

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { openDatabase } from '~/server/db/client';
 import { scheduledDrainConfig } from '~/server/delivery/scheduled-drain';
 import { createLeadService } from '~/server/leads/lead.service';
+import { createLogger } from '~/server/log/logger';
 import { createMailer } from '~/server/mail';
 import { deliveryStack } from './deliveries';
 import { sharedDeps } from './service-deps';
@@ -18,7 +19,7 @@ export async function saveLeadAsFunction(
 ): Promise<string> {
   const config = scheduledDrainConfig(env);
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, transactionPooler: true });
-  const sendMail = createMailer(config, () => undefined);
+  const sendMail = createMailer(config, createLogger({ level: 'silent' }));
   const stack = deliveryStack(handle, { sendMail, webhook: { secret: config.webhookSecret } });
   try {
     const leads = createLeadService({

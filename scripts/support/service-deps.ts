@@ -14,6 +14,7 @@ import type { SendMail } from '~/server/mail';
 import { createRateLimiter } from '~/server/rate-limit';
 import { createSecurityLogger } from '~/server/security';
 import type { ServiceDeps } from '~/server/service-deps';
+import type { Logger } from '~/server/log/logger';
 import type { DeliveryStack } from './deliveries';
 
 export interface SharedDepsInput {
@@ -21,7 +22,7 @@ export interface SharedDepsInput {
   config: Partial<Pick<Config, 'leadRateLimit' | 'authSecret'>>;
   now?: (() => Date) | undefined;
   /** Where failures to record a security event go (a service's `log`). */
-  log?: ((line: string) => void) | undefined;
+  log?: Logger | undefined;
   ready?: () => boolean;
 }
 
@@ -33,7 +34,7 @@ export function sharedDeps({
   ready = () => true,
 }: SharedDepsInput): Pick<ServiceDeps, 'security' | 'rateLimits' | 'now'> {
   return {
-    security: createSecurityLogger({ db, secret: config.authSecret ?? '', now, ...(log ? { report: log } : {}) }),
+    security: createSecurityLogger({ db, secret: config.authSecret ?? '', now, ...(log ? { log } : {}) }),
     rateLimits: createRateLimiter({
       db,
       config: { leadRateLimit: config.leadRateLimit ?? null, authSecret: config.authSecret },

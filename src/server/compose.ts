@@ -28,7 +28,7 @@ import { blobSpool } from './leads/blob-spool';
 import { createLeadService } from './leads/lead.service';
 import { createDsrService } from './lgpd/dsr.service';
 import { createLgpdService } from './lgpd/lgpd.service';
-import { lineLogger } from './log/logger';
+import { componentLogger } from './log/logger';
 import { createOpsService } from './ops/ops.service';
 import { createMailer } from './mail';
 import { createRateLimiter } from './rate-limit';
@@ -80,9 +80,9 @@ export function composeRuntime(
   database: DatabaseHandle,
   options: ComposeOptions,
 ): Omit<Runtime, 'stop'> {
-  const sendMail = createMailer(config, lineLogger('info'));
+  const sendMail = createMailer(config, componentLogger('mail'));
   // pg-boss's own errors are logged under the deliveries' component, where queue trouble is looked for.
-  const deliveryLog = lineLogger('warn', 'deliveries');
+  const deliveryLog = componentLogger('deliveries');
   const settings = deliverySettingsFor(config.deliveryTiming);
   const queue = new JobQueue(database, {
     cron: options.cron ?? false,

@@ -22,6 +22,7 @@ import { pruneClosedInvitations } from './auth/invitation-retention';
 import { pruneUnconfirmedAccounts } from './auth/unconfirmed-accounts';
 import { pruneExpiredUploads } from './implementation/document-uploads';
 import { RATE_LIMIT_ROW_TTL_MS, pruneRateLimits } from './rate-limit';
+import type { Logger } from './log/logger';
 
 /** How often the Node server runs a pass; expired uploads wait at most this long past their time. */
 export const HOUSEKEEPING_INTERVAL_MS = 5 * 60_000;
@@ -87,7 +88,7 @@ async function reclaimUploadSpace(pglite: PGlite, deleted: boolean): Promise<num
 export function describeHousekeeping(counts: HousekeepingCounts, ms: number): string {
   const mb = (counts.reclaimedBytes / (1024 * 1024)).toFixed(1);
   return (
-    `[housekeeping] ${counts.uploads} expired uploads deleted, ${counts.rateLimits} rate-limit counters ` +
+    `${counts.uploads} expired uploads deleted, ${counts.rateLimits} rate-limit counters ` +
     `and ${counts.signInCounters} sign-in counters deleted, ${counts.invitations} closed invitations and ` +
     `${counts.unconfirmedAccounts} unconfirmed sign-ups deleted, ` +
     `${mb} MB reclaimed in ${ms} ms`
@@ -98,8 +99,7 @@ export interface HousekeepingTimerDeps {
   db: DbOrTx;
   pglite: PGlite | undefined;
   now: () => Date;
-  log: (line: string) => void;
-  logError: (line: string) => void;
+  log: Logger;
 }
 
 /** Runs a pass now and every `intervalMs`; the returned stop waits for a pass under way. */
@@ -122,10 +122,10 @@ export function startHousekeeping(
             counts.reclaimedBytes >
           0
         ) {
-          deps.log(describeHousekeeping(counts, Date.now() - started));
+          deps.log.info(describeHousekeeping(counts, Date.now() - started));
         }
       } catch (error) {
-        deps.logError(`[housekeeping] pass failed: ${describeError(error)}`);
+        deps.log.error(`pass failed: ${describeError(error)}`);
       }
     })().finally(() => (running = undefined));
   };

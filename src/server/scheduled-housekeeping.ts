@@ -12,6 +12,7 @@ export function runScheduledHousekeeping(
   options: ScheduledPassOptions = {},
 ): Promise<HousekeepingCounts> {
   return runScheduledPass(
+    'housekeeping',
     env,
     options,
     (db, _config, now) => runHousekeeping(db, undefined, now),

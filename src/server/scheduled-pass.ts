@@ -6,26 +6,28 @@
  */
 import { parseConfig, type Config } from './config';
 import { openDatabase, type Db } from './db/client';
-import { lineLogger } from './log/logger';
+import { componentLogger, type Logger } from './log/logger';
 
 export interface ScheduledPassOptions {
   now?: Date;
-  log?: (line: string) => void;
+  /** Where the counts line goes (tests capture it); the pass's component logger otherwise. */
+  log?: Logger;
 }
 
 export async function runScheduledPass<Counts>(
+  component: string,
   env: Record<string, string | undefined>,
   options: ScheduledPassOptions,
   pass: (db: Db, config: Config, now: Date) => Promise<Counts>,
   describe: (counts: Counts, elapsedMs: number) => string,
 ): Promise<Counts> {
-  const log = options.log ?? lineLogger('info');
+  const log = options.log ?? componentLogger(component);
   const config = parseConfig({ ...env, DEPLOY_TARGET: 'netlify' });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, transactionPooler: true });
   try {
     const started = Date.now();
     const counts = await pass(database.db, config, options.now ?? new Date());
-    log(describe(counts, Date.now() - started));
+    log.info(describe(counts, Date.now() - started));
     return counts;
   } finally {
     await database.close().catch(() => undefined);

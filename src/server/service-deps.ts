@@ -22,6 +22,7 @@ import type { SendMail } from './mail';
 import type { Outbox } from './outbox/outbox';
 import type { RateLimiter } from './rate-limit';
 import type { SecurityLogger } from './security';
+import type { Logger } from './log/logger';
 
 export interface ServiceDeps {
   config: Config;
@@ -42,5 +43,5 @@ export interface ServiceDeps {
   /** False while the database cannot be reached (PostgreSQL down at start). */
   ready: () => boolean;
   /** Where a service's error lines go; the process logger when absent (tests capture them). */
-  log?: (line: string) => void;
+  log?: Logger;
 }

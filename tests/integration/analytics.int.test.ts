@@ -20,6 +20,7 @@ import { runAnalyticsRetention } from '~/server/lgpd/retention';
 import { changeLeadStatus } from '~/server/inbox/pipeline';
 import { leadReport, salespersonReport } from '~/server/inbox/reports';
 import { engines, useTestDatabase } from '../support/db';
+import { quietLog } from '../support/log';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const sp = (local: string) => new Date(`${local}-03:00`);
@@ -57,7 +58,7 @@ describe.each(engines)('visit analytics on %s', (engine) => {
   const t = useTestDatabase(engine);
 
   const ingestAt = (clock: { at: Date }) =>
-    createAnalyticsIngest({ db: t.db, now: () => clock.at, ready: () => true, log: () => undefined });
+    createAnalyticsIngest({ db: t.db, now: () => clock.at, ready: () => true, log: quietLog });
 
   it('counts people, not bots or prefetches, with a day-long key and no address kept', async () => {
     const clock = { at: sp('2026-11-20T10:00:00') };
@@ -199,7 +200,7 @@ describe.each(engines)('visit analytics on %s', (engine) => {
       db: t.db,
       now: () => clock.at,
       ready: () => true,
-      log: () => undefined,
+      log: quietLog,
       config: { deployTarget: 'node' },
     });
     const person = (n: number) => ({ headers: headers(CHROME), ip: `203.0.113.${n}`, host: HOST });

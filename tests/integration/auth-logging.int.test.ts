@@ -13,7 +13,7 @@ import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliver
 import { createMailer } from '~/server/mail';
 import { createSecurityLogger, type SecurityLogger } from '~/server/security';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
-import { captureLog, logLines } from '../support/log';
+import { captureLog, logCapture, logLines, quietLog } from '../support/log';
 
 const SITE = 'http://localhost:4321';
 const EMAIL = 'rita.reservada@example.com';
@@ -27,11 +27,11 @@ describe.each(engines)('Better Auth logging on %s', (engine) => {
 
   beforeAll(async () => {
     stack = deliveryStack(t.handle, {
-      sendMail: createMailer({ mailFrom: 'Pilota <x@pilota.example>' }, () => {}),
-      log: () => {},
+      sendMail: createMailer({ mailFrom: 'Pilota <x@pilota.example>' }, quietLog),
+      log: quietLog,
     });
     await stack.start();
-    security = createSecurityLogger({ db: t.db, secret: 'segredo', report: (line) => logged.push(line) });
+    security = createSecurityLogger({ db: t.db, secret: 'segredo', log: logCapture('security', logged).log });
     auth = createAuth({
       db: t.db,
       outbox: stack.outbox,

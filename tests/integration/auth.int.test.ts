@@ -34,6 +34,7 @@ import { createMailer } from '~/server/mail';
 import { checkTextFields, createSecurityLogger, type SecurityLogger } from '~/server/security';
 import { engines, isPostgres, tablesHolding, useTestDatabase, type TestDatabase } from '../support/db';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
+import { quietLog } from '../support/log';
 
 const SITE = 'http://localhost:4321';
 const PASSWORD = 'Pilota#2026';
@@ -95,7 +96,7 @@ describe.each(engines)('auth on %s', (engine) => {
         pollingIntervalSeconds: 0.5,
         expireInSeconds: 30,
       },
-      log: () => {},
+      log: quietLog,
     });
     await stack.start();
     security = createSecurityLogger({ db: t.db, secret: 'segredo-de-teste' });

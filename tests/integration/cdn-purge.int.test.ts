@@ -19,6 +19,7 @@ import { useTestDatabase } from '../support/db';
 import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { startPurgeStandIn, type PurgeStandIn } from '../support/netlify-purge-standin';
 import { until } from '../support/until';
+import { quietLog } from '../support/log';
 
 const TOKEN = 'purge-token-of-the-function';
 const SITE_ID = 'site-0123';
@@ -54,7 +55,7 @@ describe('CDN purge when a public post changes', () => {
       sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       settings: FAST,
       purgeEnv: { NETLIFY_PURGE_API_TOKEN: token, SITE_ID },
-      log: () => {},
+      log: quietLog,
     });
     await stack.start();
     const purge = cdnPurger(

@@ -41,6 +41,7 @@ import { startReceiver } from '../../scripts/support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
 import { startHubSpot, startPipedrive, startRdStation } from '../stand-ins/crm';
+import { logCapture, quietLog } from '../support/log';
 
 const RD_KEY = 'rd-chave-secreta-1234567890';
 const PD_TOKEN = 'pd-token-secreto-0987654321';
@@ -173,7 +174,7 @@ describe.each(engines)('connectors on %s', (engine) => {
       connectors,
       connectorOptions: { timeoutMs: 1_000 },
       settings: FAST,
-      log: (line) => logs.push(line),
+      log: logCapture('deliveries', logs).log,
     });
     await stack.start();
     return stack;
@@ -217,7 +218,7 @@ describe.each(engines)('connectors on %s', (engine) => {
       outbox: running.outbox,
       sendMail: async () => ({ transport: 'log' }),
       config,
-      log: () => {},
+      log: quietLog,
       ...sharedDeps({ db: t.db, config }),
     }).create(input(), {});
     expect(result).toMatchObject({ status: 'saved', duplicate: false });
@@ -455,7 +456,7 @@ describe('the deliveries page with connectors (built server)', () => {
         sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
         connectors: { rdstation: connectors.rdstation, hubspot: connectors.hubspot },
         settings: { ...FAST, retryLimit: 1 },
-        log: () => {},
+        log: quietLog,
       });
       await stack.start();
       const lead = await enqueueStoredLead(

@@ -21,6 +21,7 @@ import type { MailMessage } from '~/server/mail';
 import { insertDeliveries, type DeliveryMeta } from '~/server/outbox/outbox';
 import { engines, useTestDatabase } from '../support/db';
 import { sharedDeps } from '../../scripts/support/service-deps';
+import { quietLog } from '../support/log';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const leadNotice = consentNotices.lead;
@@ -56,7 +57,7 @@ describe.each(engines)('proof of consent on %s', (engine) => {
       outbox: { enqueueDeliveries: (tx, items) => insertDeliveries(tx, items, new Date()) },
       sendMail: async () => ({ transport: 'log' }),
       config,
-      log: () => {},
+      log: quietLog,
       ...sharedDeps({ db: t.db, config, now }),
     };
   };

@@ -33,6 +33,7 @@ import { startReceiver, type Receiver } from '../../scripts/support/receiver';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
+import { quietLog } from '../support/log';
 
 const SECRET = 'segredo-do-reenvio';
 /** Two attempts, no waiting between them: a failing receiver makes a delivery 'failed' within a second. */
@@ -71,7 +72,7 @@ describe.each(allEngines)('delivery retry on %s', (engine) => {
       sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       webhook: { secret: SECRET, timeoutMs: 2_000 },
       settings: FAST,
-      log: () => {},
+      log: quietLog,
       workers,
     });
     await stack.start();
@@ -244,7 +245,7 @@ describe('the deliveries page and "Reenviar" on the built server', () => {
         sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
         webhook: { secret: SECRET, timeoutMs: 2_000 },
         settings: FAST,
-        log: () => {},
+        log: quietLog,
       });
       await stack.start();
       const [lead] = await handle.db

@@ -10,12 +10,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, deliveryTargets } from '~/server/db/schema';
 import type { DeliverySettings } from '~/server/delivery/settings';
+import type { Logger } from '~/server/log/logger';
 import { createMailer } from '~/server/mail';
 import { ATTEMPT_HEADER, DELIVERY_HEADER, LEAD_HEADER, SIGNATURE_HEADER } from '~/server/webhooks';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
 import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { startReceiver, type Receiver } from '../../scripts/support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
+import { logCapture, quietLog } from '../support/log';
 import { until } from '../support/until';
 
 const SECRET = 'segredo-de-entrega';
@@ -59,13 +61,13 @@ describe.each(engines)('delivery engine on %s', (engine) => {
 
   function newQueue(
     settings: DeliverySettings = FAST,
-    extra: { workers?: boolean; timeoutMs?: number; smtpUrl?: string; log?: (line: string) => void } = {},
+    extra: { workers?: boolean; timeoutMs?: number; smtpUrl?: string; log?: Logger } = {},
   ) {
     stack = deliveryStack(t.handle, {
       sendMail: createMailer({ smtpUrl: extra.smtpUrl ?? smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       webhook: { secret: SECRET, timeoutMs: extra.timeoutMs ?? 1_500 },
       settings,
-      log: extra.log ?? (() => {}),
+      log: extra.log ?? quietLog,
       ...(extra.workers === undefined ? {} : { workers: extra.workers }),
     });
     return stack;
@@ -246,11 +248,11 @@ describe.each(engines)('delivery engine on %s', (engine) => {
   });
 
   it('failure and pause log lines name a target without its URL path or a recipient', async () => {
-    const lines: string[] = [];
+    const { log: deliveryLog, lines } = logCapture('deliveries');
     const down = await receiver({ fallback: 500 });
     const tokenUrl = `${down.url}/zap/123456/s3cr3t-t0ken`;
     // An SMTP port nobody listens on: every e-mail attempt fails.
-    const q = newQueue(FAST, { smtpUrl: 'smtp://127.0.0.1:1', log: (line) => lines.push(line) });
+    const q = newQueue(FAST, { smtpUrl: 'smtp://127.0.0.1:1', log: deliveryLog });
     await q.start();
     await enqueue(q, tokenUrl, 6);
     await t.db.transaction((tx) =>

@@ -16,7 +16,7 @@ import { createMailer } from '~/server/mail';
 import { POST } from '~/pages/api/implementacao';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
 import { testRuntime } from '../../scripts/support/service-deps';
-import { captureLog, logLines } from '../support/log';
+import { captureLog, logLines, quietLog } from '../support/log';
 
 const PDF = new TextEncoder().encode(
   '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
@@ -70,8 +70,8 @@ describe.each(engines)('implementation request input on %s', (engine) => {
 
   beforeAll(async () => {
     stack = deliveryStack(t.handle, {
-      sendMail: createMailer({ mailFrom: 'Pilota <x@pilota.example>' }, () => {}),
-      log: () => {},
+      sendMail: createMailer({ mailFrom: 'Pilota <x@pilota.example>' }, quietLog),
+      log: quietLog,
     });
     await stack.start();
   });

@@ -40,6 +40,7 @@ import { POST as submitForm } from '~/pages/api/implementacao';
 import { POST as startRoute, PUT as chunkRoute } from '~/pages/api/implementacao-documentos';
 import { engines, isPostgres, useTestDatabase, type TestDatabase } from '../support/db';
 import { testRuntime } from '../../scripts/support/service-deps';
+import { logCapture, quietLog } from '../support/log';
 
 const SITE_URL = 'https://pilota.example';
 const START = new Date('2026-08-03T15:00:00Z');
@@ -95,7 +96,7 @@ describe.each(engines)('chunked document uploads on %s', (engine) => {
     leadRateLimit = null;
     stack = deliveryStack(t.handle, {
       sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
-      log: () => {},
+      log: quietLog,
     });
     await stack.start();
   });
@@ -534,10 +535,10 @@ describe.each(engines)('chunked document uploads on %s', (engine) => {
     'Netlify’s scheduled housekeeping deletes expired uploads through the pooler and logs counts only',
     async () => {
       await upload(pdfOfSize(500));
-      const lines: string[] = [];
+      const { log, lines } = logCapture('housekeeping');
       const counts = await runScheduledHousekeeping(
         { DATABASE_URL: t.url!, AUTH_SECRET: 'segredo' },
-        { now: new Date(START.getTime() + UPLOAD_TTL_MS), log: (line) => lines.push(line) },
+        { now: new Date(START.getTime() + UPLOAD_TTL_MS), log },
       );
       expect(counts).toMatchObject({ uploads: 1, reclaimedBytes: 0 });
       expect(lines).toEqual([expect.stringMatching(/^\[housekeeping\] 1 expired uploads deleted/)]);

@@ -25,6 +25,7 @@ import { engines, useTestDatabase, type TestDatabase } from '../support/db';
 import { testRuntime } from '../../scripts/support/service-deps';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
+import { quietLog } from '../support/log';
 
 const SITE_URL = 'https://pilota.example';
 const TEAM = 'implantacao@pilota.example';
@@ -106,7 +107,7 @@ describe.each(engines)('implementation request on %s', (engine) => {
     stack = deliveryStack(t.handle, {
       sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       settings: FAST,
-      log: () => {},
+      log: quietLog,
     });
     await stack.start();
   });

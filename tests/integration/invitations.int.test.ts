@@ -30,6 +30,7 @@ import { runHousekeeping } from '~/server/housekeeping';
 import { createSecurityLogger } from '~/server/security';
 import { engines, useTestDatabase } from '../support/db';
 import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
+import { quietLog } from '../support/log';
 
 const SITE = 'http://localhost:4321';
 const PASSWORD = 'Pilota#2026';
@@ -68,7 +69,7 @@ describe.each(engines)('invitations on %s', (engine) => {
     stack = deliveryStack(t.handle, {
       sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       now: () => clock,
-      log: () => {},
+      log: quietLog,
     });
     auth = createAuth({
       db: t.db,

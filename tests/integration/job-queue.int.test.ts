@@ -7,12 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { JobQueue } from '~/server/jobs/queue';
 import { DELIVERY_QUEUES } from '~/server/outbox/jobs';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
+import { quietLog } from '../support/log';
 
 describe.each(engines)('job queue on %s', (engine) => {
   const t: TestDatabase = useTestDatabase(engine);
 
   it("runs a feature's worker and its attached parts, and knows nothing of deliveries", async () => {
-    const queue = new JobQueue(t.handle, { log: () => {} });
+    const queue = new JobQueue(t.handle, { log: quietLog });
     const seen: number[] = [];
     const order: string[] = [];
     queue.defineWorker<{ n: number }>('test-echo', { pollingIntervalSeconds: 0.5 }, async (job) => {

@@ -29,6 +29,7 @@ import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliver
 import { sharedDeps } from '../../scripts/support/service-deps';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
+import { quietLog } from '../support/log';
 
 const SITE = 'http://localhost:4321';
 const NOTIFY_TO = 'comercial@pilota.example';
@@ -79,7 +80,7 @@ describe.each(engines)('lead ownership on %s', (engine) => {
     stack = deliveryStack(t.handle, {
       sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       settings: FAST,
-      log: () => {},
+      log: quietLog,
     });
     await stack.start();
   });
@@ -100,7 +101,7 @@ describe.each(engines)('lead ownership on %s', (engine) => {
         webhookSecret: undefined,
         siteUrl: SITE,
       },
-      log: () => {},
+      log: quietLog,
       ...sharedDeps({ db: t.db, config: { leadRateLimit: null, authSecret: 'segredo' } }),
     });
   const newLead = async (n: number) => {

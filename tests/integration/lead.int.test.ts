@@ -26,6 +26,7 @@ import { sharedDeps } from '../../scripts/support/service-deps';
 import { startReceiver, type Receiver } from '../../scripts/support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
+import { logCapture, quietLog } from '../support/log';
 
 const FAST: DeliverySettings = {
   retryLimit: 20,
@@ -120,7 +121,7 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
       sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       webhook: { secret: SECRET, timeoutMs: 2_000 },
       settings: FAST,
-      log: () => {},
+      log: quietLog,
     });
     await stack.start();
   });
@@ -131,7 +132,7 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
   /** A lead service on this test's database, queue and settings (each call builds its own). */
   const leads = (patch: Partial<LeadServiceDeps> = {}) => {
     const db = patch.db ?? t.db;
-    const log = patch.log ?? (() => {});
+    const log = patch.log ?? quietLog;
     return createLeadService({
       db,
       outbox: stack.outbox,
@@ -305,9 +306,9 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
   });
 
   it('a lead the database refuses is answered "rejected", never spooled nor sent, and logged without its data', async () => {
-    const lines: string[] = [];
+    const { log, lines } = logCapture('leads');
     const input = refusedLead();
-    const result = await leads({ log: (line) => lines.push(line) }).create(input, { ip: '198.51.100.20' });
+    const result = await leads({ log }).create(input, { ip: '198.51.100.20' });
     expect(result).toMatchObject({ status: 'rejected' });
     expect(existsSync(spoolPath(dataDir))).toBe(false);
     expect(await t.db.select().from(contatos)).toHaveLength(0);
@@ -337,8 +338,8 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
       second,
     ]);
 
-    const lines: string[] = [];
-    expect(await leads({ log: (line) => lines.push(line) }).replaySpool()).toBe(2);
+    const { log, lines } = logCapture('leads');
+    expect(await leads({ log }).replaySpool()).toBe(2);
     const rows = await t.db.select().from(contatos);
     expect(rows.map((row) => row.nome).sort()).toEqual(['Bruno Depois', 'Carla Depois']);
     expect(existsSync(spoolPath(dataDir))).toBe(false);

@@ -28,6 +28,7 @@ import { eraseSubject, exportSubject, findSubject } from '~/server/lgpd/subject.
 import { insertDeliveries } from '~/server/outbox/outbox';
 import { engines, useTestDatabase } from '../support/db';
 import { sharedDeps } from '../../scripts/support/service-deps';
+import { quietLog } from '../support/log';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const ADMIN = { id: 'admin-1', email: 'ana.admin@pilota.example' };
@@ -55,7 +56,7 @@ function leadService(db: Db) {
       leadWebhookUrls: [],
       webhookSecret: undefined,
     },
-    log: () => {},
+    log: quietLog,
     ...sharedDeps({ db, config: { authSecret: 'segredo' } }),
   });
 }

@@ -50,6 +50,7 @@ import { insertDeliveries } from '~/server/outbox/outbox';
 import { engines, execute, useTestDatabase } from '../support/db';
 import { sharedDeps } from '../../scripts/support/service-deps';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
+import { quietLog } from '../support/log';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const NOTIFY_TO = 'comercial@pilota.example';
@@ -97,7 +98,7 @@ describe.each(engines)('data-subject requests on %s', (engine) => {
     stack = deliveryStack(t.handle, {
       sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       settings: FAST,
-      log: () => {},
+      log: quietLog,
     });
     await stack.start();
   });
@@ -258,7 +259,7 @@ async function seed(db: Db) {
       leadWebhookUrls: ['https://hooks.example/crm?token=abc'],
       webhookSecret: undefined,
     },
-    log: () => {},
+    log: quietLog,
     ...sharedDeps({ db, config: { authSecret: 'segredo' } }),
   });
   const lead = (email: string, celular: string, nome: string) =>

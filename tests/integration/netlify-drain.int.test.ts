@@ -30,7 +30,7 @@ import { DELIVERY_HEADER, LEAD_HEADER, SIGNATURE_HEADER } from '~/server/webhook
 import { netlifyCopyDir } from '../../src/integrations/netlify-target.mjs';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 import { ensureBuild } from '../support/ensure-build';
-import { captureLog, logEntries, logLines } from '../support/log';
+import { captureLog, logEntries, logLines, quietLog } from '../support/log';
 import { startNetlifyFunction } from '../support/netlify-function';
 import { pgBouncerMissingReason } from '../../scripts/support/pgbouncer';
 import { startReceiver, type Receiver } from '../../scripts/support/receiver';
@@ -73,7 +73,7 @@ describe.skipIf(missing)(`the scheduled delivery function${missing ? ` — skipp
   async function saveLead(webhookUrls: string[] = [hook.url]) {
     const config = scheduledDrainConfig({ ...env, LEAD_WEBHOOK_URLS: webhookUrls.join(',') });
     const handle: DatabaseHandle = await openDatabase({ databaseUrl: config.databaseUrl, transactionPooler: true });
-    const sendMail = createMailer(config, () => undefined);
+    const sendMail = createMailer(config, quietLog);
     const stack = deliveryStack(handle, { sendMail, webhook: { secret: config.webhookSecret } });
     try {
       const leads = createLeadService({
@@ -183,7 +183,7 @@ describe.skipIf(missing)(`the scheduled delivery function${missing ? ` — skipp
     const delayMs = Date.parse(request.receivedAt) - savedAt;
     console.log(`[netlify-drain] lead saved → webhook received: ${delayMs} ms (one drain run: ${runMs} ms)`);
 
-    const again = await runScheduledDrain(env, { log: () => undefined });
+    const again = await runScheduledDrain(env, { log: quietLog });
     expect(again).toMatchObject({ attempted: 0, delivered: 0 });
     expect(hook.requests).toHaveLength(1);
     expect(smtp.messages.filter((mail) => mail.envelopeTo.includes(NOTIFY_TO))).toHaveLength(1);
@@ -193,7 +193,10 @@ describe.skipIf(missing)(`the scheduled delivery function${missing ? ` — skipp
     const out = mkdtempSync(join(tmpdir(), 'pilota-drain-bundle-'));
     try {
       // The build writes the function's entry beside the SSR function (src/integrations/netlify-target.mjs).
-      ensureBuild({ entry: join(FUNCTIONS, 'ssr', 'ssr.mjs'), env: { DEPLOY_TARGET: 'netlify', BUILD_DIR: NETLIFY_DIR } });
+      ensureBuild({
+        entry: join(FUNCTIONS, 'ssr', 'ssr.mjs'),
+        env: { DEPLOY_TARGET: 'netlify', BUILD_DIR: NETLIFY_DIR },
+      });
       const bundled = await zipFunction(join(FUNCTIONS, 'drain.mjs'), out, {
         archiveFormat: 'none',
         basePath: process.cwd(),
@@ -229,8 +232,8 @@ describe.skipIf(missing)(`the scheduled delivery function${missing ? ` — skipp
   it('two runs at once deliver each job once', async () => {
     const ids = await Promise.all([saveLead(), saveLead(), saveLead()]);
     const results = await Promise.all([
-      runScheduledDrain(env, { log: () => undefined }),
-      runScheduledDrain(env, { log: () => undefined }),
+      runScheduledDrain(env, { log: quietLog }),
+      runScheduledDrain(env, { log: quietLog }),
     ]);
     expect(results.reduce((sum, result) => sum + result.delivered, 0)).toBe(6);
     for (const id of ids) {
@@ -250,7 +253,7 @@ describe.skipIf(missing)(`the scheduled delivery function${missing ? ` — skipp
     const ids = [];
     for (let i = 0; i < 12; i++) ids.push(await saveLead([hanging.url]));
     const started = Date.now();
-    const result = await runScheduledDrain(env, { deadlineMs, webhookTimeoutMs: timeoutMs, log: () => undefined });
+    const result = await runScheduledDrain(env, { deadlineMs, webhookTimeoutMs: timeoutMs, log: quietLog });
     const elapsed = Date.now() - started;
     expect(result.stoppedBy).toBe('deadline');
     expect(elapsed).toBeLessThan(deadlineMs + timeoutMs);
@@ -270,14 +273,14 @@ describe.skipIf(missing)(`the scheduled delivery function${missing ? ` — skipp
     const first = await runScheduledDrain(siteEnv, {
       deadlineMs: 2_000,
       continueInBackground: true,
-      log: () => undefined,
+      log: quietLog,
     });
     expect(first).toMatchObject({ attempted: 0, stoppedBy: 'deadline', backlog: 'started' });
     // Another scheduled run within the window starts nothing more.
     const second = await runScheduledDrain(siteEnv, {
       deadlineMs: 2_000,
       continueInBackground: true,
-      log: () => undefined,
+      log: quietLog,
     });
     expect(second.backlog).toBe('already-running');
     expect(site.requests.map(({ method, path }) => ({ method, path }))).toEqual([

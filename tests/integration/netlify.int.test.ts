@@ -58,7 +58,7 @@ import { netlifyCopyDir } from '../../src/integrations/netlify-target.mjs';
 import { callAction } from '../support/actions';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 import { ensureBuild } from '../support/ensure-build';
-import { logEntries } from '../support/log';
+import { logEntries, quietLog } from '../support/log';
 import { rawRequest } from '../../scripts/support/raw-http';
 import { startNetlifyFunction, type NetlifyFunction } from '../support/netlify-function';
 import { pgBouncerMissingReason } from '../../scripts/support/pgbouncer';
@@ -323,7 +323,7 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
     expect(logEntries(fn.output()).some((entry) => entry['component'] === 'drain')).toBe(true);
 
     // The safety net runs after them, as every minute on Netlify: nothing of theirs is due again.
-    const again = await runScheduledDrain(functionEnv, { log: () => undefined });
+    const again = await runScheduledDrain(functionEnv, { log: quietLog });
     expect(again).toMatchObject({ attempted: 0 });
     for (let n = 1; n <= 5; n++) {
       const [lead] = await netlifyDb.db
@@ -472,7 +472,7 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('alt="Capa azul"');
     // Publishing queued the purge of the cached lists and the post's page; a drain sends it.
-    await runScheduledDrain(functionEnv, { log: () => undefined });
+    await runScheduledDrain(functionEnv, { log: quietLog });
     expect(purgeApi.purged()).toContainEqual({
       siteId: 'site-netlify-test',
       tags: ['blog', `post-${created.data!.post.slug}`],
@@ -694,9 +694,9 @@ describe.skipIf(missing)('the Netlify build with its database unreachable', () =
       db = await createTestDatabase('pgbouncer');
       await installQueueSchema(db.directUrl!);
       process.env = { ...savedEnv, NETLIFY_BLOBS_CONTEXT };
-      const run = await runScheduledDrain({ ...env, DATABASE_URL: db.url! }, { log: () => undefined });
+      const run = await runScheduledDrain({ ...env, DATABASE_URL: db.url! }, { log: quietLog });
       expect(run).toMatchObject({ replayed: 1, attempted: 0 });
-      const again = await runScheduledDrain({ ...env, DATABASE_URL: db.url! }, { log: () => undefined });
+      const again = await runScheduledDrain({ ...env, DATABASE_URL: db.url! }, { log: quietLog });
       expect(again).toMatchObject({ replayed: 0, attempted: 0 });
 
       const rows = await db.db.select().from(contatos).where(eq(contatos.email, 'sem.banco@netlify.example'));

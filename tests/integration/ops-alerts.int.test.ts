@@ -19,6 +19,7 @@ import { engines, useTestDatabase, type TestDatabase } from '../support/db';
 import { startReceiver, type Receiver } from '../../scripts/support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
+import { quietLog } from '../support/log';
 
 const TEAM = 'time@pilota.example';
 const MINUTE = 60_000;
@@ -63,7 +64,7 @@ describe.each(engines)('alerts and metrics on %s', (engine) => {
   function alertDeps(now: Date, overrides: Partial<AlertDeps['config']> = {}): AlertDeps {
     return {
       db: t.db,
-      sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }, () => {}),
+      sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }, quietLog),
       config: { leadNotifyTo: TEAM, alertBacklogMs: 15 * MINUTE, alertRepeatMs: 60 * MINUTE, ...overrides },
       now: () => now,
       log: createLogger({ destination: { write: (line: string) => void logged.push(line) } }),
@@ -75,10 +76,10 @@ describe.each(engines)('alerts and metrics on %s', (engine) => {
   /** A lead's webhook (to a receiver answering 500) and its e-mail to a person (SMTP down), both given up. */
   async function failForGood(): Promise<{ leadId: string; ids: string[] }> {
     stack = deliveryStack(t.handle, {
-      sendMail: createMailer({ smtpUrl: 'smtp://127.0.0.1:1', mailFrom: 'Pilota <x@pilota.example>' }, () => {}),
+      sendMail: createMailer({ smtpUrl: 'smtp://127.0.0.1:1', mailFrom: 'Pilota <x@pilota.example>' }, quietLog),
       webhook: { timeoutMs: 1_000 },
       settings: GIVE_UP_FAST,
-      log: () => {},
+      log: quietLog,
     });
     await stack.start();
     const leadId = randomUUID();

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { contatos } from '~/server/db/schema';
 import { deliveryStack } from '../../scripts/support/deliveries';
 import { useTestDatabase } from '../support/db';
+import { logCapture } from '../support/log';
 import { pgBouncerMissingReason } from '../../scripts/support/pgbouncer';
 
 const missing = pgBouncerMissingReason();
@@ -68,10 +69,10 @@ describe.skipIf(missing)(`transaction-mode pooler${missing ? ` — skipped: ${mi
   });
 
   it('the delivery queue polls instead of listening: no lost LISTEN registration after the heartbeat', async () => {
-    const lines: string[] = [];
+    const { log, lines } = logCapture();
     const stack = deliveryStack(t.handle, {
       sendMail: () => Promise.reject(new Error('no mail in this test')),
-      log: (line) => lines.push(line),
+      log,
     });
     await stack.start();
     try {

@@ -14,6 +14,7 @@ import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliver
 import { startReceiver, type Receiver } from '../../scripts/support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
+import { quietLog } from '../support/log';
 
 /** Immediate retries and fast polling: the retry path runs in seconds, not hours. */
 const FAST: DeliverySettings = {
@@ -64,7 +65,7 @@ describe.each(allEngines)('delivery queue on %s', (engine) => {
       sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       webhook: { secret: 'segredo', timeoutMs: 1_000 },
       settings,
-      log: () => {},
+      log: quietLog,
     });
     await stack.start();
     return stack;

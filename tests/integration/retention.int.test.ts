@@ -31,7 +31,7 @@ import { REMOVED_REASON } from '~/lib/lead-pipeline';
 import { runScheduledRetention } from '~/server/lgpd/scheduled-retention';
 import type { Runtime } from '~/server/runtime-types';
 import { engines, isPostgres, useTestDatabase } from '../support/db';
-import { captureLog, logLines } from '../support/log';
+import { captureLog, logCapture, logLines, quietLog } from '../support/log';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -312,7 +312,7 @@ describe.each(engines)('retention on %s', (engine) => {
     });
 
     it('is a daily pg-boss cron whose job runs one pass', async () => {
-      stack = deliveryStack(t.handle, { sendMail: async () => ({ transport: 'log' }), log: () => {}, cron: true });
+      stack = deliveryStack(t.handle, { sendMail: async () => ({ transport: 'log' }), log: quietLog, cron: true });
       const captured = captureLog();
       const config = { retention: DEFAULT_RETENTION } as Config;
       const runtime = { db: t.db, queue: stack.queue, config, now: () => NOW } as unknown as Runtime;
@@ -354,11 +354,8 @@ describe.each(engines.filter(isPostgres))('retention on Netlify, %s', (engine) =
   it('the scheduled function runs one pass through the pooler and logs counts only', async () => {
     await securityEvent(t.db, ago(400));
     await lead(t.db, ago(2000));
-    const lines: string[] = [];
-    const counts = await runScheduledRetention(
-      { DATABASE_URL: t.url!, AUTH_SECRET: 'segredo' },
-      { now: NOW, log: (line) => lines.push(line) },
-    );
+    const { log, lines } = logCapture('retention');
+    const counts = await runScheduledRetention({ DATABASE_URL: t.url!, AUTH_SECRET: 'segredo' }, { now: NOW, log });
     expect(counts).toMatchObject({ securityEvents: 1, leads: 1 });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^\[retention\] 0 documents deleted, 1 leads anonymised/);

@@ -2,7 +2,7 @@
  * Reading the server's log (JSON lines, src/server/log/logger.ts) in tests: as entries, or
  * as the short "[component] message" lines a person reads — the form most assertions use.
  */
-import { redirectLog } from '../../src/server/log/logger';
+import { createLogger, redirectLog, type Logger } from '../../src/server/log/logger';
 
 export interface LogEntry {
   level: string;
@@ -41,4 +41,16 @@ export function captureLog(): { output: () => string; stop: () => void } {
   let output = '';
   const stop = redirectLog({ write: (line: string) => void (output += line) });
   return { output: () => output, stop };
+}
+
+/** A service's `log` that writes nothing (tests that do not read it). */
+export const quietLog: Logger = createLogger({ level: 'silent', destination: { write: () => undefined } });
+
+/**
+ * A service's `log` whose lines land in `lines` as `[component] message` (`logLines`), with
+ * the server's settings (redaction and masking included): what it would have printed.
+ */
+export function logCapture(component?: string, lines: string[] = []): { log: Logger; lines: string[] } {
+  const log = createLogger({ destination: { write: (line: string) => void lines.push(...logLines(line)) } });
+  return { log: component ? log.child({ component }) : log, lines };
 }

@@ -21,6 +21,7 @@ import { insertDeliveries } from '../../src/server/outbox/outbox';
 import { useOwnerOnlyUmask } from '../../src/server/owner-only';
 import { INBOX_CAST, type InboxCastIds } from './inbox-cast';
 import { sharedDeps } from '../../scripts/support/service-deps';
+import { quietLog } from './log';
 
 const MIGRATIONS = 'src/server/db/migrations';
 const DAY = 24 * 60 * 60 * 1000;
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
         leadWebhookUrls: [webhookUrl],
         webhookSecret: undefined,
       },
-      log: () => {},
+      log: quietLog,
       ...sharedDeps({ db, config: { authSecret: 'e2e-seed' } }),
     });
     const ids: Partial<InboxCastIds> = {};

@@ -5,13 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMailer, mailTransportKind } from '~/server/mail';
+import { logCapture } from '../support/log';
 
 describe('mail without a transport', () => {
   it('reports the message as kept and logs none of its content', async () => {
-    const lines: string[] = [];
+    const { log, lines } = logCapture('mail');
     const config = { mailFrom: 'Pilota <nao-responda@pilota.example>' };
     expect(mailTransportKind(config)).toBe('log');
-    const send = createMailer(config, (line) => lines.push(line));
+    const send = createMailer(config, log);
     const result = await send({
       to: 'ana.souza@example.com',
       replyTo: 'ana.souza@example.com',

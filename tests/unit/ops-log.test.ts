@@ -3,7 +3,7 @@
  * personal data that slips into a message or a field is masked or redacted, ids are not.
  */
 import { describe, expect, it } from 'vitest';
-import { createLogger, lineLogger, redirectLog, writeRequestLine } from '~/server/log/logger';
+import { componentLogger, createLogger, redirectLog, writeRequestLine } from '~/server/log/logger';
 import { maskPersonalData } from '~/server/log/personal-data';
 import { formatPretty } from '~/server/log/pretty';
 
@@ -70,14 +70,14 @@ describe('the logger', () => {
   });
 });
 
-describe('lineLogger (services that take a plain log function)', () => {
-  it('a leading [component] becomes the field, once; else the default component', () => {
+describe('componentLogger (the `log` a service takes)', () => {
+  it('names its component once on every line, at the level the service chose', () => {
     const lines: string[] = [];
     const restore = redirectLog({ write: (line: string) => void lines.push(line) });
     try {
-      lineLogger('warn', 'deliveries')('[jobs] pg-boss error');
-      lineLogger('warn', 'deliveries')('no prefix here');
-      lineLogger('error')('[leads] direct e-mail for lead l-1 failed');
+      componentLogger('jobs').warn('pg-boss error');
+      componentLogger('deliveries').warn('no prefix here');
+      componentLogger('leads').error('direct e-mail for lead l-1 failed');
     } finally {
       restore();
     }

@@ -5,7 +5,7 @@
  */
 import type { ServiceDeps } from '../service-deps';
 import { describeError } from '../describe-error';
-import { lineLogger } from '../log/logger';
+import { componentLogger } from '../log/logger';
 import { createAnalyticsIngest, type AnalyticsIngest } from './ingest';
 import { refreshRecent } from './rollup';
 import { visitReport, type VisitReport } from './visit-report';
@@ -37,17 +37,17 @@ export function createAnalyticsService(
     config: Pick<ServiceDeps['config'], 'deployTarget'> & Partial<Pick<ServiceDeps['config'], 'leadRateLimit'>>;
   },
 ): AnalyticsService {
+  const log = deps.log ?? componentLogger('analytics');
   const ingest = createAnalyticsIngest({
     db: deps.db,
     now: deps.now,
     ready: deps.ready,
-    log: deps.log ?? lineLogger('warn', 'analytics'),
+    log,
     // A Netlify function may be frozen after it answers: nothing buffered would ever be written.
     writeThrough: deps.config.deployTarget === 'netlify',
     // LEAD_RATE_LIMIT=off (tests, benches) turns every per-address limit off, this one too.
     addressLimit: deps.config.leadRateLimit !== null,
   });
-  const log = deps.log ?? lineLogger('warn', 'analytics');
   let refreshed = 0;
   let running: Promise<void> | null = null;
   const refresh = (): Promise<void> => {
@@ -70,9 +70,7 @@ export function createAnalyticsService(
       if (force) return refresh();
       const age = deps.now().getTime() - refreshed;
       if (age < FRESH_MS) return;
-      const done = refresh().catch((error: unknown) =>
-        log(`[analytics] roll-up refresh failed: ${describeError(error)}`),
-      );
+      const done = refresh().catch((error: unknown) => log.warn(`roll-up refresh failed: ${describeError(error)}`));
       if (age >= STALE_MS) await done;
     },
     report: (period, filters) => visitReport(deps.db, period.de, period.ate, filters),

@@ -33,6 +33,7 @@ import { analyticsEvents, analyticsSalts } from '../db/schema';
 import { describeError } from '../describe-error';
 import { createLocalRateLimiter } from '../rate-limit';
 import type { EventInput } from './beacon-input';
+import type { Logger } from '../log/logger';
 
 /** How many events one visitor key may send in a minute; a page and its dialog send a handful. */
 export const EVENTS_PER_MINUTE = 60;
@@ -70,7 +71,7 @@ export interface AnalyticsIngestDeps {
   db: Db;
   now: () => Date;
   ready: () => boolean;
-  log: (line: string) => void;
+  log: Logger;
   /** Write each event before `record` resolves (no process to flush later: Netlify). */
   writeThrough?: boolean;
   /** Bound each client address (ADDRESS_EVENTS_PER_MINUTE); off only where every per-address limit is (LEAD_RATE_LIMIT=off). */
@@ -143,7 +144,7 @@ export function createAnalyticsIngest(deps: AnalyticsIngestDeps): AnalyticsInges
     writing = writing.then(() =>
       bulkInsert(db, analyticsEvents, rows).then(
         () => undefined,
-        (error: unknown) => log(`[analytics] ${rows.length} events not written: ${describeError(error)}`),
+        (error: unknown) => log.warn(`${rows.length} events not written: ${describeError(error)}`),
       ),
     );
     return writing;

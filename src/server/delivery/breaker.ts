@@ -18,6 +18,7 @@ import { deliveryTargets, type DeliveryKind, type DeliveryTarget } from '../db/s
 import { describeError } from '../describe-error';
 import type { AttemptOutcome } from '../transport/transport';
 import { targetLabel } from '../webhooks';
+import type { Logger } from '../log/logger';
 
 export interface BreakerSettings {
   /** Failed attempts in a row that pause a target (a receiver failing half the time almost never trips it). */
@@ -53,13 +54,13 @@ const keyOf = (kind: DeliveryKind, target: string) => `${kind} ${target}`;
 export class TargetBreaker {
   readonly settings: BreakerSettings;
   readonly #db: Db;
-  readonly #log: (line: string) => void;
+  readonly #log: Logger;
   readonly #now: () => number;
   readonly #entries = new Map<string, Entry>();
   #io: Promise<void> = Promise.resolve();
   #closed = false;
 
-  constructor(db: Db, settings: BreakerSettings, log: (line: string) => void, now: () => number = Date.now) {
+  constructor(db: Db, settings: BreakerSettings, log: Logger, now: () => number = Date.now) {
     this.#db = db;
     this.settings = settings;
     this.#log = log;
@@ -110,7 +111,7 @@ export class TargetBreaker {
       const wasPaused = entry.pauses > 0;
       Object.assign(entry, { consecutive: 0, pauses: 0, pausedUntil: 0, failingSince: null });
       if (wasPaused) {
-        this.#log(`[deliveries] ${label} works again: deliveries resumed`);
+        this.#log.warn(`${label} works again: deliveries resumed`);
         this.#persist(entry);
       }
       return;
@@ -138,8 +139,8 @@ export class TargetBreaker {
       if (until <= entry.pausedUntil) return;
       if (state !== 'paused') entry.pauses++;
       entry.pausedUntil = until;
-      this.#log(
-        `[deliveries] ${label} asked to wait ${Math.ceil(pauseAtLeastMs / 1000)} s${reason ? ` (${reason})` : ''}; ` +
+      this.#log.warn(
+        `${label} asked to wait ${Math.ceil(pauseAtLeastMs / 1000)} s${reason ? ` (${reason})` : ''}; ` +
           'its deliveries wait without spending retries',
       );
       this.#persist(entry);
@@ -151,8 +152,8 @@ export class TargetBreaker {
       entry.pauses++;
       const seconds = Math.min(this.settings.pauseSeconds * 2 ** (entry.pauses - 1), this.settings.maxPauseSeconds);
       entry.pausedUntil = now + seconds * 1000;
-      this.#log(
-        `[deliveries] ${label} paused for ${seconds} s after ${entry.consecutive} failed attempts in a row` +
+      this.#log.warn(
+        `${label} paused for ${seconds} s after ${entry.consecutive} failed attempts in a row` +
           `${reason ? ` (last: ${reason})` : ''}; its deliveries wait without spending retries`,
       );
       this.#persist(entry);
@@ -231,9 +232,7 @@ export class TargetBreaker {
   }
 
   #enqueue(task: () => Promise<void>): Promise<void> {
-    const run = this.#io
-      .then(task)
-      .catch((error: unknown) => this.#log(`[deliveries] breaker state: ${describeError(error)}`));
+    const run = this.#io.then(task).catch((error: unknown) => this.#log.warn(`breaker state: ${describeError(error)}`));
     this.#io = run;
     return run;
   }

@@ -20,6 +20,7 @@ import { DeliveryEngine, type DrainResult } from './engine';
 import { Settler } from './settle';
 import type { DeliverySettings } from './settings';
 import type { Transports } from '../transport/transport';
+import type { Logger } from '../log/logger';
 
 export interface DeliveryServiceDeps {
   db: Db;
@@ -30,7 +31,7 @@ export interface DeliveryServiceDeps {
   transports: Transports;
   settings: DeliverySettings;
   now: () => Date;
-  log: (line: string) => void;
+  log: Logger;
   /** Deliver continuously while the queue runs (default). Off: only `drainDue` delivers. */
   workers?: boolean | undefined;
 }

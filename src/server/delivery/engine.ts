@@ -32,6 +32,7 @@ import { targetLabel } from '../webhooks';
 import { MAIL_TARGET, type TargetBreaker } from './breaker';
 import { fetchOptions, loadRows, Wakeup, type Lane, type Run } from './lanes';
 import type { Settler } from './settle';
+import type { Logger } from '../log/logger';
 
 export interface EngineSettings {
   /** E-mails in flight per instance (the SMTP pool queues beyond its connections). */
@@ -55,7 +56,7 @@ export interface EngineDeps {
   settler: Settler;
   settings: EngineSettings;
   now: () => Date;
-  log: (line: string) => void;
+  log: Logger;
 }
 
 export interface DrainResult {
@@ -206,7 +207,7 @@ export class DeliveryEngine {
         }
       }
     } catch (error) {
-      this.#deps.log(`[deliveries] ${lane.kind} lane: ${describeError(error)}`);
+      this.#deps.log.warn(`${lane.kind} lane: ${describeError(error)}`);
       if (!run.stopped && !run.draining) {
         await new Promise((resolve) => setTimeout(resolve, pollMs));
         return this.#loop(lane, run);
@@ -268,8 +269,8 @@ export class DeliveryEngine {
     run.counts.failed++;
     const final = result.permanent === true || job.retryCount >= job.retryLimit;
     const attempt = row.attempts + 1;
-    log(
-      `[deliveries] ${targetLabel(row.kind, row.target)}: delivery ${row.id} attempt ${attempt} failed ` +
+    log.warn(
+      `${targetLabel(row.kind, row.target)}: delivery ${row.id} attempt ${attempt} failed ` +
         `(${result.reason})${final ? ', giving up' : ', will retry'}`,
     );
     breaker.record(row.kind, breakerTarget, result.outcome, result.reason, result.retryAfterMs);

@@ -9,7 +9,7 @@
  */
 import type { DatabaseHandle } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
-import { lineLogger } from '../log/logger';
+import { componentLogger, type Logger } from '../log/logger';
 import type { SendMail } from '../mail';
 import { mailTransport } from '../mail/transport';
 import { Outbox } from '../outbox/outbox';
@@ -32,7 +32,7 @@ export interface DeliveryDeps {
   connectorOptions?: ConnectorOptions | undefined;
   settings?: DeliverySettings | undefined;
   now?: () => Date;
-  log?: (line: string) => void;
+  log?: Logger;
   /** Where a CDN purge finds Netlify's site id and token (default process.env; ../cdn/cdn-purge.ts). */
   purgeEnv?: Record<string, string | undefined> | undefined;
   /** Deliver continuously while the queue runs (default). Off: only `delivery.drainDue` delivers. */
@@ -48,7 +48,7 @@ export interface Deliveries {
 export function createDeliveries(handle: DatabaseHandle, queue: JobQueue, deps: DeliveryDeps): Deliveries {
   const settings = deps.settings ?? DEFAULT_DELIVERY_SETTINGS;
   const now = deps.now ?? (() => new Date());
-  const log = deps.log ?? lineLogger('warn');
+  const log = deps.log ?? componentLogger('deliveries');
   const outbox = new Outbox({
     db: handle.db,
     boss: queue.boss,

@@ -19,7 +19,7 @@ import { openDatabase } from '../db/client';
 import { describeError } from '../describe-error';
 import { JobQueue } from '../jobs/queue';
 import { hasBlobsContext } from '../leads/blob-spool';
-import { lineLogger } from '../log/logger';
+import { componentLogger, type Logger } from '../log/logger';
 import { createMailer } from '../mail';
 import { checkDeliveryAlerts } from '../ops/alerts';
 import { requestBacklogDrain, type BacklogRequest } from './backlog-drain';
@@ -40,7 +40,8 @@ export interface ScheduledDrainOptions {
   settings?: DeliverySettings;
   /** Webhook attempt timeout (default WEBHOOK_TIMEOUT_MS). */
   webhookTimeoutMs?: number;
-  log?: (line: string) => void;
+  /** Where every line of the run goes (tests capture or silence it); each part's component logger otherwise. */
+  log?: Logger;
   /**
    * When the run stops at its deadline with work left, start the background drain
    * (src/server/delivery/backlog-drain.ts). The every-minute function asks for it; the
@@ -80,11 +81,12 @@ export async function runScheduledDrain(
 ): Promise<ScheduledDrainResult> {
   const startedAt = Date.now();
   const budget = options.deadlineMs ?? SCHEDULED_DRAIN_BUDGET_MS;
-  const log = options.log ?? lineLogger('info');
+  const logOf = (component: string) => options.log ?? componentLogger(component);
+  const log = logOf('drain');
   const config = scheduledDrainConfig(env);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, transactionPooler: true });
-  const sendMail = createMailer(config, log);
-  const queue = new JobQueue(database, { log });
+  const sendMail = createMailer(config, logOf('mail'));
+  const queue = new JobQueue(database, { log: logOf('jobs') });
   const deliveries = createDeliveries(database, queue, {
     sendMail,
     webhook: {
@@ -93,7 +95,7 @@ export async function runScheduledDrain(
     },
     connectors: config.connectors,
     settings: options.settings ?? deliverySettingsFor(config.deliveryTiming),
-    log,
+    log: logOf('deliveries'),
     purgeEnv: env,
     workers: false,
   });
@@ -104,14 +106,18 @@ export async function runScheduledDrain(
     let replayed = 0;
     if ((options.upkeep ?? true) && hasBlobsContext(env)) {
       const { replayBlobSpool } = await import('../leads/spool-replay');
-      replayed = await replayBlobSpool({ db: database.db, config, outbox: deliveries.outbox, sendMail, log }).catch(
-        (error: unknown) => {
-          log(`[drain] spool replay: ${describeError(error)}`);
-          return 0;
-        },
-      );
+      replayed = await replayBlobSpool({
+        db: database.db,
+        config,
+        outbox: deliveries.outbox,
+        sendMail,
+        log: logOf('leads'),
+      }).catch((error: unknown) => {
+        log.info(`spool replay: ${describeError(error)}`);
+        return 0;
+      });
       if (replayed > 0) {
-        log(`[drain] ${replayed} lead(s) kept while the database was down saved`);
+        log.info(`${replayed} lead(s) kept while the database was down saved`);
         await deliveries.outbox.dispatch();
       }
     }
@@ -124,10 +130,10 @@ export async function runScheduledDrain(
         authSecret: config.authSecret ?? '',
         now: new Date(),
       }).catch((error: unknown) => {
-        log(`[drain] background drain request: ${describeError(error)}`);
+        log.info(`background drain request: ${describeError(error)}`);
         return 'refused' as const;
       });
-      log(`[drain] work left at the deadline; background drain: ${backlog}`);
+      log.info(`work left at the deadline; background drain: ${backlog}`);
     }
     let maintained = false;
     const upkeep = options.upkeep ?? true;
@@ -136,19 +142,19 @@ export async function runScheduledDrain(
         await queue.boss.supervise();
         maintained = true;
       } catch (error) {
-        log(`[drain] pg-boss maintenance: ${describeError(error)}`);
+        log.info(`pg-boss maintenance: ${describeError(error)}`);
       }
     }
     // The alert checks of a long-lived server (src/server/ops/alerts.ts), once per run here.
     if (upkeep && Date.now() - startedAt < budget) await checkDeliveryAlerts({ db: database.db, sendMail, config });
     const elapsedMs = Date.now() - startedAt;
-    log(
-      `[drain] ${result.attempted} attempted, ${result.delivered} delivered, ${result.failed} failed` +
+    log.info(
+      `${result.attempted} attempted, ${result.delivered} delivered, ${result.failed} failed` +
         ` (stopped: ${result.stoppedBy}; maintenance ${maintained ? 'done' : 'skipped'}) in ${elapsedMs} ms`,
     );
     return { ...result, elapsedMs, maintained, replayed, ...(backlog ? { backlog } : {}) };
   } finally {
-    await queue.stop(5_000).catch((error: unknown) => log(`[drain] queue stop: ${describeError(error)}`));
+    await queue.stop(5_000).catch((error: unknown) => log.info(`queue stop: ${describeError(error)}`));
     await database.close().catch(() => undefined);
   }
 }

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { fromDrizzle, type DrizzleTransactionLike, type PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
 import { describeError } from '../describe-error';
+import type { Logger } from '../log/logger';
 
 export interface SettledAttempt {
   queue: string;
@@ -44,13 +45,13 @@ export class Settler {
   readonly #boss: PgBoss;
   readonly #now: () => Date;
   readonly #busy: () => boolean;
-  readonly #log: (line: string) => void;
+  readonly #log: Logger;
   #buffer: Pending[] = [];
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> | undefined;
   #closed = false;
 
-  constructor(deps: { db: Db; boss: PgBoss; now: () => Date; busy: () => boolean; log: (line: string) => void }) {
+  constructor(deps: { db: Db; boss: PgBoss; now: () => Date; busy: () => boolean; log: Logger }) {
     this.#db = deps.db;
     this.#boss = deps.boss;
     this.#now = deps.now;
@@ -86,7 +87,7 @@ export class Settler {
       })
       .catch((error: unknown) => {
         // Kept and written again: until then the jobs stay active (at worst they expire and are retried).
-        this.#log(`[deliveries] recording ${batch.length} attempt(s) failed, retrying: ${describeError(error)}`);
+        this.#log.warn(`recording ${batch.length} attempt(s) failed, retrying: ${describeError(error)}`);
         this.#buffer.unshift(...batch);
         this.#timer ??= setTimeout(() => void this.flush(), RETRY_FLUSH_MS);
       })

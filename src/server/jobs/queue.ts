@@ -18,7 +18,7 @@ import { PgBoss, fromPglite } from 'pg-boss';
 import type { ConstructorOptions, JobWithMetadata, QueueOptions, SendOptions, WorkOptions } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
 import { describeError, maskMessage } from '../describe-error';
-import { lineLogger } from '../log/logger';
+import { componentLogger, type Logger } from '../log/logger';
 
 /** A queue's retry and expiry policy (pg-boss's names), plus whether its workers are woken by NOTIFY. */
 export type QueueDefinition = Pick<
@@ -50,7 +50,7 @@ export interface QueuePart {
 }
 
 export interface JobQueueDeps {
-  log?: (line: string) => void;
+  log?: Logger;
   /** Run pg-boss's cron here, so `boss.schedule()` entries send their jobs: the Node server does (default off). */
   cron?: boolean;
   /**
@@ -71,14 +71,14 @@ const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 export class JobQueue {
   readonly boss: PgBoss;
-  readonly #log: (line: string) => void;
+  readonly #log: Logger;
   readonly #queues = new Map<string, QueueDefinition>();
   readonly #workers: WorkerDefinition[] = [];
   readonly #parts: QueuePart[] = [];
   #started = false;
 
   constructor(handle: DatabaseHandle, deps: JobQueueDeps = {}) {
-    this.#log = deps.log ?? lineLogger('warn');
+    this.#log = deps.log ?? componentLogger('jobs');
     // A transaction-mode pooler (Netlify + Supabase) drops LISTEN with the transaction: poll there.
     const common: ConstructorOptions = {
       schedule: deps.cron === true,
@@ -91,8 +91,8 @@ export class JobQueue {
         : new PgBoss({ ...common, connectionString: handle.databaseUrl!, max: 4, application_name: 'pilota-jobs' });
     // pg-boss sometimes emits a plain copy of an error: only its masked first line is kept then.
     this.boss.on('error', (error: unknown) =>
-      this.#log(
-        `[jobs] ${error instanceof Error ? describeError(error) : maskMessage(String((error as Error | null)?.message))}`,
+      this.#log.warn(
+        `${error instanceof Error ? describeError(error) : maskMessage(String((error as Error | null)?.message))}`,
       ),
     );
   }
@@ -151,7 +151,7 @@ export class JobQueue {
     for (const part of this.#parts) {
       await part
         .stop(timeoutMs)
-        .catch((error: unknown) => this.#log(`[jobs] stopping ${part.name}: ${describeError(error)}`));
+        .catch((error: unknown) => this.#log.warn(`stopping ${part.name}: ${describeError(error)}`));
     }
     await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
   }

@@ -14,6 +14,7 @@ import { postWebhook, webhookDeliveryId } from '../webhooks';
 import { buildLeadEmail, leadWebhookBody } from './lead-email';
 import type { LeadWriter } from './lead-write';
 import { fileSpool, type LeadSpool, type SpoolEntry } from './spool';
+import type { Logger } from '../log/logger';
 
 export interface DegradedModeDeps {
   sendMail: SendMail;
@@ -52,7 +53,7 @@ export async function alertRejected(
 export async function deliverDirectly(
   lead: LeadRecord,
   deps: DegradedModeDeps,
-  log: (line: string) => void,
+  log: Logger,
 ): Promise<{ status: 'spooled'; id: string; mailed: boolean }> {
   const spool = spoolOf(deps);
   let kept = false;
@@ -63,7 +64,7 @@ export async function deliverDirectly(
     } catch (error) {
       // On Node the spool is the promise that the lead is safe: without it the visitor must know.
       if (deps.config.deployTarget !== 'netlify') throw error;
-      log(`[leads] lead ${lead.id} could not be kept in the spool: ${describeError(error)}`);
+      log.error(`lead ${lead.id} could not be kept in the spool: ${describeError(error)}`);
     }
   }
   const keep = (entries: SpoolEntry[]) => (kept ? spool!.append(entries) : Promise.resolve());
@@ -86,7 +87,7 @@ export async function deliverDirectly(
     })
       .then(() => keep([delivered('webhook', url)]))
       .catch((error: unknown) =>
-        log(`[leads] direct webhook to ${maskMessage(url)} for lead ${lead.id} failed: ${describeError(error)}`),
+        log.error(`direct webhook to ${maskMessage(url)} for lead ${lead.id} failed: ${describeError(error)}`),
       );
   }
 
@@ -97,17 +98,13 @@ export async function deliverDirectly(
     mailed = true;
     await keep([delivered('email', email.to as string)]);
   } catch (error) {
-    log(`[leads] direct e-mail for lead ${lead.id} failed: ${describeError(error)}`);
+    log.error(`direct e-mail for lead ${lead.id} failed: ${describeError(error)}`);
   }
   return { status: 'spooled', id: lead.id, mailed };
 }
 
 /** Saves the spooled leads through the group-commit writer; returns how many were saved. */
-export async function replaySpool(
-  deps: DegradedModeDeps,
-  writer: LeadWriter,
-  log: (line: string) => void,
-): Promise<number> {
+export async function replaySpool(deps: DegradedModeDeps, writer: LeadWriter, log: Logger): Promise<number> {
   let saved = 0;
   const spool = spoolOf(deps);
   if (!spool) return 0;
@@ -137,13 +134,12 @@ export async function replaySpool(
         continue;
       }
       rejected.add(lead.submissionKey);
-      log(
-        `[leads] spooled lead ${lead.id} refused by the database, kept aside in ${spool.rejectedPlace}: ${describeError(result.reason)}`,
+      log.error(
+        `spooled lead ${lead.id} refused by the database, kept aside in ${spool.rejectedPlace}: ${describeError(result.reason)}`,
       );
       await alertRejected(lead.id, result.reason, 'lead-spool', deps, spool.rejectedPlace);
     }
-    if (retry.size > 0)
-      log(`[leads] database still unavailable: ${retry.size} spooled lead(s) kept for the next replay`);
+    if (retry.size > 0) log.error(`database still unavailable: ${retry.size} spooled lead(s) kept for the next replay`);
     const keyOf = (entry: SpoolEntry) => (entry.type === 'lead' ? entry.lead.submissionKey : entry.submissionKey);
     return {
       retry: entries.filter((entry) => retry.has(keyOf(entry))),

@@ -20,7 +20,7 @@ import { HONEYPOT_FIELD } from '~/lib/validation/lead';
 import type { Config } from '../config';
 import { databaseErrorKind } from '../db/errors';
 import { describeError } from '../describe-error';
-import { lineLogger } from '../log/logger';
+import { componentLogger, type Logger } from '../log/logger';
 import type { Outbox } from '../outbox/outbox';
 import { checkTextFields } from '../security';
 import type { ServiceDeps } from '../service-deps';
@@ -85,7 +85,7 @@ export interface LeadService {
 
 /** The lead service of one runtime; it owns its group-commit buffer and its replay turn. */
 export function createLeadService(deps: LeadServiceDeps): LeadService {
-  const log = deps.log ?? lineLogger('error');
+  const log = deps.log ?? componentLogger('leads');
   const writer: LeadWriter = new GroupCommitWriter((group: PendingLead[]) => writeGroup(group, deps));
   let replaying: Promise<unknown> = Promise.resolve();
   return {
@@ -103,7 +103,7 @@ async function createLead(
   request: LeadRequestMeta,
   deps: LeadServiceDeps,
   writer: LeadWriter,
-  log: (line: string) => void,
+  log: Logger,
 ): Promise<LeadResult> {
   if (input[HONEYPOT_FIELD]?.trim()) return { status: 'ignored' };
   if (!(await deps.rateLimits.allow('lead', request.ip))) return { status: 'rate_limited' };
@@ -140,13 +140,13 @@ async function createLead(
   } catch (error) {
     const kind = databaseErrorKind(error);
     if (kind === 'rejected') {
-      log(`[leads] the database refused lead ${lead.id}; answered as invalid, not spooled: ${describeError(error)}`);
+      log.error(`the database refused lead ${lead.id}; answered as invalid, not spooled: ${describeError(error)}`);
       await alertRejected(lead.id, error, 'lead-form', deps);
       return { status: 'rejected', id: lead.id };
     }
     // Unreachable, or failing for a reason of our own: either way the lead must not be lost.
-    log(
-      `[leads] ${kind === 'unavailable' ? 'database unavailable' : 'unexpected database error'}, spooling lead ${lead.id}: ${describeError(error)}`,
+    log.error(
+      `${kind === 'unavailable' ? 'database unavailable' : 'unexpected database error'}, spooling lead ${lead.id}: ${describeError(error)}`,
     );
     return deliverDirectly(lead, deps, log);
   }

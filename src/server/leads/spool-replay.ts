@@ -13,13 +13,14 @@ import { createRateLimiter } from '../rate-limit';
 import { createSecurityLogger } from '../security';
 import { blobSpool } from './blob-spool';
 import { createLeadService } from './lead.service';
+import type { Logger } from '../log/logger';
 
 export interface BlobReplayDeps {
   db: Db;
   config: Config;
   outbox: Outbox;
   sendMail: SendMail;
-  log: (line: string) => void;
+  log: Logger;
 }
 
 /** Saves the leads waiting in the Blobs spool; returns how many were saved. */

@@ -5,7 +5,7 @@
  * PostgreSQL still run it once. On Netlify the scheduled function retention.mts runs it.
  */
 import { describeError } from '../describe-error';
-import { componentLogger, lineLogger } from '../log/logger';
+import { componentLogger, type Logger } from '../log/logger';
 import type { Feature, Runtime } from '../runtime-types';
 import { describeRetention, runAnalyticsRetention, runRetention, type RetentionCounts } from './retention';
 
@@ -17,13 +17,13 @@ export const RETENTION_TIMEZONE = 'America/Sao_Paulo';
 /** One logged retention pass over the runtime's database. */
 export async function retentionPass(
   runtime: Pick<Runtime, 'db' | 'config' | 'now'>,
-  log: (line: string) => void = lineLogger('info'),
+  log: Logger = componentLogger('retention'),
 ): Promise<RetentionCounts> {
   const started = Date.now();
   const counts = await runRetention(runtime.db, runtime.config.retention, runtime.now());
-  log(describeRetention(counts, Date.now() - started));
+  log.info(describeRetention(counts, Date.now() - started));
   const events = await runAnalyticsRetention(runtime.db, runtime.config.analyticsEventDays, runtime.now());
-  log(`[retention] ${events} visit events deleted`);
+  log.info(`${events} visit events deleted`);
   return counts;
 }
 

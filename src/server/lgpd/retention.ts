@@ -141,7 +141,7 @@ export async function runAnalyticsRetention(db: DbOrTx, days: number, now: Date)
 /** The run's log line: counts only. */
 export function describeRetention(counts: RetentionCounts, elapsedMs: number): string {
   return (
-    `[retention] ${counts.documents} documents deleted, ${counts.leads} leads anonymised ` +
+    `${counts.documents} documents deleted, ${counts.leads} leads anonymised ` +
     `(${counts.leadNotes} notes and discard reasons removed), ` +
     `${counts.deliveryPayloads} delivery payloads pruned, ${counts.securityEvents} security events deleted, ` +
     `${counts.unconfirmedRequests} unconfirmed data-subject requests deleted in ${elapsedMs} ms`

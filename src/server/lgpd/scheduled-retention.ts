@@ -12,6 +12,7 @@ export function runScheduledRetention(
   options: ScheduledPassOptions = {},
 ): Promise<RetentionCounts> {
   return runScheduledPass(
+    'retention',
     env,
     options,
     async (db, config, now) => {

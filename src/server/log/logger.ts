@@ -136,24 +136,10 @@ export function redirectLog(destination: DestinationStream): () => void {
   };
 }
 
-/** The logger of one part of the server: its lines carry `component`. */
+/**
+ * The logger of one part of the server: its lines carry `component`. A service that logs takes
+ * one as its `log` (src/server/service-deps.ts), so tests can hand it a capturing logger.
+ */
 export function componentLogger(component: string): Logger {
   return logger.child({ component });
-}
-
-const PREFIX = /^\[([\w:.-]+)\]\s*/;
-
-/**
- * A `(line) => void` for services that take a plain log function (the queue, the mailer, the
- * security logger): a leading `[component]` becomes the `component` field (else `component`).
- * @example lineLogger('warn')('[deliveries] e-mail paused for 30 s') // {"level":"warn","component":"deliveries","msg":"e-mail paused for 30 s"}
- */
-export function lineLogger(level: 'info' | 'warn' | 'error', component?: string): (line: string) => void {
-  return (line: string) => {
-    const match = PREFIX.exec(line);
-    const named = match?.[1] ?? component;
-    const text = match ? line.slice(match[0].length) : line;
-    if (named) logger[level]({ component: named }, text);
-    else logger[level](text);
-  };
 }

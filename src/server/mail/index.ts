@@ -12,7 +12,7 @@
  */
 import nodemailer from 'nodemailer';
 import { Resend } from 'resend';
-import { lineLogger } from '../log/logger';
+import { componentLogger, type Logger } from '../log/logger';
 
 export interface MailMessage {
   to: string | string[];
@@ -73,7 +73,7 @@ export class RecipientRejectedError extends Error {
   override name = 'RecipientRejectedError';
 }
 
-export function createMailer(config: MailerConfig, log: (line: string) => void = lineLogger('info')): SendMail {
+export function createMailer(config: MailerConfig, log: Logger = componentLogger('mail')): SendMail {
   const kind = mailTransportKind(config);
 
   if (kind === 'smtp') {
@@ -119,7 +119,7 @@ export function createMailer(config: MailerConfig, log: (line: string) => void =
   // Only that a message was kept, never its content: recipients, a lead's data and sign-in
   // links must not reach a log. Admins read it in the deliveries table (status 'logged').
   return async () => {
-    log(`[mail] no SMTP_URL or RESEND_API_KEY: message not sent, kept in the deliveries table (status 'logged')`);
+    log.info(`no SMTP_URL or RESEND_API_KEY: message not sent, kept in the deliveries table (status 'logged')`);
     return { transport: 'log' };
   };
 }

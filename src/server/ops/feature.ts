@@ -7,7 +7,7 @@
  */
 import { describeError } from '../describe-error';
 import { startHousekeeping } from '../housekeeping';
-import { componentLogger, lineLogger } from '../log/logger';
+import { componentLogger } from '../log/logger';
 import type { Feature } from '../runtime-types';
 import { startAlertMonitor } from './alerts';
 import { startOpsSocket, type OpsSocket } from './backup';
@@ -27,8 +27,7 @@ export const opsFeature: Feature = {
       db: runtime.db,
       pglite: runtime.database.kind === 'pglite' ? runtime.database.pglite : undefined,
       now: runtime.now,
-      log: lineLogger('info'),
-      logError: lineLogger('error'),
+      log: componentLogger('housekeeping'),
     });
     let socket: OpsSocket | undefined;
     if (runtime.database.kind === 'pglite' && runtime.database.pglite) {

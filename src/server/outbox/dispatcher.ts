@@ -19,6 +19,7 @@ import type { Db } from '../db/client';
 import { deliveries, type DeliveryKind } from '../db/schema';
 import { describeError } from '../describe-error';
 import { DELIVERY_QUEUES, type DeliveryJob } from './jobs';
+import type { Logger } from '../log/logger';
 
 /** Deliveries moved into pg-boss per dispatcher transaction. */
 const DISPATCH_BATCH = 200;
@@ -29,7 +30,7 @@ export interface DispatcherDeps {
   db: Db;
   boss: PgBoss;
   now: () => Date;
-  log: (line: string) => void;
+  log: Logger;
   /** Called after jobs of that kind were dispatched (wakes the local delivery lanes). */
   onDispatched: (kinds: Set<DeliveryKind>) => void;
 }
@@ -86,7 +87,7 @@ export class Dispatcher {
           }
         } while (this.#again && this.#running);
       } catch (error) {
-        this.#deps.log(`[deliveries] dispatch: ${describeError(error)}`);
+        this.#deps.log.warn(`dispatch: ${describeError(error)}`);
       } finally {
         this.#dispatching = undefined;
       }

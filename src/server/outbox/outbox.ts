@@ -21,6 +21,7 @@ import type { JobQueue } from '../jobs/queue';
 import type { MailMessage } from '../mail';
 import { Dispatcher } from './dispatcher';
 import { Pacer } from './pacer';
+import type { Logger } from '../log/logger';
 
 export type DeliveryRequest = (
   | { kind: 'email'; message: MailMessage; meta: DeliveryMeta }
@@ -72,7 +73,7 @@ export interface OutboxDeps {
   /** The job queue's pg-boss, whose tables the dispatcher inserts jobs into. */
   boss: PgBoss;
   now?: () => Date;
-  log: (line: string) => void;
+  log: Logger;
   /** Least average time between delivery job starts while visitors are submitting (./pacer.ts); 0: unpaced. */
   jobSpacingMs: number;
   /** How often the dispatcher looks for undispatched deliveries (it is also woken on enqueue; default 1 s). */

@@ -20,7 +20,7 @@ import type { DbOrTx } from '../db/client';
 import { securityEvents, type SecurityEvent, type SecuritySeverity } from '../db/schema';
 import { addressKey } from '../client-address';
 import { describeError } from '../describe-error';
-import { componentLogger, lineLogger, type Logger } from '../log/logger';
+import { componentLogger, type Logger } from '../log/logger';
 import { hitRateLimit } from '../rate-limit';
 
 /** Event types written server-side; the first ten are the spec's names. */
@@ -118,9 +118,7 @@ export interface SecurityLoggerDeps {
   /** Key of the IP hash: the server's AUTH_SECRET. */
   secret: string;
   now?: () => Date;
-  /** Where failures to write are reported. */
-  report?: (line: string) => void;
-  /** Where every event is logged (see the header). */
+  /** Where every event, and a failure to record one, is logged (see the header). */
   log?: Logger;
 }
 
@@ -152,7 +150,6 @@ export function createSecurityLogger({
   db,
   secret,
   now = () => new Date(),
-  report = lineLogger('error'),
   log = componentLogger('security'),
 }: SecurityLoggerDeps): SecurityLogger {
   // Per client, as the limiters count (an IPv6 /64 is one), so a rotating address is still one source.
@@ -191,7 +188,7 @@ export function createSecurityLogger({
         });
       } catch (error) {
         // Never the driver's message: it lists the row's values (e-mail, input samples).
-        report(`[security] could not record ${event.type}: ${describeError(error)}`);
+        log.error(`could not record ${event.type}: ${describeError(error)}`);
       }
     },
   };
