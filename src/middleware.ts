@@ -2,7 +2,6 @@
  * Request pipeline: a short sequence of named handlers. Each feature adds its own
  * (e.g. auth guards) to the list; keep them small and put the work in src/server.
  */
-import { getActionContext, isInputError } from 'astro:actions';
 import { defineMiddleware, sequence } from 'astro:middleware';
 import type { Runtime } from '~/server/runtime-types';
 import { adminRefusal, classifyRequest, guardRequest, type CurrentSession, type SessionUser } from '~/server/auth';
@@ -31,8 +30,6 @@ declare global {
       /** The signed-in account, set on admin-area requests and /auth (src/server/auth/guard.ts). */
       user?: SessionUser;
       session?: CurrentSession;
-      /** A lead form posted without JavaScript that failed: what to show again. */
-      leadForm?: { values: Record<string, string>; errors: Record<string, string>; message?: string };
       /** Set by @astrojs/netlify on Netlify: the invocation's context (src/server/delivery/immediate-delivery.ts). */
       netlify?: { context?: { waitUntil?: (promise: Promise<unknown>) => void } };
     }
@@ -118,34 +115,6 @@ const cdnCache = defineMiddleware(async (context, next) => {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged });
 });
 
-/*
- * The lead form without JavaScript (a plain POST with ?_action=lead): Post/Redirect/Get
- * to /obrigado on success; on failure the page renders again with the values and the
- * server's messages (locals.leadForm) and the error's status code.
- */
-const leadFormPost = defineMiddleware(async (context, next) => {
-  const { action, setActionResult, serializeActionResult } = getActionContext(context);
-  if (action?.calledFrom !== 'form' || action.name !== 'lead') return next();
-  const posted = await context.request.clone().formData();
-  const result = await action.handler();
-  if (!result.error) return context.redirect('/obrigado', 303);
-
-  setActionResult(action.name, serializeActionResult(result));
-  const values: Record<string, string> = {};
-  for (const [key, value] of posted) if (typeof value === 'string') values[key] = value;
-  const errors: Record<string, string> = {};
-  if (isInputError(result.error)) {
-    for (const [field, messages] of Object.entries(result.error.fields)) if (messages?.[0]) errors[field] = messages[0];
-  }
-  context.locals.leadForm = {
-    values,
-    errors,
-    ...(isInputError(result.error) ? {} : { message: result.error.message }),
-  };
-  const page = await next();
-  return new Response(page.body, { status: result.error.status, headers: page.headers });
-});
-
 /**
  * Admin area and /auth (src/server/auth/access-policy.ts decides on the matched route, so no
  * spelling of a path gets past it): anonymous → /auth (pages) or 401, signed-in non-admin →
@@ -194,12 +163,4 @@ const adminGuard = defineMiddleware(async (context, next) => {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 });
 
-export const onRequest = sequence(
-  requestLog,
-  handledMethodsOnly,
-  withRuntime,
-  cdnCache,
-  adminGuard,
-  safeRequest,
-  leadFormPost,
-);
+export const onRequest = sequence(requestLog, handledMethodsOnly, withRuntime, cdnCache, adminGuard, safeRequest);

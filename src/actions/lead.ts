@@ -1,7 +1,7 @@
 /*
  * The lead action: validate (the shared schema), call the service, turn outcomes
  * into the spec's texts. Used by the island through `actions.lead` and by plain
- * form posts (`?_action=lead`, see src/middleware.ts) when JavaScript is off.
+ * form posts (`?_action=lead`, answered by src/pages/contato/enviar.astro) when JavaScript is off.
  */
 import { ActionError, defineAction } from 'astro:actions';
 import { inputMessages } from '@content/messages/input';

@@ -8,7 +8,7 @@ import {
   successToast,
   validationMessages,
 } from '~/copy/messages/implementation';
-import { SUBMIT_ENDPOINT } from '~/lib/document-upload';
+import { NO_SCRIPT_SUBMIT_PAGE } from '~/lib/document-upload';
 import { INPUT_MAX_LENGTH, masks } from '~/lib/document-masks';
 import type { ImplementationRequest } from '~/lib/validation/implementation';
 import {
@@ -218,7 +218,7 @@ export function ImplementationForm({ copy }: ImplementationFormProps) {
       <form
         noValidate
         method="post"
-        action={SUBMIT_ENDPOINT}
+        action={NO_SCRIPT_SUBMIT_PAGE}
         encType="multipart/form-data"
         ref={formRef}
         aria-label={copy.formLabel}

@@ -59,7 +59,7 @@ export interface LeadFormProps {
   onSuccess?: () => void;
 }
 
-/** Where a plain (JavaScript-off) post goes; see src/middleware.ts. */
+/** Where a plain (JavaScript-off) post goes; src/pages/contato/enviar.astro answers it. */
 export const NO_JS_ENDPOINT = '/contato/enviar?_action=lead';
 /** Time to read the success toast before /obrigado replaces the page. */
 const REDIRECT_DELAY_MS = 1200;

@@ -898,6 +898,7 @@ export const implementationMessagesSchema = z.object({
     sendMail: text('sendMail'),
     sendOther: text('sendOther'),
   }),
+  noScriptAnswer: z.object({ back: text('back') }),
   internalErrors: stringsOf(['cnhUpload', 'responsavelCnhUpload', 'save'] as const),
 });
 export type ImplementationMessages = z.output<typeof implementationMessagesSchema>;

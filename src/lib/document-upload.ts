@@ -16,6 +16,9 @@
 /** Where the form posts (multipart), with a token in place of each file sent in chunks. */
 export const SUBMIT_ENDPOINT = '/api/implementacao';
 
+/** Where the same form posts without JavaScript: the answer is a page (a redirect to /obrigado on success). */
+export const NO_SCRIPT_SUBMIT_PAGE = '/implementacao-sistema/enviar';
+
 /** Where uploads start (POST, JSON) and chunks go (PUT, raw bytes). */
 export const UPLOAD_ENDPOINT = '/api/implementacao-documentos';
 

@@ -54,6 +54,7 @@ const NEVER_KEPT = [
   // Covers carry their own year-long immutable Cache-Control.
   '/blog/imagens/[file]',
   '/contato/enviar',
+  '/implementacao-sistema/enviar',
   '/lgpd/confirmar',
   '/lgpd/solicitacao',
   '/metrics',

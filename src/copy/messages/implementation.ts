@@ -36,5 +36,8 @@ const withTemplates = (toasts: Messages['errorToasts']) => ({
 /** SPEC §8 'Implementation and upload'. */
 export const errorToasts = /* @__PURE__ */ withTemplates((file as unknown as Messages).errorToasts);
 
+/** The page answering the form posted without JavaScript when the request was not saved. */
+export const noScriptAnswer = (file as unknown as Messages).noScriptAnswer;
+
 /** Internal error texts of SPEC §8, used in server logs. */
 export const internalErrors = (file as unknown as Messages).internalErrors;

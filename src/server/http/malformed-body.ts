@@ -4,17 +4,16 @@
  *
  * Why here and not in each route: where a framework parses the body for us, its
  * failures are 500s. Astro's action runtime rethrows anything but a TypeError, so `{`
- * posted as JSON to /_actions/lead was a 500 with a stack trace in the log; the
- * no-JavaScript lead post re-reads the form in src/middleware.ts, where broken multipart
- * threw the same way; Better Auth (/api/auth/*) throws on broken multipart, and a NUL in
+ * posted as JSON to /_actions/lead was a 500 with a stack trace in the log, and broken
+ * multipart in a form post threw the same way; Better Auth (/api/auth/*) throws on broken multipart, and a NUL in
  * an e-mail reached PostgreSQL, which refuses it. The rule:
  * - a JSON body, to any endpoint, must be UTF-8 that parses to an object (no endpoint of
  *   the site takes anything else, and Better Auth's hooks assume one), and no string in it
  *   (keys included) may hold a character no submitted text may hold (src/lib/validation/text.ts);
  * - a body a framework parses (Astro Actions, Better Auth) must parse as the form it
  *   declares; an action called through the RPC route takes a form or JSON, a form post
- *   (`?_action=`) only a form — the no-JavaScript handler in src/middleware.ts reads it as
- *   one; Better Auth's form values follow the text rule too (it has no schema of ours; the
+ *   (`?_action=`) only a form — the page it posts to reads it as one
+ *   to show it again; Better Auth's form values follow the text rule too (it has no schema of ours; the
  *   actions' zod schemas say it per field);
  * - our own routes parse their bodies themselves (the implementation upload) and already
  *   answer their problems with 4xx.
