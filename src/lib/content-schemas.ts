@@ -7,6 +7,7 @@
  */
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { FIELDS_WITH_REQUIRED_MESSAGE } from './validation/implementation-fields.ts';
 
 const text = (field: string) =>
   z
@@ -859,18 +860,7 @@ const toast = z.object({ title: text('title'), description: text('description') 
 /** The implementation request's words (content/messages/implementation.yaml). */
 export const implementationMessagesSchema = z.object({
   validationMessages: stringsOf(['required', 'email', 'senha', 'cpf', 'cnpj', 'phone'] as const),
-  requiredFieldMessages: stringsOf([
-    'cpf',
-    'nomeCompleto',
-    'celular',
-    'email',
-    'cnpj',
-    'razaoSocial',
-    'responsavelCpf',
-    'responsavelNome',
-    'responsavelCelular',
-    'responsavelEmail',
-  ] as const),
+  requiredFieldMessages: stringsOf(FIELDS_WITH_REQUIRED_MESSAGE),
   fileMessages: z.object({ invalid: toast, tooLarge: toast, attached: z.object({ title: text('title') }) }),
   uploadMessages: stringsOf([
     'incomplete',

@@ -7,9 +7,11 @@
 export const TIPOS_DOCUMENTO = ['cpf', 'cnpj'] as const;
 export type TipoDocumento = (typeof TIPOS_DOCUMENTO)[number];
 
-/** Every text field the form has, across both document types. */
-export const IMPLEMENTATION_FIELDS = [
-  'tipoDocumento',
+/**
+ * The fields that name what is missing when left empty (content/messages/implementation.yaml
+ * `requiredFieldMessages`, whose keys src/lib/content-schemas.ts checks against this list).
+ */
+export const FIELDS_WITH_REQUIRED_MESSAGE = [
   'cpf',
   'nomeCompleto',
   'celular',
@@ -20,6 +22,12 @@ export const IMPLEMENTATION_FIELDS = [
   'responsavelNome',
   'responsavelCelular',
   'responsavelEmail',
+] as const;
+
+/** Every text field the form has, across both document types. */
+export const IMPLEMENTATION_FIELDS = [
+  'tipoDocumento',
+  ...FIELDS_WITH_REQUIRED_MESSAGE,
   'emailAcesso',
   'senha',
 ] as const;
