@@ -1,0 +1,82 @@
+/*
+ * The field rules every content schema is built from: required texts in pt-BR, prices,
+ * list positions, identifiers, SEO blocks, links, slots, and the patterns the CMS repeats
+ * (src/cms/cms-config.ts) so a bad value is refused before it is saved.
+ */
+import { z } from 'zod';
+
+export const text = (field: string) =>
+  z
+    .string({ error: `"${field}" é obrigatório.` })
+    .trim()
+    .min(1, `"${field}" não pode ficar vazio.`);
+
+/** A price as an editor types it, "59,90" or "1.488,00", kept as integer cents (R$ 59,90 → 5990). */
+export const BRL_PRICE_PATTERN = '^(\\d{1,3}(\\.\\d{3})+|\\d+),\\d{2}$';
+export const BRL_PRICE_MESSAGE = 'Preço inválido: use reais e centavos com vírgula, como 59,90 ou 1.488,00.';
+
+export const brlPrice = z
+  .string({ error: (issue) => (issue.input === undefined ? 'Preço obrigatório, como 59,90.' : BRL_PRICE_MESSAGE) })
+  .trim()
+  .regex(new RegExp(BRL_PRICE_PATTERN), BRL_PRICE_MESSAGE)
+  .transform((value) => Number(value.replace(/\./g, '').replace(',', '')));
+
+/** Where the item sits in its list: lower first. */
+export const order = z.number({ error: '"order" (posição na lista) deve ser um número.' }).int();
+
+export const slug = z
+  .string({ error: '"id" é obrigatório.' })
+  .regex(
+    /^[a-z0-9]+(-[a-z0-9]+)*$/,
+    'Identificador inválido: use letras minúsculas, números e hífens, como carol-imoveis.',
+  );
+
+export const card = z.object({ title: text('title'), text: text('text') });
+export const seoWith = (max: number) =>
+  z.object({
+    title: text('title'),
+    description: text('description').pipe(
+      z
+        .string()
+        .min(50, 'A descrição (SEO) precisa de ao menos 50 caracteres.')
+        .max(max, `A descrição (SEO) pode ter no máximo ${max} caracteres.`),
+    ),
+  });
+export const seo = seoWith(160);
+
+export const titledParagraphs = (field: string) =>
+  z.object({ title: text(`${field}.title`), paragraphs: z.array(text(`${field}.paragraphs`)).min(1) });
+
+export const titledItems = (field: string) =>
+  z.object({ title: text(`${field}.title`), items: z.array(text(`${field}.items`)).min(1) });
+
+/** Patterns and messages the CMS shares (src/cms/cms-config.ts). */
+export const CLOCK_PATTERN = '^([01]\\d|2[0-3]):[0-5]\\d$';
+export const CLOCK_MESSAGE = 'Use horas e minutos, como 09:00.';
+export const MONTH_DAY_PATTERN = '^(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
+export const MONTH_DAY_MESSAGE = 'Use MM-DD, como 12-25.';
+export const ISO_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+export const ISO_DATE_MESSAGE = 'Use AAAA-MM-DD, como 2026-12-24.';
+
+export const positiveInt = (field: string) =>
+  z
+    .number({ error: `"${field}" deve ser um número inteiro.` })
+    .int(`"${field}" deve ser um número inteiro.`)
+    .positive();
+
+export const webAddress = (field: string) =>
+  text(field).pipe(z.url({ error: `"${field}" deve ser um endereço completo, como https://exemplo.com.br.` }));
+
+/** A link inside the site ("/planos") or to another one ("https://…"). */
+export const href = (field: string) =>
+  text(field).regex(/^(\/|https:\/\/)/, `"${field}" deve começar com / (página do site) ou https://.`);
+
+/** A text with `{name}` slots the code fills (src/lib/fill-template.ts): each slot must be there. */
+export const template = (field: string, ...slots: string[]) =>
+  slots.reduce(
+    (schema, slot) => schema.refine((value) => value.includes(`{${slot}}`), `"${field}" precisa conter {${slot}}.`),
+    text(field),
+  );
+
+export const stringsOf = <K extends string>(keys: readonly K[]) =>
+  z.object(Object.fromEntries(keys.map((key) => [key, text(key)])) as Record<K, ReturnType<typeof text>>);
