@@ -1,0 +1,162 @@
+/*
+ * The CMS's field builders: each widget with its pt-BR label, and the patterns and messages of
+ * src/lib/content-schemas.ts, so the CMS refuses what the build would.
+ */
+import { BRL_PRICE_MESSAGE, BRL_PRICE_PATTERN } from '../lib/content-schemas';
+
+export type Field = Record<string, unknown>;
+
+export const str = (name: string, label: string, extra: Field = {}): Field => ({
+  name,
+  label,
+  widget: 'string',
+  ...extra,
+});
+export const txt = (name: string, label: string, extra: Field = {}): Field => ({
+  name,
+  label,
+  widget: 'text',
+  ...extra,
+});
+export const int = (name: string, label: string, extra: Field = {}): Field => ({
+  name,
+  label,
+  widget: 'number',
+  value_type: 'int',
+  ...extra,
+});
+export const bool = (name: string, label: string): Field => ({
+  name,
+  label,
+  widget: 'boolean',
+  required: false,
+  default: false,
+});
+export const price = (name: string, label: string, extra: Field = {}): Field =>
+  str(name, label, {
+    pattern: [BRL_PRICE_PATTERN, BRL_PRICE_MESSAGE],
+    hint: 'Em reais, com vírgula: 59,90 ou 1.488,00.',
+    ...extra,
+  });
+/** A text with `{slot}` marks the site fills in: the CMS refuses it without each one, like the schema. */
+export const slotted = (name: string, label: string, ...slots: string[]): Field => {
+  const marks = slots.map((slot) => `{${slot}}`).join(' e ');
+  return str(name, label, {
+    hint: `${marks} ${slots.length > 1 ? 'são trocados' : 'é trocado'} pelo valor certo quando o texto aparece.`,
+    pattern: [slots.map((slot) => `(?=[\\s\\S]*\\{${slot}\\})`).join(''), `O texto precisa conter ${marks}.`],
+  });
+};
+export const order = int('order', 'Posição na lista', { hint: 'Números menores aparecem primeiro.' });
+export const strings = (name: string, label: string): Field => ({
+  name,
+  label,
+  widget: 'list',
+  field: str('item', 'Item'),
+});
+export const cards = (name: string, label: string): Field => ({
+  name,
+  label,
+  widget: 'list',
+  fields: [str('title', 'Título'), txt('text', 'Texto')],
+});
+export const seoWith = (max: number): Field => ({
+  name: 'seo',
+  label: 'SEO (Google e redes sociais)',
+  widget: 'object',
+  fields: [
+    str('title', 'Título da aba e do resultado de busca'),
+    txt('description', `Descrição (50 a ${max} caracteres)`, {
+      pattern: [`^[\\s\\S]{50,${max}}$`, `A descrição precisa ter de 50 a ${max} caracteres.`],
+    }),
+  ],
+});
+export const seo = seoWith(160);
+
+export const obj = (name: string, label: string, fields: Field[], extra: Field = {}): Field => ({
+  name,
+  label,
+  widget: 'object',
+  fields,
+  ...extra,
+});
+export const titledItems = (name: string, label: string): Field =>
+  obj(name, label, [str('title', 'Título'), strings('items', 'Itens')]);
+export const mockDashboard = (name: string, label: string, extra: Field[] = []): Field =>
+  obj(
+    name,
+    label,
+    [
+      str('title', 'Título'),
+      ...extra,
+      { name: 'metrics', label: 'Indicadores', widget: 'list', fields: [str('label', 'Nome'), str('value', 'Valor')] },
+      {
+        name: 'rows',
+        label: 'Linhas',
+        widget: 'list',
+        fields: [str('label', 'Descrição'), str('value', 'Valor'), str('status', 'Situação')],
+      },
+    ],
+    { collapsed: true },
+  );
+export const labelled = (name: string, label: string, placeholder = true): Field =>
+  obj(name, label, [str('label', 'Rótulo'), ...(placeholder ? [str('placeholder', 'Exemplo dentro do campo')] : [])]);
+/** The monthly/annual price table's labels, as /planos and /gestao both show them. */
+export const priceTableLabels: Field[] = [
+  str('billingLabel', 'Nome da escolha mensal/anual (leitores de tela)'),
+  str('monthlyLabel', 'Mensal'),
+  str('annualLabel', 'Anual'),
+  str('annualBadge', 'Selo de economia no anual'),
+  str('perMonth', 'Sufixo do preço mensal'),
+  str('annualTotalLabel', 'Rótulo do total anual'),
+  str('regularPriceLabel', 'Rótulo do preço sem desconto (leitores de tela)'),
+  obj('planFeatures', 'Linhas de cada plano ({n} é o valor do plano)', [
+    str('properties', 'Imóveis'),
+    {
+      name: 'users',
+      label: 'Usuários (singular e plural)',
+      widget: 'list',
+      min: 2,
+      max: 2,
+      field: str('item', 'Forma'),
+    },
+    str('storage', 'Armazenamento'),
+    str('support', 'Suporte'),
+  ]),
+  str('popularBadge', 'Selo "Mais popular"'),
+  str('cta', 'Botão de cada plano'),
+];
+
+export const planFields: Field[] = [
+  str('name', 'Nome do plano'),
+  txt('description', 'Descrição'),
+  price('monthlyPrice', 'Preço mensal'),
+  price('annualPrice', 'Preço anual (o ano inteiro, pago de uma vez)'),
+  int('properties', 'Imóveis incluídos', { min: 1 }),
+  int('users', 'Usuários', { min: 1 }),
+  str('storage', 'Armazenamento', { hint: 'Como aparece na página: 5GB.' }),
+  str('support', 'Suporte'),
+  bool('popular', 'Selo "Mais popular"'),
+  order,
+];
+
+export const folder = (
+  name: string,
+  label: string,
+  labelSingular: string,
+  fields: Field[],
+  extra: Field = {},
+): Field => ({
+  name,
+  label,
+  label_singular: labelSingular,
+  folder: `content/${name}`,
+  extension: 'yaml',
+  format: 'yaml',
+  create: true,
+  delete: true,
+  slug: '{{slug}}',
+  identifier_field: 'name',
+  sortable_fields: ['order', 'name'],
+  fields,
+  ...extra,
+});

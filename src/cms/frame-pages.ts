@@ -1,0 +1,136 @@
+/*
+ * The CMS entries of the partner pages' copy and the site's frame (menu, footer, 404,
+ * legal pages' labels).
+ */
+import { str, txt, strings, cards, type Field } from './fields.ts';
+
+export const framePageFiles: Field[] = [
+  {
+    name: 'partner-page',
+    label: 'Páginas de parceiros (textos comuns)',
+    file: 'content/pages/partner-page.yaml',
+    description: '{parceiro} é trocado pelo nome de cada parceiro.',
+    fields: [
+      str('placeholder', 'Marcador do nome', { hint: 'Normalmente {parceiro}; mude só junto com os textos.' }),
+      {
+        name: 'defaults',
+        label: 'Valores padrão (UTM)',
+        widget: 'object',
+        collapsed: true,
+        fields: [
+          str('fallbackName', 'Nome quando não há parceiro'),
+          str('utmSource', 'utm_source'),
+          str('utmMedium', 'utm_medium'),
+          str('utmCampaignFallback', 'utm_campaign sem parceiro'),
+        ],
+      },
+      {
+        name: 'seo',
+        label: 'SEO',
+        widget: 'object',
+        fields: [str('title', 'Título'), txt('description', 'Descrição')],
+      },
+      str('eyebrow', 'Chamada acima do título'),
+      str('headline', 'Título principal'),
+      txt('subheadline', 'Subtítulo'),
+      strings('badges', 'Selos'),
+      str('benefitsTitle', 'Título dos benefícios'),
+      cards('benefits', 'Benefícios'),
+      str('featuresTitle', 'Título das funcionalidades'),
+      strings('features', 'Funcionalidades'),
+      str('painsTitle', 'Título das dores'),
+      strings('pains', 'Dores'),
+      str('painsResolution', 'Resposta às dores'),
+      str('plansTitle', 'Título dos planos'),
+      str('plansSubtitle', 'Subtítulo dos planos'),
+      str('popularBadge', 'Selo "Mais popular"'),
+      str('perMonth', 'Sufixo do preço mensal'),
+      {
+        name: 'cta',
+        label: 'Botões',
+        widget: 'object',
+        fields: [str('primary', 'Principal'), str('plan', 'Em cada plano'), str('secondary', 'Secundário')],
+      },
+      {
+        name: 'finalCta',
+        label: 'Chamada final',
+        widget: 'object',
+        fields: [str('title', 'Título'), txt('text', 'Texto'), str('cta', 'Botão')],
+      },
+      str('photoAlt', 'Texto alternativo da foto do parceiro (leitores de tela)'),
+    ],
+  },
+  {
+    name: 'interface',
+    label: 'Menu, rodapé e textos gerais',
+    file: 'content/pages/interface.yaml',
+    fields: [
+      str('newTab', 'Aviso de link em nova aba (leitores de tela)'),
+      str('skipLink', 'Atalho "pular para o conteúdo"'),
+      str('close', 'Botão fechar (leitores de tela)'),
+      {
+        name: 'nav',
+        label: 'Menu',
+        widget: 'object',
+        fields: [
+          str('label', 'Nome do menu (leitores de tela)'),
+          str('openMenu', 'Abrir menu'),
+          str('closeMenu', 'Fechar menu'),
+          str('signIn', 'Botão de acesso ao aplicativo'),
+          str('contact', 'Botão de contato'),
+        ],
+      },
+      {
+        name: 'footer',
+        label: 'Rodapé',
+        widget: 'object',
+        fields: [
+          str('productTitle', 'Título da coluna Produto'),
+          str('companyTitle', 'Título da coluna Empresa'),
+          str('supportTitle', 'Título da coluna Suporte'),
+          str('features', 'Link de funcionalidades'),
+          str('blog', 'Link do blog'),
+          str('instagram', 'Link do Instagram'),
+          str('contact', 'Link de contato'),
+          str('plans', 'Link de planos'),
+          str('demo', 'Link de demonstração'),
+          str('about', 'Link sobre'),
+          str('implementation', 'Link de implementação'),
+          {
+            name: 'legal',
+            label: 'Links legais',
+            widget: 'list',
+            fields: [
+              str('label', 'Texto'),
+              str('href', 'Caminho', { pattern: ['^/', 'Use um caminho do site, como /lgpd.'] }),
+            ],
+          },
+        ],
+      },
+      str('whatsapp', 'Botão do WhatsApp (leitores de tela)'),
+      str('homeBadgesLabel', 'Nome da lista de selos da página inicial'),
+      {
+        name: 'legal',
+        label: 'Páginas legais',
+        widget: 'object',
+        fields: [
+          str('eyebrow', 'Chamada'),
+          str('listTitle', 'Título da lista de documentos'),
+          str('updated', 'Rótulo da data'),
+          str('company', 'Título da empresa responsável'),
+        ],
+      },
+      {
+        name: 'notFound',
+        label: 'Página 404',
+        widget: 'object',
+        fields: [
+          str('seoTitle', 'Título da aba'),
+          str('title', 'Título'),
+          txt('text', 'Texto'),
+          str('back', 'Botão de volta'),
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,178 @@
+/*
+ * The CMS entries of /gestao, /implementacao-sistema and the Enterprise box.
+ */
+import { GESTAO_ICONS } from '../lib/content-schemas';
+import {
+  str,
+  txt,
+  strings,
+  cards,
+  seoWith,
+  seo,
+  obj,
+  titledItems,
+  mockDashboard,
+  labelled,
+  priceTableLabels,
+  type Field,
+} from './fields.ts';
+
+export const salesPageFiles: Field[] = [
+  {
+    name: 'gestao',
+    label: 'Página de vendas (/gestao)',
+    file: 'content/pages/gestao.yaml',
+    preview_path: 'gestao',
+    description:
+      'Planos em "Planos (/gestao)", perguntas em "Perguntas frequentes" e o bloco Enterprise em "Bloco Enterprise" (o mesmo de /planos). O vídeo de demonstração vem dos dados da empresa.',
+    fields: [
+      seoWith(170),
+      obj('header', 'Barra do topo', [str('cta', 'Botão')]),
+      obj('hero', 'Topo da página', [
+        str('eyebrow', 'Chamada acima do título'),
+        str('title', 'Título principal'),
+        txt('subtitle', 'Subtítulo'),
+        str('primaryCta', 'Botão principal'),
+        str('secondaryCta', 'Botão "como funciona"'),
+        strings('badges', 'Selos'),
+      ]),
+      mockDashboard('dashboard', 'Painel ilustrativo do topo', [str('caption', 'Legenda')]),
+      obj('pains', 'Dores', [
+        str('title', 'Título'),
+        txt('subtitle', 'Subtítulo'),
+        titledItems('owners', 'Proprietários'),
+        titledItems('brokers', 'Corretores e imobiliárias'),
+      ]),
+      obj('features', 'Grupos de funcionalidades', [
+        str('title', 'Título'),
+        txt('subtitle', 'Subtítulo'),
+        {
+          name: 'groups',
+          label: 'Grupos',
+          widget: 'list',
+          fields: [
+            { name: 'icon', label: 'Ícone', widget: 'select', options: [...GESTAO_ICONS] },
+            str('title', 'Título'),
+            txt('text', 'Texto'),
+            strings('items', 'Itens'),
+          ],
+        },
+      ]),
+      obj('howItWorks', 'Como funciona', [
+        str('title', 'Título'),
+        txt('subtitle', 'Subtítulo'),
+        cards('steps', 'Passos'),
+        str('videoCta', 'Botão do vídeo'),
+      ]),
+      obj('video', 'Vídeo de demonstração', [
+        str('title', 'Título'),
+        txt('description', 'Descrição'),
+        str('playLabel', 'Botão reproduzir'),
+        str('closeLabel', 'Botão fechar'),
+        str('notice', 'Aviso sobre o YouTube'),
+      ]),
+      obj('featureList', 'Lista de funcionalidades', [
+        str('title', 'Título'),
+        txt('subtitle', 'Subtítulo'),
+        strings('items', 'Itens'),
+      ]),
+      obj('numbers', 'Números', [
+        str('title', 'Título'),
+        {
+          name: 'items',
+          label: 'Números',
+          widget: 'list',
+          fields: [str('value', 'Valor'), str('label', 'Texto')],
+        },
+      ]),
+      obj('pricing', 'Planos', [
+        str('title', 'Título'),
+        txt('subtitle', 'Subtítulo'),
+        ...priceTableLabels,
+        str('supportAsIs', 'Suporte quando o plano já diz "Suporte…"'),
+      ]),
+      obj('implementationFee', 'Taxa de implementação', [
+        str('title', 'Título (o valor vem dos termos comerciais)'),
+        str('freeOnAnnual', 'Selo do plano anual'),
+        txt('text', 'Texto'),
+      ]),
+      obj('faq', 'Perguntas frequentes', [str('title', 'Título'), txt('subtitle', 'Subtítulo')]),
+      obj('finalCta', 'Chamada final', [str('title', 'Título'), txt('text', 'Texto'), str('cta', 'Botão')]),
+    ],
+  },
+  {
+    name: 'implementation-page',
+    label: 'Pedido de implementação (/implementacao-sistema)',
+    file: 'content/pages/implementation-page.yaml',
+    preview_path: 'implementacao-sistema',
+    description: 'As mensagens de erro do formulário ficam com os desenvolvedores.',
+    fields: [
+      seo,
+      str('eyebrow', 'Chamada acima do título'),
+      str('title', 'Título'),
+      txt('intro', 'Introdução'),
+      txt('privacyNote', 'Aviso de privacidade dos documentos'),
+      str('requiredNote', 'Aviso dos campos obrigatórios'),
+      obj('form', 'Formulário', [
+        str('formLabel', 'Nome do formulário (leitores de tela)'),
+        obj('tipoDocumento', 'Tipo de cadastro', [
+          str('legend', 'Pergunta'),
+          str('cpf', 'Pessoa física'),
+          str('cnpj', 'Pessoa jurídica'),
+        ]),
+        obj('sections', 'Títulos das seções', [
+          str('cpf', 'Pessoa física'),
+          str('cnpj', 'Empresa'),
+          str('responsavel', 'Responsável'),
+          str('acesso', 'Acesso'),
+        ]),
+        obj(
+          'fields',
+          'Campos',
+          [
+            labelled('cpf', 'CPF'),
+            labelled('nomeCompleto', 'Nome completo'),
+            labelled('celular', 'Celular'),
+            labelled('email', 'E-mail'),
+            labelled('cnh', 'CNH', false),
+            labelled('cnpj', 'CNPJ'),
+            labelled('razaoSocial', 'Razão social'),
+            labelled('responsavelCpf', 'CPF do responsável'),
+            labelled('responsavelNome', 'Nome do responsável'),
+            labelled('responsavelCelular', 'Celular do responsável'),
+            labelled('responsavelEmail', 'E-mail do responsável'),
+            labelled('responsavelCnh', 'CNH do responsável', false),
+            labelled('emailAcesso', 'E-mail de acesso'),
+            labelled('senha', 'Senha'),
+          ],
+          { collapsed: true },
+        ),
+        obj('file', 'Envio de arquivos', [
+          str('hint', 'Formatos aceitos'),
+          str('choose', 'Botão escolher'),
+          str('remove', 'Botão remover'),
+          str('removed', 'Aviso de arquivo removido'),
+        ]),
+        obj('confirmation', 'Confirmação depois do envio', [
+          str('title', 'Título'),
+          str('referenceLabel', 'Rótulo do número'),
+          txt('referenceNote', 'Texto do número'),
+          str('nextTitle', 'Título dos próximos passos'),
+          strings('next', 'Próximos passos'),
+          str('callsTitle', 'Título das chamadas'),
+          cards('calls', 'Chamadas'),
+        ]),
+        str('cnpjHint', 'Dica do CNPJ'),
+        str('showPassword', 'Mostrar senha'),
+        str('hidePassword', 'Ocultar senha'),
+        str('uploadProgressLabel', 'Progresso do envio (leitores de tela)'),
+      ]),
+    ],
+  },
+  {
+    name: 'enterprise',
+    label: 'Bloco Enterprise (/planos e /gestao)',
+    file: 'content/pages/enterprise.yaml',
+    fields: [str('title', 'Selo'), str('heading', 'Título'), txt('text', 'Texto'), str('cta', 'Botão')],
+  },
+];
