@@ -20,8 +20,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, sql } from 'drizzle-orm';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
-import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import { openDatabase, type Db } from '../src/server/db/client';
 import { analyticsDaily, analyticsEvents, contatos } from '../src/server/db/schema';
 import { createAnalyticsIngest } from '../src/server/analytics/ingest';
@@ -32,6 +30,8 @@ import type { EventInput } from '../src/server/analytics/beacon-input';
 import { saoPauloDay } from '../src/lib/time-zone';
 import { addDays } from '../src/lib/reports';
 import type { VisitFilters } from '../src/lib/visit-report';
+import { CHANNELS, PAGES, seedEvents, seedLeads, type BenchYear } from './support/analytics-year.ts';
+import { migrate } from './support/bench-database.ts';
 import { startBuiltServer } from './support/server.ts';
 
 const EVENTS = Number(process.env['BENCH_EVENTS'] ?? 5_000_000);
@@ -40,104 +40,12 @@ const RUNS = Number(process.env['BENCH_RUNS'] ?? 20);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const FLOOR_REPORT_MS = 300;
 const FLOOR_EVENTS_PER_S = 2000;
-const MIGRATIONS = 'src/server/db/migrations';
 const dataDir = process.env['BENCH_DATA_DIR'] ?? mkdtempSync(join(tmpdir(), 'pilota-bench-analytics-'));
 
 const now = new Date();
 const today = saoPauloDay(now);
 const firstDay = addDays(today, -364);
-
-async function migrate(db: Db) {
-  const internals = db as unknown as { dialect: PgDialect; session: PgSession };
-  await internals.dialect.migrate(readMigrationFiles({ migrationsFolder: MIGRATIONS }), internals.session, {
-    migrationsFolder: MIGRATIONS,
-  });
-}
-
-/*
- * Traffic channels (source, medium, campaign, partner): most visits are direct or organic,
- * a few campaigns and partners bring the rest — as a real site's. Pages and devices are
- * skewed likewise. Arrays are 1-based in SQL.
- */
-const CHANNELS = [
-  ['', '', '', ''],
-  ['', '', '', ''],
-  ['', '', '', ''],
-  ['google', 'organic', '', ''],
-  ['google', 'organic', '', ''],
-  ['google', 'cpc', 'lancamento-2026', ''],
-  ['google', 'cpc', 'marca', ''],
-  ['instagram', 'social', 'stories-nov', ''],
-  ['instagram', 'social', '', 'carol-imoveis'],
-  ['youtube', 'video', '', 'rafa-corretor'],
-  ['facebook', 'cpc', 'remarketing', ''],
-  ['newsletter', 'email', 'novembro', ''],
-  ['parceiro', 'referral', 'parceiros-2026', 'imob-sul'],
-  ['linkedin', 'social', 'b2b', ''],
-];
-const PAGES = [
-  '/',
-  '/',
-  '/',
-  '/planos',
-  '/planos',
-  '/funcionalidades',
-  '/gestao',
-  '/contato',
-  '/sobre',
-  '/blog',
-  '/implementacao-sistema',
-  '/parceiro/carol-imoveis',
-  '/blog/reajuste-aluguel-igpm',
-];
-const DEVICES = ['mobile', 'mobile', 'desktop', 'desktop', 'tablet'];
-const CTAS = ['hero', 'nav', 'planos-card', 'cta-banner', 'gestao-hero'];
-const TIPOS = ['proprietario', 'corretor', 'administrador', 'imobiliaria'];
-
-const array = (values: string[]) => sql.raw(`(array[${values.map((v) => `'${v}'`).join(',')}]::text[])`);
-const channel = (column: number) => sql.raw(`(array[${CHANNELS.map((c) => `'${c[column]}'`).join(',')}]::text[])`);
-
-async function seedEvents(db: Db, missing: number, start: number) {
-  const CHUNK = 250_000;
-  for (let from = start; from < start + missing; from += CHUNK) {
-    const to = Math.min(start + missing, from + CHUNK) - 1;
-    // Event i: visitor i/4 (four events each), on day i·365/EVENTS; the visitor's channel, page and device from its hash.
-    await db.execute(sql`
-      insert into analytics_events (at, day, visitor, kind, path, referrer, source, medium, campaign, partner, cta, device, field)
-      select ts, (ts at time zone 'America/Sao_Paulo')::date, substr(md5(v::text), 1, 16),
-             case when i % 4 < 2 then 'view' else (array['view','open','view','start','view','sent','error','view','view','view'])[1 + (h % 10)] end,
-             ${array(PAGES)}[1 + (h % ${PAGES.length})],
-             case when h % 7 = 0 then 'www.google.com' else '' end,
-             ${channel(0)}[1 + ((h / 7) % ${CHANNELS.length})],
-             ${channel(1)}[1 + ((h / 7) % ${CHANNELS.length})],
-             ${channel(2)}[1 + ((h / 7) % ${CHANNELS.length})],
-             ${channel(3)}[1 + ((h / 7) % ${CHANNELS.length})],
-             case when i % 4 < 2 then '' else ${array(CTAS)}[1 + ((h / 3) % ${CTAS.length})] end,
-             ${array(DEVICES)}[1 + ((h / 11) % ${DEVICES.length})],
-             ''
-        from (select i, i / 4 as v, abs(hashtext((i / 4)::text)) as h,
-                     ${new Date(`${firstDay}T03:00:00Z`).toISOString()}::timestamptz
-                       + make_interval(secs => (i::float8 * 365 * 86400 / ${EVENTS})) as ts
-                from generate_series(${from}::bigint, ${to}::bigint) as i) as g`);
-    process.stdout.write(`\r  events ${to + 1 - start}/${missing}`);
-  }
-  process.stdout.write('\n');
-}
-
-async function seedLeads(db: Db, missing: number, start: number) {
-  await db.execute(sql`
-    insert into contatos (nome, email, celular, tipo, pagina_origem, utm_source, utm_medium, utm_campaign, cta_source,
-                          partner_slug, consent_version, consent_at, submission_key, created_at)
-    select 'Lead Bench', 'bench' || i || '@exemplo.com', '(11) 90000-0000', ${array(TIPOS)}[1 + (h % 4)],
-           'https://pilota.com.br' || ${array(PAGES)}[1 + (h % ${PAGES.length})],
-           ${channel(0)}[1 + ((h / 7) % ${CHANNELS.length})], ${channel(1)}[1 + ((h / 7) % ${CHANNELS.length})],
-           ${channel(2)}[1 + ((h / 7) % ${CHANNELS.length})], ${array(CTAS)}[1 + ((h / 3) % ${CTAS.length})],
-           nullif(${channel(3)}[1 + ((h / 7) % ${CHANNELS.length})], ''), 'bench', ts, 'bench-' || i, ts
-      from (select i, abs(hashtext(i::text)) as h,
-                   ${new Date(`${firstDay}T03:00:00Z`).toISOString()}::timestamptz
-                     + make_interval(secs => (i::float8 * 365 * 86400 / ${LEADS})) as ts
-              from generate_series(${start}::bigint, ${start + missing - 1}::bigint) as i) as g`);
-}
+const YEAR: BenchYear = { firstDay, events: EVENTS, leads: LEADS };
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -245,7 +153,7 @@ async function main(): Promise<number> {
   const db = handle.db;
   let ok = true;
   try {
-    await migrate(db);
+    await migrate(handle);
     const [events] = await db.select({ n: count() }).from(analyticsEvents);
     const [leads] = await db.select({ n: count() }).from(contatos);
     const missingEvents = EVENTS - (events?.n ?? 0);
@@ -255,8 +163,8 @@ async function main(): Promise<number> {
         `Seeding ${Math.max(0, missingEvents)} events and ${Math.max(0, missingLeads)} leads into ${dataDir}…`,
       );
       let started = performance.now();
-      if (missingEvents > 0) await seedEvents(db, missingEvents, events?.n ?? 0);
-      if (missingLeads > 0) await seedLeads(db, missingLeads, leads?.n ?? 0);
+      if (missingEvents > 0) await seedEvents(db, YEAR, missingEvents, events?.n ?? 0);
+      if (missingLeads > 0) await seedLeads(db, YEAR, missingLeads, leads?.n ?? 0);
       console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       started = performance.now();
       // A month at a time: one statement over a year's combinations would hold them all in memory.
@@ -281,7 +189,7 @@ async function main(): Promise<number> {
     const rates: number[] = [];
     // The ingest writes into a database of its own, so today's refresh above measures a real day.
     const scratch = await openDatabase({});
-    await migrate(scratch.db);
+    await migrate(scratch);
     // Events a run before this one wrote here (ids past the seeded ones) would make today heavier than a day.
     await db.execute(sql`delete from analytics_events where id > ${EVENTS}`);
     await refreshRecent(db, now);

@@ -9,7 +9,7 @@
  * databases twice, which the CI's time budget pays for.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -19,15 +19,6 @@ const FOLDERS = ['src', 'scripts', 'netlify', 'tests'];
 const SKIPPED_FOLDERS = new Set(['node_modules', '.astro', '.netlify', 'data', 'migrations']);
 const CODE_FILE = /\.(?:[cm]?[jt]sx?|astro)$/;
 const SPEC_FILE = /\.(?:test|e2e|chaos)\.[cm]?[jt]sx?$/;
-
-/** Being split next by the people who own them now; remove a line once its file is under the limit. */
-const ALLOWED = new Set(
-  [
-    'src/cms/cms-config.ts',
-    'src/lib/content-schemas.ts',
-    'scripts/bench-analytics.ts',
-  ].map((path) => path.split('/').join(sep)),
-);
 
 function* codeFilesUnder(folder: string): Generator<string> {
   for (const name of readdirSync(folder)) {
@@ -44,7 +35,6 @@ describe('file length', () => {
     for (const folder of FOLDERS) {
       for (const path of codeFilesUnder(join(ROOT, folder))) {
         const file = relative(ROOT, path);
-        if (ALLOWED.has(file)) continue;
         const lines = readFileSync(path, 'utf8').split('\n').length - 1;
         if (lines > MAX_LINES) tooLong.push(`${file}: ${lines} lines`);
       }
