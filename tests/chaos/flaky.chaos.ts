@@ -10,9 +10,8 @@
 import { describe, it } from 'vitest';
 import { startLeadLoad } from './load';
 import { failingFirstCalls, hangingFirstCalls } from './receiver';
-import { report, runScenario } from './scenario';
+import { reportVerdict, runScenario } from './scenario';
 import { DELIVERY_PROFILE, chaosEngines, until } from './stack';
-import { noProblems } from './verdict';
 
 const LEADS = 200;
 const CLIENTS = 10;
@@ -66,21 +65,22 @@ describe('flaky and hanging webhook receivers and an SMTP outage during a lead b
         stack.mark('judged');
         const answered = (name: string, reply: number | 'hang') =>
           stack.receivers.get(name)!.calls.filter((call) => call.reply === reply).length;
-        report('flaky receivers + SMTP outage', engine, {
-          loadSeconds,
-          deliveredSecondsAfterStart,
-          allSent,
-          mailsBeforeOutage: mailsBefore,
-          mailsDuringOutage: mailsAfter - mailsBefore,
-          refused: { flaky500: answered('flaky', 500), hangingUnanswered: answered('hanging', 'hang') },
-          ...verdict.figures,
-          answers: Object.fromEntries(load.answers),
-          deliveryStatuses: verdict.deliveryStatuses,
-          ...(verdict.unsent.length > 0 ? { unsent: verdict.unsent } : {}),
-          phases: stack.marks,
-        });
-        expect(verdict.problems).toEqual(noProblems(NAMES));
-        expect(verdict.figures.leads.accepted).toBe(LEADS);
+        reportVerdict(
+          'flaky receivers + SMTP outage',
+          engine,
+          stack,
+          load,
+          verdict,
+          {
+            loadSeconds,
+            deliveredSecondsAfterStart,
+            allSent,
+            mailsBeforeOutage: mailsBefore,
+            mailsDuringOutage: mailsAfter - mailsBefore,
+            refused: { flaky500: answered('flaky', 500), hangingUnanswered: answered('hanging', 'hang') },
+          },
+          { webhookNames: NAMES, leads: LEADS },
+        );
         expect(verdict.deliveryStatuses).toEqual({ 'email sent': LEADS, 'webhook sent': LEADS * NAMES.length });
       });
     },

@@ -3,9 +3,12 @@
  * leaves time to stop its servers, with the tools scenarios share (a hard kill, a report line).
  */
 import { appendFileSync } from 'node:fs';
+import { expect } from 'vitest';
 import type { RunningServer } from '../../scripts/support/server';
 import type { ChaosReceiver } from './receiver';
+import type { LeadLoad } from './load';
 import { chaosStack, exited, type ChaosEngine, type ChaosStack, type ChaosTargets } from './stack';
+import { noProblems } from './verdict';
 
 /** Vitest gives a test 290 s (vitest.chaos.config.ts): a scenario gives up before, so its servers are always stopped. */
 const SCENARIO_DEADLINE_MS = 270_000;
@@ -62,4 +65,30 @@ export function report(scenario: string, engine: ChaosEngine, figures: Record<st
   console.log(`[chaos] ${line}`);
   const file = process.env['CHAOS_REPORT'];
   if (file) appendFileSync(file, `${line}\n`);
+}
+
+/**
+ * A scenario's end: its report line (its own figures first, then the verdict's counts, the
+ * load's answers, the deliveries' statuses, anything left unsent and the phases' times) and
+ * the checks every scenario makes: nothing wrong in what the receivers got, every lead accepted.
+ */
+export function reportVerdict(
+  scenario: string,
+  engine: ChaosEngine,
+  stack: ChaosStack,
+  load: LeadLoad,
+  verdict: Awaited<ReturnType<ChaosStack['judge']>>,
+  figures: Record<string, unknown>,
+  expected: { webhookNames: readonly string[]; leads: number },
+): void {
+  report(scenario, engine, {
+    ...figures,
+    ...verdict.figures,
+    answers: Object.fromEntries(load.answers),
+    deliveryStatuses: verdict.deliveryStatuses,
+    ...(verdict.unsent.length > 0 ? { unsent: verdict.unsent } : {}),
+    phases: stack.marks,
+  });
+  expect(verdict.problems).toEqual(noProblems(expected.webhookNames));
+  expect(verdict.figures.leads.accepted).toBe(expected.leads);
 }

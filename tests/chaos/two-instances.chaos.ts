@@ -7,10 +7,9 @@
  */
 import { describe, it } from 'vitest';
 import { startLeadLoad } from './load';
-import { report, runScenario } from './scenario';
+import { reportVerdict, runScenario } from './scenario';
 import { chaosEngines, sleep } from './stack';
 import { healthy } from './receiver';
-import { noProblems } from './verdict';
 
 const LEADS = 300;
 const CLIENTS = 12;
@@ -44,19 +43,20 @@ describe('two server instances on one PostgreSQL database', () => {
         const acceptedBy = servers.map(
           (server) => [...load.accepted.values()].filter((lead) => lead.instance === server.url).length,
         );
-        report('two instances, one PostgreSQL', 'postgres', {
-          loadSeconds,
-          deliveredSecondsAfterLoad: deliveredIn,
-          allSent,
-          acceptedByInstance: acceptedBy,
-          ...verdict.figures,
-          answers: Object.fromEntries(load.answers),
-          deliveryStatuses: verdict.deliveryStatuses,
-          ...(verdict.unsent.length > 0 ? { unsent: verdict.unsent } : {}),
-          phases: stack.marks,
-        });
-        expect(verdict.problems).toEqual(noProblems(NAMES));
-        expect(verdict.figures.leads.accepted).toBe(LEADS);
+        reportVerdict(
+          'two instances, one PostgreSQL',
+          'postgres',
+          stack,
+          load,
+          verdict,
+          {
+            loadSeconds,
+            deliveredSecondsAfterLoad: deliveredIn,
+            allSent,
+            acceptedByInstance: acceptedBy,
+          },
+          { webhookNames: NAMES, leads: LEADS },
+        );
         for (const count of acceptedBy) expect(count).toBeGreaterThan(LEADS / 4);
         // Healthy targets: nothing is sent twice.
         for (const name of NAMES) expect(verdict.figures.webhooks[name]).toMatchObject({ requests: LEADS, resends: 0 });
