@@ -2,13 +2,18 @@
  * A real HTTP receiver on 127.0.0.1 for webhook tests. It records every request
  * (method, headers, raw body, parsed JSON) and answers from a script: e.g.
  * `script: [500, 500, 500]` answers 500 three times and then `fallback` (200);
- * 'hang' never answers (the sender's timeout must cut it).
+ * 'hang' never answers (the sender's timeout must cut it). Or from `answer`, which learns
+ * whether the request's delivery id (X-Pilota-Delivery) is new here: a receiver can then
+ * misbehave on first calls only and take the retry (the chaos suite's receivers).
  */
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { arrivals } from './arrivals';
 
 export type Reply = number | 'hang';
+
+/** Decides a reply; `firstCall`: the request's X-Pilota-Delivery was not seen by this receiver before. */
+export type Answer = (firstCall: boolean) => Reply;
 
 export interface ReceivedRequest {
   method: string;
@@ -33,8 +38,11 @@ export interface Receiver {
   close: () => Promise<void>;
 }
 
-export async function startReceiver(options: { script?: Reply[]; fallback?: Reply } = {}): Promise<Receiver> {
+export async function startReceiver(
+  options: { script?: Reply[]; fallback?: Reply; answer?: Answer } = {},
+): Promise<Receiver> {
   const hanging = new Set<ServerResponse>();
+  const seen = new Set<string>();
   const requests: ReceivedRequest[] = [];
   const receiverArrivals = arrivals(requests, 'request');
   const receiver: Receiver = {
@@ -63,7 +71,14 @@ export async function startReceiver(options: { script?: Reply[]; fallback?: Repl
       } catch {
         json = undefined;
       }
-      const reply = receiver.script.length > 0 ? receiver.script.shift()! : receiver.fallback;
+      const deliveryId = String(request.headers['x-pilota-delivery'] ?? '');
+      const firstCall = !seen.has(deliveryId);
+      seen.add(deliveryId);
+      const reply = options.answer
+        ? options.answer(firstCall)
+        : receiver.script.length > 0
+          ? receiver.script.shift()!
+          : receiver.fallback;
       const recorded: ReceivedRequest = {
         method: request.method ?? '',
         path: request.url ?? '',
@@ -78,6 +93,7 @@ export async function startReceiver(options: { script?: Reply[]; fallback?: Repl
       receiverArrivals.notify();
       if (reply === 'hang') {
         hanging.add(response);
+        response.on('close', () => hanging.delete(response));
         return;
       }
       response.writeHead(reply, { 'Content-Type': 'text/plain' }).end(String(reply));

@@ -1,7 +1,10 @@
 /*
  * A real SMTP server on 127.0.0.1 that keeps every message it receives, parsed
  * with postal-mime. `stop()` then `start()` on the same port simulates the mail
- * server going down and coming back.
+ * server going down and coming back; `outage(ms)` does both. With `closeTimeoutMs` short
+ * (the chaos suite's mailbox), stopping answers 421 to the pooled connections a sender still
+ * holds and closes them within that time, as a mail server that goes away does; by default
+ * smtp-server gives them 30 s, during which they would keep delivering.
  */
 import type { AddressInfo } from 'node:net';
 import PostalMime, { type Email } from 'postal-mime';
@@ -26,9 +29,11 @@ export interface CaptureSmtp {
   stop: () => Promise<void>;
   /** Listens again on the same port. */
   start: () => Promise<void>;
+  /** Down for `ms`, then listening again on the same port. */
+  outage: (ms: number) => Promise<void>;
 }
 
-export async function startCaptureSmtp(port = 0): Promise<CaptureSmtp> {
+export async function startCaptureSmtp(port = 0, options: { closeTimeoutMs?: number } = {}): Promise<CaptureSmtp> {
   let server: SMTPServer | undefined;
   const messages: CapturedMail[] = [];
   const captureArrivals = arrivals(messages, 'e-mail');
@@ -44,6 +49,7 @@ export async function startCaptureSmtp(port = 0): Promise<CaptureSmtp> {
         authOptional: true,
         disabledCommands: ['STARTTLS'],
         logger: false,
+        ...(options.closeTimeoutMs === undefined ? {} : { closeTimeout: options.closeTimeoutMs }),
         onData(stream, session, callback) {
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -66,7 +72,10 @@ export async function startCaptureSmtp(port = 0): Promise<CaptureSmtp> {
       });
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);
-        server!.listen(capture.port, '127.0.0.1', () => resolve());
+        server!.listen(capture.port, '127.0.0.1', () => {
+          server!.off('error', reject);
+          resolve();
+        });
       });
       // A sender killed mid-conversation resets its socket; smtp-server re-emits that as an
       // 'error', which with no listener would crash the test run.
@@ -81,6 +90,11 @@ export async function startCaptureSmtp(port = 0): Promise<CaptureSmtp> {
         server = undefined;
         closing.close(() => resolve());
       }),
+    outage: async (ms) => {
+      await capture.stop();
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await capture.start();
+    },
   };
   await capture.start();
   return capture;

@@ -64,7 +64,7 @@ describe('flaky and hanging webhook receivers and an SMTP outage during a lead b
         const verdict = await stack.judge(load);
         stack.mark('judged');
         const answered = (name: string, reply: number | 'hang') =>
-          stack.receivers.get(name)!.calls.filter((call) => call.reply === reply).length;
+          stack.receivers.get(name)!.requests.filter((call) => call.reply === reply).length;
         reportVerdict(
           'flaky receivers + SMTP outage',
           engine,

@@ -54,7 +54,7 @@ describe('kill -9 of the server mid-load, then a restart on the same data', () =
             until(
               () =>
                 load.accepted.size >= LEADS * KILL_AT &&
-                firstHook.calls.length > 0 &&
+                firstHook.requests.length > 0 &&
                 stack.mailbox.messages.length > 0,
               120_000,
             ),

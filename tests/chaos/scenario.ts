@@ -4,8 +4,8 @@
  */
 import { appendFileSync } from 'node:fs';
 import { expect } from 'vitest';
+import type { Answer } from '../../scripts/support/receiver';
 import type { RunningServer } from '../../scripts/support/server';
-import type { ChaosReceiver } from './receiver';
 import type { LeadLoad } from './load';
 import { chaosStack, exited, type ChaosEngine, type ChaosStack, type ChaosTargets } from './stack';
 import { noProblems } from './verdict';
@@ -16,7 +16,7 @@ const SCENARIO_DEADLINE_MS = 270_000;
 /** Runs `body` in a fresh stack (see chaosStack), failing it after SCENARIO_DEADLINE_MS; always closes the stack. */
 export async function runScenario(
   engine: ChaosEngine,
-  receiverAnswers: Record<string, ChaosReceiver['answer']>,
+  receiverAnswers: Record<string, Answer>,
   body: (stack: ChaosStack) => Promise<void>,
   extraTargets: ChaosTargets = {},
 ): Promise<void> {

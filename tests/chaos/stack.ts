@@ -2,7 +2,8 @@
  * One chaos scenario's world: a fresh database (embedded in a DATA_DIR, copied from the one
  * ./global-setup.ts prepared, or a throwaway PostgreSQL database created like
  * tests/support/db.ts does), named webhook receivers
- * (./receiver.ts) and the team's mailbox (./mailbox.ts), and production
+ * (scripts/support/receiver.ts, answering as ./receiver.ts says) and the team's mailbox
+ * (scripts/support/smtp.ts), and production
  * servers (scripts/serve.mjs over BUILD_DIR, scripts/support/server.ts) started on them
  * with the real delivery policy on a short timing profile (DELIVERY_PROFILE): operator
  * settings any deployment may set, so the retries, expiries and breaker pauses the scenarios
@@ -15,11 +16,11 @@ import { basename, join } from 'node:path';
 import { inject } from 'vitest';
 import { openDatabase, pgliteDirFor } from '~/server/db/client';
 import { createTestDatabase, execute, type TestDatabase } from '../support/db';
+import { startReceiver, type Answer, type Receiver } from '../../scripts/support/receiver';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { startPipedrive } from '../stand-ins/crm';
 import { LEAD_NOTIFY_TO, type LeadLoad } from './load';
-import { startMailbox, type Mailbox } from './mailbox';
-import { startChaosReceiver, type ChaosReceiver } from './receiver';
 import { judge, undelivered, type LeadRow, type WebhookTarget } from './verdict';
 
 export type ChaosEngine = 'pglite' | 'postgres';
@@ -72,8 +73,8 @@ export interface ChaosStack {
   /** Notes that a phase ended (seconds since the stack was set up), for the report and for a scenario that runs out of time. */
   mark: (phase: string) => void;
   marks: Record<string, number>;
-  receivers: Map<string, ChaosReceiver>;
-  mailbox: Mailbox;
+  receivers: Map<string, Receiver>;
+  mailbox: CaptureSmtp;
   /** The Pipedrive stand-in when the scenario asked for the CRM connector (its persons and leads). */
   pipedrive?: Awaited<ReturnType<typeof startPipedrive>>;
   /** A new server instance on the scenario's database (same DATA_DIR again on the embedded one). */
@@ -110,7 +111,7 @@ const PIPEDRIVE_TOKEN = 'chaos-pipedrive-token';
 /** `receivers`: each receiver's name and how it answers (./receiver.ts). */
 export async function chaosStack(
   engine: ChaosEngine,
-  receiverAnswers: Record<string, ChaosReceiver['answer']>,
+  receiverAnswers: Record<string, Answer>,
   extraTargets: ChaosTargets = {},
 ): Promise<ChaosStack> {
   const runId = `${engine === 'pglite' ? 'e' : 'p'}${randomBytes(3).toString('hex')}`;
@@ -137,13 +138,14 @@ export async function chaosStack(
     });
   }
 
-  const receivers = new Map<string, ChaosReceiver>();
-  for (const [name, answer] of Object.entries(receiverAnswers)) receivers.set(name, await startChaosReceiver(answer));
-  const mailbox = await startMailbox();
+  const receivers = new Map<string, Receiver>();
+  for (const [name, answer] of Object.entries(receiverAnswers)) receivers.set(name, await startReceiver({ answer }));
+  // Down means down at once (./flaky.chaos.ts): pooled connections get 421 within 100 ms.
+  const mailbox = await startCaptureSmtp(0, { closeTimeoutMs: 100 });
   const pipedrive = extraTargets.pipedrive
     ? await startPipedrive({ apiToken: PIPEDRIVE_TOKEN, labels: [] })
     : undefined;
-  const targets = (): WebhookTarget[] => [...receivers].map(([name, receiver]) => ({ name, calls: receiver.calls }));
+  const targets = (): WebhookTarget[] => [...receivers].map(([name, receiver]) => ({ name, calls: receiver.requests }));
   const env = {
     DATABASE_URL: postgres?.directUrl ?? '',
     SMTP_URL: mailbox.url,
@@ -260,7 +262,7 @@ export async function chaosStack(
       // stop() waits for an exit event, which a killed server already sent.
       await Promise.all(servers.filter((server) => !exited(server)).map((server) => server.stop()));
       await Promise.all([...receivers.values()].map((receiver) => receiver.close()));
-      await mailbox.close();
+      await mailbox.stop();
       await pipedrive?.close();
       await postgres?.close();
       for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });

@@ -14,8 +14,8 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LEAD_NOTIFY_TO, type AcceptedLead } from './load';
-import type { ReceivedMail } from './mailbox';
-import type { Call } from './receiver';
+import type { CapturedMail as ReceivedMail } from '../../scripts/support/smtp';
+import type { ReceivedRequest as Call } from '../../scripts/support/receiver';
 
 export interface LeadRow {
   id: string;
@@ -44,6 +44,9 @@ interface Arrival {
   acknowledged: boolean;
   signed: boolean;
 }
+
+/** The lead a notice is about: lead notices are sent with reply-to the lead's address. */
+const leadOf = (mail: ReceivedMail) => mail.replyTo?.[0]?.address ?? '';
 
 const headerOf = (request: Call, name: string) => {
   const value = request.headers[name.toLowerCase()];
@@ -94,7 +97,7 @@ export function undelivered(
           .map((request) => String((request.json as { email?: unknown } | undefined)?.email ?? '')),
       ),
     ]),
-    ['mail', new Set(mails.map((mail) => mail.replyTo))],
+    ['mail', new Set(mails.map(leadOf))],
   ];
   const list = [...emails];
   return Object.fromEntries(reached.map(([name, got]) => [name, list.filter((email) => !got.has(email))]));
@@ -149,7 +152,7 @@ export function judge(observed: Observations) {
     };
   }
 
-  const mailsByLead = groupBy(mails, (mail) => mail.replyTo);
+  const mailsByLead = groupBy(mails, leadOf);
   const mailResends = [...mailsByLead.values()].flatMap((group) =>
     group.slice(1).map((later) => ({ first: group[0]!, later })),
   );
@@ -157,8 +160,8 @@ export function judge(observed: Observations) {
     unknownLeads: [...mailsByLead.keys()].filter((email) => !idByEmail.has(email)),
     resentWithOtherContent: mailResends
       .filter(({ first, later }) => later.subject !== first.subject || later.text !== first.text)
-      .map(({ later }) => later.replyTo),
-    notToTeam: mails.filter((mail) => !mail.envelopeTo.includes(LEAD_NOTIFY_TO)).map((mail) => mail.replyTo),
+      .map(({ later }) => leadOf(later)),
+    notToTeam: mails.filter((mail) => !mail.envelopeTo.includes(LEAD_NOTIFY_TO)).map(leadOf),
   };
 
   const problems = { leads, undelivered: missing, webhooks: webhookProblems, mail: mailProblems };
