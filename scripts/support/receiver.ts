@@ -12,8 +12,11 @@ import { arrivals } from './arrivals';
 
 export type Reply = number | 'hang';
 
-/** Decides a reply; `firstCall`: the request's X-Pilota-Delivery was not seen by this receiver before. */
-export type Answer = (firstCall: boolean) => Reply;
+/**
+ * Decides a reply from the request as it arrived; `firstCall`: its X-Pilota-Delivery was not
+ * seen by this receiver before.
+ */
+export type Answer = (firstCall: boolean, request: Omit<ReceivedRequest, 'reply' | 'receivedAt'>) => Reply;
 
 export interface ReceivedRequest {
   method: string;
@@ -74,20 +77,13 @@ export async function startReceiver(
       const deliveryId = String(request.headers['x-pilota-delivery'] ?? '');
       const firstCall = !seen.has(deliveryId);
       seen.add(deliveryId);
+      const arrived = { method: request.method ?? '', path: request.url ?? '', headers: request.headers, body, json };
       const reply = options.answer
-        ? options.answer(firstCall)
+        ? options.answer(firstCall, arrived)
         : receiver.script.length > 0
           ? receiver.script.shift()!
           : receiver.fallback;
-      const recorded: ReceivedRequest = {
-        method: request.method ?? '',
-        path: request.url ?? '',
-        headers: request.headers,
-        body,
-        json,
-        reply,
-        receivedAt: new Date().toISOString(),
-      };
+      const recorded: ReceivedRequest = { ...arrived, reply, receivedAt: new Date().toISOString() };
       receiver.requests.push(recorded);
       receiver.onRequest?.(recorded);
       receiverArrivals.notify();

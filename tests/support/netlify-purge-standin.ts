@@ -4,10 +4,10 @@
  * (401 without the right one), a JSON body naming the site (`site_id`) and the
  * `cache_tags` to purge (400 without them), 202 when accepted. `failures` answers the next
  * calls with those statuses first (a 503 the caller must retry). Every call is recorded.
+ * The HTTP side is the shared test receiver (scripts/support/receiver.ts).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { arrivals } from '../../scripts/support/arrivals';
+import { startReceiver } from '../../scripts/support/receiver';
 
 export interface PurgeCall {
   status: number;
@@ -29,49 +29,40 @@ export interface PurgeStandIn {
   close: () => Promise<void>;
 }
 
+type PurgeBody = { site_id?: unknown; cache_tags?: unknown };
+const bodyOf = (json: unknown): PurgeBody => (json !== null && typeof json === 'object' ? (json as PurgeBody) : {});
+
 export async function startPurgeStandIn(token: string): Promise<PurgeStandIn> {
   const calls: PurgeCall[] = [];
   const callArrivals = arrivals(calls, 'purge call');
   const failures: number[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      let body: { site_id?: unknown; cache_tags?: unknown } = {};
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof body;
-      } catch {
-        body = {};
-      }
-      const authorization = request.headers.authorization;
-      let status: number;
-      if (request.method !== 'POST' || request.url !== '/api/v1/purge') status = 404;
-      else if (failures.length > 0) status = failures.shift()!;
-      else if (authorization !== `Bearer ${token}`) status = 401;
-      else if (typeof body.site_id !== 'string' || !Array.isArray(body.cache_tags)) status = 400;
-      else status = 202;
-      calls.push({
-        status,
-        authorization,
-        siteId: body.site_id,
-        tags: body.cache_tags,
-        userAgent: request.headers['user-agent'],
-      });
-      callArrivals.notify();
-      response.writeHead(status, { 'Content-Type': 'text/plain' }).end(String(status));
-    });
+  const api = await startReceiver({
+    answer: (_firstCall, request) => {
+      const body = bodyOf(request.json);
+      if (request.method !== 'POST' || request.path !== '/api/v1/purge') return 404;
+      if (failures.length > 0) return failures.shift()!;
+      if (request.headers.authorization !== `Bearer ${token}`) return 401;
+      if (typeof body.site_id !== 'string' || !Array.isArray(body.cache_tags)) return 400;
+      return 202;
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  api.onRequest = (request) => {
+    const body = bodyOf(request.json);
+    calls.push({
+      status: request.reply as number,
+      authorization: request.headers.authorization,
+      siteId: body.site_id,
+      tags: body.cache_tags,
+      userAgent: request.headers['user-agent'],
+    });
+    callArrivals.notify();
+  };
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: new URL(api.url).origin,
     calls,
     failures,
     purged: () => calls.filter((call) => call.status === 202).map(({ siteId, tags }) => ({ siteId, tags })),
     waitFor: callArrivals.waitFor,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: api.close,
   };
 }
