@@ -42,6 +42,6 @@ export interface ServiceDeps {
   now: () => Date;
   /** False while the database cannot be reached (PostgreSQL down at start). */
   ready: () => boolean;
-  /** Where a service's error lines go; the process logger when absent (tests capture them). */
+  /** Where a service's lines go; absent, its own component logger (componentLogger('leads') …). Tests capture them. */
   log?: Logger;
 }
