@@ -12,13 +12,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { useOwnerOnlyUmask } from '../src/server/owner-only.ts';
+import { startReceiver } from './support/receiver.ts';
 import { freePort } from './support/server.ts';
 
 const CONCURRENCY = Number(process.env['BENCH_CONCURRENCY'] ?? 50);
@@ -34,26 +33,10 @@ if (!existsSync(entry)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-async function receiver(): Promise<{ url: string; count: () => number; close: () => void }> {
-  let count = 0;
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      count++;
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    count: () => count,
-    close: () => server.close(),
-  };
-}
-
 // The bench's DATA_DIR holds leads like a real one: owner-only (the server sets its own umask too).
 useOwnerOnlyUmask();
-const hooks = [await receiver(), await receiver()];
+// Two webhook targets, as a site with two integrations has; the bench times the server, not them.
+const hooks = [await startReceiver(), await startReceiver()];
 const dataDir = mkdtempSync(join(tmpdir(), 'pilota-bench-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -148,7 +131,7 @@ await new Promise<void>((resolve) => {
   server.once('exit', () => resolve());
   server.kill('SIGTERM');
 });
-for (const hook of hooks) hook.close();
+for (const hook of hooks) await hook.close();
 
 // Every accepted lead must be a row.
 let keys: Set<string>;

@@ -8,7 +8,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { arrivals } from './arrivals';
+import { arrivals } from './arrivals.ts';
 
 export type Reply = number | 'hang';
 
