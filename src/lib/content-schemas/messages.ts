@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { text, template, stringsOf } from './fields.ts';
+import { DSR_TIPOS } from '../validation/dsr-tipos.ts';
 import { FIELDS_WITH_REQUIRED_MESSAGE } from '../validation/implementation-fields.ts';
 
 const dialog = (...slots: string[]) =>
@@ -107,16 +108,7 @@ export type ImplementationMessages = z.output<typeof implementationMessagesSchem
 
 /** The data-subject requests' public words (content/messages/lgpd.yaml); slots filled by src/copy/messages/lgpd.ts. */
 export const lgpdMessagesSchema = z.object({
-  dsrTipoLabels: stringsOf([
-    'confirmacao_acesso',
-    'correcao',
-    'anonimizacao_eliminacao',
-    'portabilidade',
-    'compartilhamento',
-    'revogacao_consentimento',
-    'oposicao',
-    'revisao_decisao_automatizada',
-  ] as const),
+  dsrTipoLabels: stringsOf(DSR_TIPOS),
   dsrForm: z.object({
     title: text('title'),
     intro: template('intro', 'days'),

@@ -11,19 +11,9 @@ import { emailAddress, hiddenText as hidden, personName } from './contact-fields
 import { HONEYPOT_FIELD } from './lead';
 import { plainText, singleLine } from './text';
 import { z } from './zod';
+import { DSR_TIPOS } from './dsr-tipos';
 
-/** Request types of art. 18 (and art. 20's review), in form order; the database column takes this type. */
-export const DSR_TIPOS = [
-  'confirmacao_acesso',
-  'correcao',
-  'anonimizacao_eliminacao',
-  'portabilidade',
-  'compartilhamento',
-  'revogacao_consentimento',
-  'oposicao',
-  'revisao_decisao_automatizada',
-] as const;
-export type DsrTipo = (typeof DSR_TIPOS)[number];
+export { DSR_TIPOS, type DsrTipo } from './dsr-tipos';
 
 export { HONEYPOT_FIELD };
 
