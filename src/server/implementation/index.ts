@@ -5,5 +5,5 @@
  */
 export { MAX_REQUEST_BYTES, readImplementationUpload, tooLarge, UploadRejected } from './multipart';
 export { readChunk, readDeclaration } from './chunk-request';
-export { noJsErrorPage, wantsHtml } from './no-js-answer';
+export { submitImplementation, type SubmissionFailure, type SubmissionOutcome } from './submission';
 export { documentStream, type ImplementationService } from './implementation.service';

@@ -14,11 +14,9 @@ import { rateLimitMessage } from '~/copy/messages/lead';
 import { CONSENT_VERSION_FIELD } from '~/lib/consent-notice';
 import { fieldErrors, implementationSchema } from '~/lib/validation/implementation';
 import { databaseErrorKind } from '../db/errors';
-import { deliverAfterResponse } from '../delivery/immediate-delivery';
 import { describeError } from '../describe-error';
 import { clientAddressOf } from '../http/client-address';
 import { componentLogger } from '../log/logger';
-import { checkUpload } from './document-uploads';
 import { MAX_REQUEST_BYTES, UploadRejected, readImplementationUpload, tooLarge } from './multipart';
 
 export interface SubmissionFailure {
@@ -94,7 +92,7 @@ export async function submitImplementation(context: SubmissionContext): Promise<
   const files = { ...upload.files };
   try {
     const token = upload.uploads[slot];
-    if (token) files[slot] = await checkUpload(runtime.db, token, runtime.now(), slot);
+    if (token) files[slot] = await runtime.implementation.checkUpload(token, slot);
     const { id } = await runtime.implementation.create(
       {
         request: parsed.data,
@@ -105,7 +103,7 @@ export async function submitImplementation(context: SubmissionContext): Promise<
       },
       { ip: clientAddress },
     );
-    deliverAfterResponse(runtime.config.deployTarget, locals.netlify?.context?.waitUntil);
+    runtime.deliveries.deliverAfterResponse(locals.netlify?.context?.waitUntil);
     return { ok: true, id };
   } catch (error) {
     // A chunked upload that is incomplete, not the file declared, expired, or consumed by
