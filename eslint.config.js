@@ -13,13 +13,48 @@
  * - Layer boundaries (docs/decisions.md, "Layout"): code that runs in the browser (islands, the
  *   hydration directive, consent scripts, `<script>` in .astro) never imports src/server;
  *   src/server never imports Astro, so services run the same under a route, an action, a
- *   script, a Netlify function or a test.
+ *   script, a Netlify function or a test; pages, layouts, components, actions and the
+ *   middleware import a server feature only through its face, `~/server/<feature>`.
  */
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/** The composition root's own modules (src/server/*.ts): no route imports them. */
+const SERVER_ROOT_MODULES = readdirSync(new URL('./src/server', import.meta.url))
+  .filter((name) => name.endsWith('.ts'))
+  .map((name) => name.slice(0, -'.ts'.length));
+
+/**
+ * A route reaches a server feature only through its face, `~/server/<feature>` (its index.ts:
+ * types, constants, pure helpers), and its data through `Astro.locals.runtime.<feature>`; a
+ * module inside the folder, or the composition root's own modules, are the feature's business.
+ * `allowRoot` names root modules a file may still import (the middleware boots the runtime).
+ */
+function featureFacesOnly(allowRoot = []) {
+  const root = SERVER_ROOT_MODULES.filter((name) => !allowRoot.includes(name));
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '(^~|/)server/[^/]+/.+$',
+            message:
+              "Import the feature's face, ~/server/<feature> (its index.ts), and reach its data through Astro.locals.runtime.<feature>: modules inside a feature folder are its own.",
+          },
+          {
+            regex: `(^~|/)server/(${root.join('|')})$`,
+            message: "Routes never import the composition root's modules: the runtime comes as Astro.locals.runtime.",
+          },
+        ],
+      },
+    ],
+  };
+}
 
 /** Import paths that reach src/server, whichever way they are spelt. */
 const SERVER_IMPORTS = {
@@ -108,26 +143,17 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS] }] },
   },
   {
-    // Pages, layouts, components and actions reach data through a service (src/server's
-    // features, via Astro.locals.runtime), never the database module: its tables and client.
-    // eslint-plugin-astro reads .astro frontmatter, so pages are covered too.
+    // Pages, layouts, components and actions reach a feature through its face and its service
+    // on Astro.locals.runtime, never a module inside it (the database's included). eslint-plugin-astro
+    // reads .astro frontmatter, so pages are covered too.
     files: ['src/pages/**', 'src/layouts/**', 'src/components/**', 'src/actions/**'],
     ignores: ['**/*.astro/*.{js,ts}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              // db/errors only tells an unreachable database from a refused value.
-              regex: '(^~|/)server/db(/(?!errors$).*)?$',
-              message:
-                "Pages and actions never import the database module: call the feature's service; enums they need live in src/lib.",
-            },
-          ],
-        },
-      ],
-    },
+    rules: featureFacesOnly(),
+  },
+  {
+    // The middleware boots the runtime on the requests that need it.
+    files: ['src/middleware.ts'],
+    rules: featureFacesOnly(['runtime', 'runtime-types']),
   },
   {
     // Astro's clientAddress getter throws once the client has hung up: a request nobody waits
