@@ -56,6 +56,61 @@ const LAYER_RULES = SERVER_LAYERS.slice(0, -1).map((folder, at) => ({
   to: { path: serverFolders(SERVER_LAYERS.slice(at + 1)) },
 }));
 
+/**
+ * Which schema files (src/server/db/schema/<file>.ts) each server folder may import: the
+ * tables it owns. A feature needing another's data asks that feature's service; the reads
+ * listed under READS_ACROSS are the ones that still go to another feature's tables, each
+ * with its reason, and the list only shrinks. A folder not named here imports no table.
+ */
+const TABLE_OWNERS = {
+  leads: ['leads'],
+  inbox: ['leads', 'lead-reports'],
+  connectors: ['leads'],
+  delivery: ['deliveries'],
+  outbox: ['deliveries'],
+  transport: ['deliveries'],
+  auth: ['auth'],
+  security: ['auth'],
+  implementation: ['implementation'],
+  lgpd: ['lgpd'],
+  consent: ['lgpd'],
+  blog: ['blog'],
+  'cookie-consent': ['cookie-consents'],
+  analytics: ['analytics'],
+};
+
+const READS_ACROSS = {
+  // The dashboard's counts of what waits, across the sales side and the team.
+  admin: ['auth', 'implementation', 'leads'],
+  // A lead's deliveries beside it, the salespeople's names, the implementation requests' queue.
+  inbox: ['auth', 'deliveries', 'implementation', 'lgpd'],
+  // A lead and its deliveries are written in one transaction.
+  leads: ['deliveries'],
+  implementation: ['deliveries'],
+  // Health and metrics count what is due.
+  ops: ['deliveries'],
+  // The data-subject tools find, export and erase a person in every table that holds them.
+  lgpd: ['auth', 'deliveries', 'implementation', 'leads'],
+};
+
+/** One rule per folder: its tables and its listed reads, nothing else; never the schema index. */
+const TABLE_RULES = SERVER_LAYERS.filter((folder) => folder !== 'db').map((folder) => {
+  const allowed = [...(TABLE_OWNERS[folder] ?? []), ...(READS_ACROSS[folder] ?? [])];
+  return {
+    name: 'tables-through-their-feature',
+    severity: 'error',
+    comment:
+      `src/server/${folder} may import the tables of ${allowed.length ? allowed.join(', ') : 'no schema file'} ` +
+      '(TABLE_OWNERS and READS_ACROSS in .dependency-cruiser.cjs): another feature\'s data comes through ' +
+      'its service, and a feature imports its schema file, not the schema index.',
+    from: { path: `^src/server/${folder}/` },
+    to: {
+      path: '^src/server/db/schema/',
+      ...(allowed.length ? { pathNot: `^src/server/db/schema/(${allowed.join('|')})[.]ts$` } : {}),
+    },
+  };
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -94,6 +149,7 @@ module.exports = {
       to: { path: ['^node_modules/astro/', '^astro(:|/|$)'] },
     },
     ...LAYER_RULES,
+    ...TABLE_RULES,
     {
       name: 'server-folder-has-a-layer',
       severity: 'error',

@@ -17,7 +17,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { and, isNull, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from './db/client';
 import { describeError } from './describe-error';
-import { authLoginAttempts } from './db/schema';
+import { authLoginAttempts } from './db/schema/auth';
 import { pruneClosedInvitations } from './auth/invitation-retention';
 import { pruneUnconfirmedAccounts } from './auth/unconfirmed-accounts';
 import { pruneExpiredUploads } from './implementation/document-uploads';

@@ -24,7 +24,7 @@ import { lte, sql } from 'drizzle-orm';
 import { addressKey } from './client-address';
 import type { Config, RateLimit } from './config';
 import type { Db, DbOrTx } from './db/client';
-import { rateLimits } from './db/schema';
+import { rateLimits } from './db/schema/rate-limits';
 
 /** The public forms with a counter of their own (the prefix of the counter's key). */
 export type RateLimitedForm =

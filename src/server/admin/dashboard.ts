@@ -8,13 +8,9 @@
  */
 import { count, desc } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import {
-  contatos,
-  securityEvents,
-  solicitacoesImplementacao as requests,
-  type Contato,
-  type SecurityEvent,
-} from '../db/schema';
+import { securityEvents, type SecurityEvent } from '../db/schema/auth';
+import { solicitacoesImplementacao as requests } from '../db/schema/implementation';
+import { contatos, type Contato } from '../db/schema/leads';
 import { describeError } from '../describe-error';
 import { componentLogger } from '../log/logger';
 

@@ -4,7 +4,7 @@
  * <noscript> pixel's Referer instead (`pixelInput`). Pure code: no database, no clock.
  */
 import { z } from 'zod';
-import type { AnalyticsKind } from '../db/schema';
+import type { AnalyticsKind } from '../db/schema/analytics';
 
 /** A beacon's body is well under 1 KB; anything larger is not one. */
 export const MAX_BEACON_BYTES = 2048;

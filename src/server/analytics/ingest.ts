@@ -29,7 +29,7 @@ import { saoPauloDay } from '~/lib/time-zone';
 import { addressKey } from '../client-address';
 import type { Db } from '../db/client';
 import { bulkInsert } from '../db/bulk';
-import { analyticsEvents, analyticsSalts } from '../db/schema';
+import { analyticsEvents, analyticsSalts } from '../db/schema/analytics';
 import { describeError } from '../describe-error';
 import { createLocalRateLimiter } from '../rate-limit';
 import type { EventInput } from './beacon-input';

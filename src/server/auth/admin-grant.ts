@@ -19,7 +19,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { formatDateTime } from '../../lib/br-format';
 import type { DbOrTx } from '../db/client';
-import { authUser, USER_ROLES, type UserRole } from '../db/schema';
+import { authUser, USER_ROLES, type UserRole } from '../db/schema/auth';
 import type { SecurityLogger } from '../security';
 import { endSessions, losesRights } from './team-members';
 

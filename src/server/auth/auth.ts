@@ -33,7 +33,7 @@ import { MIN_PASSWORD_LENGTH } from '../../lib/password-strength';
 import type { Db } from '../db/client';
 import { safeLogLine } from '../describe-error';
 import { componentLogger } from '../log/logger';
-import { authAccount, authSession, authUser, authVerification } from '../db/schema';
+import { authAccount, authSession, authUser, authVerification } from '../db/schema/auth';
 import type { MailMessage } from '../mail';
 import type { DeliveryMeta } from '../outbox/outbox';
 import type { SecurityLogger } from '../security';

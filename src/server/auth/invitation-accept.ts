@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { INVITATION_TOKEN, invitationStatus, type InvitableRole } from '../../lib/invitation';
 import type { Db } from '../db/client';
-import { authAccount, authUser, teamInvitations } from '../db/schema';
+import { authAccount, authUser, teamInvitations } from '../db/schema/auth';
 import { hitRateLimit } from '../rate-limit';
 import { hashInvitationToken, type InvitationDeps } from './invitations';
 

@@ -7,7 +7,7 @@
  */
 import { and, isNull, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { teamInvitations } from '../db/schema';
+import { teamInvitations } from '../db/schema/auth';
 
 /** How long a closed invitation stays listed before housekeeping deletes it. */
 export const CLOSED_INVITATION_KEEP_MS = 30 * 24 * 60 * 60_000;

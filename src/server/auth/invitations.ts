@@ -24,7 +24,7 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import { INVITATION_TTL_MS, invitationStatus, type InvitableRole, type InvitationStatus } from '../../lib/invitation';
 import type { Db, DbOrTx } from '../db/client';
 import { sqlState } from '../db/errors';
-import { authUser, teamInvitations } from '../db/schema';
+import { authUser, teamInvitations } from '../db/schema/auth';
 import type { MailMessage } from '../mail';
 import type { DeliveryMeta } from '../outbox/outbox';
 import type { SecurityLogger } from '../security';

@@ -9,7 +9,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { authLoginAttempts } from '../db/schema';
+import { authLoginAttempts } from '../db/schema/auth';
 
 export const LOCKOUT_MAX_FAILURES = 5;
 export const LOCKOUT_WINDOW_MS = 5 * 60_000;

@@ -16,7 +16,7 @@
  */
 import { asc, count, eq, gt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { authSession, authUser, type UserRole } from '../db/schema';
+import { authSession, authUser, type UserRole } from '../db/schema/auth';
 import type { SecurityLogger } from '../security';
 
 /** Who makes the change (the signed-in admin), as src/actions/admin-only.ts hands it over. */

@@ -7,7 +7,7 @@
 import type { InvitableRole } from '~/lib/invitation';
 import type { Actor } from '../actor';
 import type { Config } from '../config';
-import type { UserRole } from '../db/schema';
+import type { UserRole } from '../db/schema/auth';
 import type { ServiceDeps } from '../service-deps';
 import {
   acceptInvitation,

@@ -8,7 +8,7 @@
  */
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { authUser } from '../db/schema';
+import { authUser } from '../db/schema/auth';
 
 /** How long a never-confirmed sign-up is kept. */
 export const UNCONFIRMED_ACCOUNT_KEEP_MS = 7 * 24 * 60 * 60_000;

@@ -6,7 +6,7 @@
  * Secrets (RDSTATION_API_KEY, PIPEDRIVE_API_TOKEN) live only here and in the transports:
  * never in a delivery row, an error or a log line.
  */
-import { LEAD_TIPOS, type LeadTipo } from '../db/schema';
+import { LEAD_TIPOS, type LeadTipo } from '../db/schema/leads';
 
 export const DEFAULT_RDSTATION_BASE_URL = 'https://api.rd.services';
 export const DEFAULT_HUBSPOT_BASE_URL = 'https://api.hsforms.com';

@@ -13,8 +13,8 @@
 import { consentNotices } from '~/copy/consent-notices';
 import { tipoLabels } from '~/copy/messages/lead';
 import { consentNoticeText } from '~/lib/consent-notice';
-import type { ConnectorKind } from '../db/schema';
-import type { LeadRecord } from '../db/schema';
+import type { ConnectorKind } from '~/lib/delivery-kinds';
+import type { LeadRecord } from '../db/schema/leads';
 import type { ConnectorsConfig, FieldMap, LeadField } from './config';
 
 /** One connector delivery of a lead: what the outbox stores. */

@@ -5,7 +5,7 @@
  * breaker and one concurrency limit per target, and records every attempt.
  */
 import { connectorErrorMessages as m, deliveryKindLabels } from '@content/messages/inbox';
-import type { ConnectorKind } from '../db/schema';
+import type { ConnectorKind } from '~/lib/delivery-kinds';
 import type { DeliveryRow, Transport } from '../transport/transport';
 import type { ConnectorsConfig } from './config';
 import { call, CONNECTOR_TIMEOUT_MS, ConnectorError, Spacer } from './http';

@@ -13,7 +13,7 @@ import { consentNotices, type ConsentNoticeKey } from '~/copy/consent-notices';
 import { consentNoticeText } from '~/lib/consent-notice';
 import { bulkInsert } from '../db/bulk';
 import type { DbOrTx } from '../db/client';
-import { formConsents } from '../db/schema';
+import { formConsents } from '../db/schema/lgpd';
 import { consentManifest, sha256Hex } from './manifest-check';
 
 export { consentManifest, manifestProblems, sha256Hex, type ConsentManifest } from './manifest-check';

@@ -5,7 +5,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { CookieConsentRecord } from '~/lib/validation/cookie-consent';
 import type { DbOrTx } from '../db/client';
-import { cookieConsents, type CookieConsentRow } from '../db/schema';
+import { cookieConsents, type CookieConsentRow } from '../db/schema/cookie-consents';
 import type { ServiceDeps } from '../service-deps';
 
 /** The cookie choices of one runtime (built in src/server/compose.ts). */

@@ -14,7 +14,7 @@
  * a hash (src/server/webhooks `targetLabel`), never by its full URL or anything personal.
  */
 import type { Db } from '../db/client';
-import { deliveryTargets, type DeliveryKind, type DeliveryTarget } from '../db/schema';
+import { deliveryTargets, type DeliveryKind, type DeliveryTarget } from '../db/schema/deliveries';
 import { describeError } from '../describe-error';
 import type { AttemptOutcome } from '../transport/transport';
 import { targetLabel } from '../webhooks';

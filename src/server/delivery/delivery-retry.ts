@@ -28,7 +28,7 @@
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { deliveries, deliveryTargets, type DeliveryKind, type DeliveryStatus } from '../db/schema';
+import { deliveries, deliveryTargets, type DeliveryKind, type DeliveryStatus } from '../db/schema/deliveries';
 import { MAIL_TARGET } from './breaker';
 import { LEAD_DELIVERY_SUBJECT } from '../inbox/delivery-list';
 import type { Outbox } from '../outbox/outbox';

@@ -11,7 +11,7 @@
  */
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
-import type { DeliveryTarget } from '../db/schema';
+import type { DeliveryTarget } from '../db/schema/deliveries';
 import type { JobQueue, QueueDefinition } from '../jobs/queue';
 import { DELIVERY_QUEUES, laneOf } from '../outbox/jobs';
 import type { Outbox } from '../outbox/outbox';

@@ -23,7 +23,7 @@
  */
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
-import type { DeliveryKind } from '../db/schema';
+import type { DeliveryKind } from '../db/schema/deliveries';
 import { describeError } from '../describe-error';
 import type { Pacer } from '../outbox/pacer';
 import { DELIVERY_QUEUES, type DeliveryJob } from '../outbox/jobs';

@@ -5,7 +5,7 @@
 import { inArray } from 'drizzle-orm';
 import type { FetchOptions } from 'pg-boss';
 import type { Db } from '../db/client';
-import { deliveries, type DeliveryKind } from '../db/schema';
+import { deliveries, type DeliveryKind } from '../db/schema/deliveries';
 import type { TargetBreaker } from './breaker';
 
 /** A lane's waiting room: woken by a freed slot, new work, a resume, or a stop. */

@@ -14,7 +14,7 @@
 import { eq, or, sql } from 'drizzle-orm';
 import { MAX_CNH_BYTES } from '~/lib/file-type';
 import type { DbOrTx } from '../db/client';
-import { privateFiles, solicitacoesImplementacao } from '../db/schema';
+import { privateFiles, solicitacoesImplementacao } from '../db/schema/implementation';
 import { hitRateLimit } from '../rate-limit';
 import { dailyDocumentsReached, pendingDocumentsFull } from './upload-rejected';
 

@@ -33,7 +33,7 @@ import {
   type DocumentKind,
 } from '~/lib/file-type';
 import type { Db, DbOrTx } from '../db/client';
-import { documentUploadChunks, documentUploads, privateFiles } from '../db/schema';
+import { documentUploadChunks, documentUploads, privateFiles } from '../db/schema/implementation';
 import {
   clientBusy,
   corrupted,

@@ -22,7 +22,8 @@ import { tipoLabels } from '~/copy/messages/lead';
 import { assignmentEmail } from '@content/messages/lead-ownership';
 import { escapeHtml } from '~/lib/escape';
 import type { DbOrTx } from '../db/client';
-import { authUser, contatos, leadAssignments, salesSettings, type LeadTipo, type UserRole } from '../db/schema';
+import { authUser, type UserRole } from '../db/schema/auth';
+import { contatos, leadAssignments, salesSettings, type LeadTipo } from '../db/schema/leads';
 import type { MailMessage } from '../mail';
 import type { DeliveryMeta } from '../outbox/outbox';
 
@@ -128,9 +129,7 @@ export async function assignLead(
       const [person] = await tx
         .select({ id: authUser.id, name: authUser.name, email: authUser.email })
         .from(authUser)
-        .where(
-          and(eq(authUser.id, input.para), inArray(authUser.role, ASSIGNABLE_ROLES), notBanned(at)),
-        );
+        .where(and(eq(authUser.id, input.para), inArray(authUser.role, ASSIGNABLE_ROLES), notBanned(at)));
       if (!person) return { status: 'not_salesperson' };
       to = person;
     }

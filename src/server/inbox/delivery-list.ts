@@ -11,7 +11,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { isUuid } from '~/lib/uuid';
 import type { DbOrTx } from '../db/client';
-import { contatos, deliveries, DELIVERY_KINDS, type DeliveryKind, type DeliveryStatus } from '../db/schema';
+import { deliveries, DELIVERY_KINDS, type DeliveryKind, type DeliveryStatus } from '../db/schema/deliveries';
+import { contatos } from '../db/schema/leads';
 
 /**
  * `deliveries.subject_type` of a lead's deliveries (src/server/leads/lead.service.ts): the

@@ -24,13 +24,13 @@ import {
 } from '~/lib/validation/implementation-inbox';
 import type { DbOrTx } from '../db/client';
 import {
-  contatos,
   documentDownloads,
   implementationStatusChanges,
   privateFiles,
   solicitacoesImplementacao as requests,
   type SolicitacaoImplementacao,
-} from '../db/schema';
+} from '../db/schema/implementation';
+import { contatos } from '../db/schema/leads';
 import { foldSearchSql } from '../db/schema/leads';
 
 export interface ImplementationInboxDeps {

@@ -12,7 +12,9 @@
 import { and, count, eq, lte } from 'drizzle-orm';
 import { overdueCutoff } from '~/lib/reply-deadline';
 import type { DbOrTx } from '../db/client';
-import { contatos, deliveries, solicitacoesImplementacao } from '../db/schema';
+import { deliveries } from '../db/schema/deliveries';
+import { solicitacoesImplementacao } from '../db/schema/implementation';
+import { contatos } from '../db/schema/leads';
 import { describeError } from '../describe-error';
 import { componentLogger } from '../log/logger';
 import { LEAD_DELIVERY_SUBJECT } from './delivery-list';

@@ -23,18 +23,10 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { safeDeliveryError, webhookHost } from '~/lib/delivery-display';
 import type { DbOrTx } from '../db/client';
-import {
-  contatos,
-  deliveries,
-  formConsents,
-  solicitacoesImplementacao,
-  type Contato,
-  type DeliveryKind,
-  type DeliveryStatus,
-  type FormConsent,
-  type ImplementationStatus,
-  type LeadStatus,
-} from '../db/schema';
+import { deliveries, type DeliveryKind, type DeliveryStatus } from '../db/schema/deliveries';
+import { solicitacoesImplementacao, type ImplementationStatus } from '../db/schema/implementation';
+import { contatos, type Contato, type LeadStatus } from '../db/schema/leads';
+import { formConsents, type FormConsent } from '../db/schema/lgpd';
 import { withReplyDeadline } from './lead-list';
 import { leadTimeline } from './pipeline';
 

@@ -13,7 +13,7 @@ import { leadStatusLabels } from '@content/messages/inbox';
 import { tipoLabels } from '~/copy/messages/lead';
 import { csvStream, type CsvColumn } from '~/lib/csv';
 import type { LeadFilters } from '~/lib/validation/lead-filters';
-import { contatos } from '../db/schema';
+import { contatos } from '../db/schema/leads';
 import { leadFilterConditions, leadOrder, listColumns, withReplyDeadline, type LeadListDeps } from './lead-list';
 
 export const EXPORT_PAGE_SIZE = 1000;

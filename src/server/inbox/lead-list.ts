@@ -15,7 +15,7 @@ import { containsPattern, searchTerms } from '~/lib/search-text';
 import { saoPauloDayStart } from '~/lib/time-zone';
 import { LEADS_PAGE_SIZE, type LeadFilters } from '~/lib/validation/lead-filters';
 import type { DbOrTx } from '../db/client';
-import { contatos, type Contato } from '../db/schema';
+import { contatos, type Contato } from '../db/schema/leads';
 
 export interface LeadListDeps {
   db: DbOrTx;

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { addDays } from '~/lib/reports';
 import { saoPauloDayStart } from '~/lib/time-zone';
 import type { DbOrTx } from '../db/client';
-import { leadDailyStale } from '../db/schema';
+import { leadDailyStale } from '../db/schema/lead-reports';
 
 /** Any fixed number: the advisory lock two rebuilds take in turn (PostgreSQL; one connection on PGlite). */
 const LEAD_ROLLUP_LOCK = 7_290_430;

@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LeadStatus } from '~/lib/lead-pipeline';
 import type { LeadNoteInput, StatusChangeInput } from '~/lib/validation/lead-pipeline';
 import type { DbOrTx } from '../db/client';
-import { contatos, leadAssignments, leadNotes, leadStatusChanges } from '../db/schema';
+import { contatos, leadAssignments, leadNotes, leadStatusChanges } from '../db/schema/leads';
 
 export interface PipelineDeps {
   db: DbOrTx;

@@ -20,7 +20,8 @@
 import { and, between, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { BreakdownRow, DayCounts } from '~/lib/reports';
 import type { DbOrTx } from '../db/client';
-import { authUser, leadDaily } from '../db/schema';
+import { authUser } from '../db/schema/auth';
+import { leadDaily } from '../db/schema/lead-reports';
 import { refreshLeadRollups } from './lead-rollup';
 
 export interface ReportDeps {

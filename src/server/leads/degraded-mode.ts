@@ -6,7 +6,7 @@
  */
 import type { Config } from '../config';
 import { databaseErrorKind } from '../db/errors';
-import type { LeadRecord } from '../db/schema';
+import type { LeadRecord } from '../db/schema/leads';
 import { describeError, maskMessage } from '../describe-error';
 import type { SendMail } from '../mail';
 import type { SecurityLogger } from '../security';

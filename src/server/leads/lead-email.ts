@@ -5,7 +5,7 @@
 import { leadEmail as copy, tipoLabels } from '~/copy/messages/lead';
 import { formatDateTime } from '~/lib/br-format';
 import type { MailMessage } from '../mail';
-import type { LeadRecord } from '../db/schema';
+import type { LeadRecord } from '../db/schema/leads';
 import { escapeHtml } from '~/lib/escape';
 
 /** SPEC §3 template parameters, every one filled ('Não informado' where empty). */

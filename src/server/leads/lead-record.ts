@@ -5,7 +5,7 @@
  */
 import { requiresEmpresa, type LeadInput } from '~/lib/validation/lead';
 import { consentProof } from '../consent/consent-proof';
-import type { LeadRecord } from '../db/schema';
+import type { LeadRecord } from '../db/schema/leads';
 
 export interface LeadMeta {
   id: string;

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { LeadRecord } from '../db/schema';
+import type { LeadRecord } from '../db/schema/leads';
 
 export const SPOOL_FILE = 'leads-spool.jsonl';
 /** Entries the database refused (a data or constraint error): kept for a person, never replayed. */

@@ -6,7 +6,7 @@
 import { dsrConfirmationEmail, dsrTeamEmail, dsrTipoLabels } from '~/copy/messages/lgpd';
 import { formatDate, formatDateTime } from '~/lib/br-format';
 import { formatCpfValue } from '~/lib/documents';
-import type { DsrRequest } from '../db/schema';
+import type { DsrRequest } from '../db/schema/lgpd';
 import type { MailMessage } from '../mail';
 import { escapeHtml } from '~/lib/escape';
 

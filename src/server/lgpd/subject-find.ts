@@ -7,25 +7,15 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { SubjectIdentifier } from '~/lib/lgpd-identifier';
 import type { DbOrTx } from '../db/client';
+import { securityEvents, type SecurityEvent } from '../db/schema/auth';
+import { deliveries, type Delivery } from '../db/schema/deliveries';
 import {
-  deliveries,
-  formConsents,
   implementationStatusChanges,
-  leadNotes,
-  leadStatusChanges,
-  lgpdAudit,
   privateFiles,
-  securityEvents,
-  type Contato,
-  type Delivery,
-  type DsrRequest,
-  type FormConsent,
   type ImplementationStatusChange,
-  type LeadNote,
-  type LeadStatusChange,
-  type LgpdAuditRow,
-  type SecurityEvent,
-} from '../db/schema';
+} from '../db/schema/implementation';
+import { leadNotes, leadStatusChanges, type Contato, type LeadNote, type LeadStatusChange } from '../db/schema/leads';
+import { formConsents, lgpdAudit, type DsrRequest, type FormConsent, type LgpdAuditRow } from '../db/schema/lgpd';
 import { DSR_SUBJECT, sha256Hex } from './dsr.service';
 import type { Identifiers, ImplementationRow } from './subject-records';
 import { requestScope, searchScope, type PossibleMatch, type RequestProof, type RequestScope } from './subject-scope';

@@ -11,14 +11,9 @@
  */
 import { getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import {
-  contatos,
-  dsrRequests,
-  solicitacoesImplementacao,
-  type Contato,
-  type DsrRequest,
-  type SolicitacaoImplementacao,
-} from '../db/schema';
+import { solicitacoesImplementacao, type SolicitacaoImplementacao } from '../db/schema/implementation';
+import { contatos, type Contato } from '../db/schema/leads';
+import { dsrRequests, type DsrRequest } from '../db/schema/lgpd';
 import { sha256Hex } from './dsr.service';
 
 const MAX_ROUNDS = 3;

@@ -18,7 +18,7 @@
 import { eq } from 'drizzle-orm';
 import type { SubjectIdentifier } from '~/lib/lgpd-identifier';
 import type { DbOrTx } from '../db/client';
-import { dsrRequests } from '../db/schema';
+import { dsrRequests } from '../db/schema/lgpd';
 import { sha256Hex } from './dsr.service';
 import { findRecords, noIdentifiers, type CoreRecords, type Identifiers } from './subject-records';
 

@@ -19,19 +19,11 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { REMOVED_REASON } from '~/lib/lead-pipeline';
 import type { SubjectIdentifier } from '~/lib/lgpd-identifier';
 import type { Db, DbOrTx } from '../db/client';
-import {
-  contatos,
-  deliveries,
-  dsrRequests,
-  formConsents,
-  leadNotes,
-  leadStatusChanges,
-  lgpdAudit,
-  privateFiles,
-  securityEvents,
-  solicitacoesImplementacao,
-  type LgpdAuditAction,
-} from '../db/schema';
+import { securityEvents } from '../db/schema/auth';
+import { deliveries } from '../db/schema/deliveries';
+import { privateFiles, solicitacoesImplementacao } from '../db/schema/implementation';
+import { contatos, leadNotes, leadStatusChanges } from '../db/schema/leads';
+import { dsrRequests, formConsents, lgpdAudit, type LgpdAuditAction } from '../db/schema/lgpd';
 import type { Actor } from '../actor';
 import { findSubject, subjectHash, type RequestRow, type SubjectData } from './subject-find';
 import type { RequestScope } from './subject-scope';

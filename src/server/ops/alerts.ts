@@ -21,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import { opsAlertMessages as copy } from '../../../content/messages/ops-alerts';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
-import type { DeliveryKind } from '../db/schema';
+import type { DeliveryKind } from '../db/schema/deliveries';
 import { describeError, maskMessage } from '../describe-error';
 import { componentLogger, type Logger } from '../log/logger';
 import { maskPersonalData } from '../log/personal-data';

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { DELIVERY_KINDS, DELIVERY_STATUSES, type DeliveryKind, type DeliveryStatus } from '../db/schema';
+import { DELIVERY_KINDS, DELIVERY_STATUSES, type DeliveryKind, type DeliveryStatus } from '../db/schema/deliveries';
 
 /** Not delivered yet and not given up: the backlog. */
 export const PENDING_STATUSES: readonly DeliveryStatus[] = ['pending', 'retrying'];

@@ -8,7 +8,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '../db/client';
-import { DELIVERY_KINDS, DELIVERY_STATUSES } from '../db/schema';
+import { DELIVERY_KINDS, DELIVERY_STATUSES } from '../db/schema/deliveries';
 import { deliveryStats, submissionCounts } from './delivery-stats';
 
 export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';

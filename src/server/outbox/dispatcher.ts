@@ -16,7 +16,7 @@
 import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import { fromDrizzle, type DrizzleTransactionLike, type PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
-import { deliveries, type DeliveryKind } from '../db/schema';
+import { deliveries, type DeliveryKind } from '../db/schema/deliveries';
 import { describeError } from '../describe-error';
 import { DELIVERY_QUEUES, type DeliveryJob } from './jobs';
 import type { Logger } from '../log/logger';

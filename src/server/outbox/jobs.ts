@@ -4,7 +4,7 @@
  * retention can clear it). The delivery engine (src/server/delivery) defines these queues
  * with its retry policy and fetches from them.
  */
-import type { DeliveryKind } from '../db/schema';
+import type { DeliveryKind } from '../db/schema/deliveries';
 
 export const DELIVERY_QUEUES: Record<DeliveryKind, string> = {
   email: 'deliveries-mail',

@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
 import { bulkInsert } from '../db/bulk';
 import type { Db, DbOrTx } from '../db/client';
-import { deliveries, type ConnectorKind, type DeliveryKind } from '../db/schema';
+import { deliveries, type ConnectorKind, type DeliveryKind } from '../db/schema/deliveries';
 import type { JobQueue } from '../jobs/queue';
 import type { MailMessage } from '../mail';
 import { Dispatcher } from './dispatcher';

@@ -17,7 +17,7 @@
 import { createHmac } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { securityEvents, type SecurityEvent, type SecuritySeverity } from '../db/schema';
+import { securityEvents, type SecurityEvent, type SecuritySeverity } from '../db/schema/auth';
 import { addressKey } from '../client-address';
 import { describeError } from '../describe-error';
 import { componentLogger, type Logger } from '../log/logger';

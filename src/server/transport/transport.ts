@@ -6,7 +6,7 @@
  * the engine by the delivery feature (src/server/delivery/feature.ts), so the engine never
  * names SMTP or HTTP. This contract sits below all of them so none imports the engine.
  */
-import type { Delivery, DeliveryKind } from '../db/schema';
+import type { Delivery, DeliveryKind } from '../db/schema/deliveries';
 
 /** How one attempt bears on its target's circuit breaker (src/server/delivery/breaker.ts). */
 export type AttemptOutcome = 'success' | 'failure' | 'neutral';

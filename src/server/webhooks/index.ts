@@ -15,7 +15,7 @@
  * so its socket goes back to the pool instead of being torn down.
  */
 import { createHash, createHmac } from 'node:crypto';
-import type { DeliveryKind } from '../db/schema';
+import type { DeliveryKind } from '~/lib/delivery-kinds';
 
 /** SPEC §7 fires webhooks without waiting long; a hung receiver fails the attempt after this. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
