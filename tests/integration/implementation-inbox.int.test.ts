@@ -25,6 +25,7 @@ import {
 } from '~/server/inbox/implementation-requests';
 import { IMPLEMENTATIONS_PAGE_SIZE, parseImplementationFilters } from '~/lib/validation/implementation-inbox';
 import { GET as download } from '~/pages/admin/documentos/[id]';
+import { createImplementationService, type ImplementationDeps } from '~/server/implementation/implementation.service';
 import { createInboxService } from '~/server/inbox/inbox.service';
 import type { Outbox } from '~/server/outbox/outbox';
 import { adminCookie, teamCookie } from '../../scripts/support/blog-accounts';
@@ -253,14 +254,19 @@ describe.each(engines)('implementation inbox service on %s', (engine) => {
       .insert(solicitacoesImplementacao)
       .values(cpfRequest('Lia', { cnhFileId: file!.id }))
       .returning();
-    /** What the middleware leaves for the route: the database, the clock, the inbox and the signed-in member. */
+    /** What the middleware leaves for the route: the database, the clock, the services it calls and the signed-in member. */
     const inbox = createInboxService({ ...deps(), outbox: {} as Outbox, config: { siteUrl: 'http://localhost' } });
+    const implementation = createImplementationService({
+      ...deps(),
+      outbox: {} as Outbox,
+      config: { siteUrl: 'http://localhost' },
+    } as unknown as ImplementationDeps);
     const call = (role: string) =>
       download({
         params: { id: file!.id },
         request: new Request(`http://localhost/admin/documentos/${file!.id}`),
         locals: {
-          runtime: { ...deps(), inbox },
+          runtime: { ...deps(), inbox, implementation },
           session: {
             user: { id: `u-${role}`, name: `Pessoa ${role}`, email: `${role}@pilota.example`, role },
             sessionId: `s-${role}`,
