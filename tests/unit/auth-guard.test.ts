@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminZoneDecision, guardDecision, hasSessionCookie, type CurrentSession } from '../../src/server/auth/guard';
-import { hasRole, refuseUnlessAdminPage, isAdminSession } from '../../src/server/auth/require-admin';
+import { hasRole, isAdminSession } from '../../src/server/auth/require-admin';
+import { adminPage, type AdminPageContext } from '../../src/server/auth/admin-page';
 import { ADMIN_ONLY, BLOG_TEAM, SALES_TEAM, WHOLE_TEAM } from '../../src/server/auth/access-policy';
 import { trustedOriginsFor } from '../../src/server/auth/auth';
 import { IDLE_LOGOUT_MS, isIdleExpired } from '../../src/lib/session-idle';
@@ -89,29 +90,38 @@ describe('adminZoneDecision', () => {
 });
 
 describe('the second lock in admin pages', () => {
-  // Astro's Astro.redirect / Astro.rewrite, as far as the page helper uses them.
-  const answers = {
+  // Astro's page global, as far as the gate reads it: the session, the route, redirect and rewrite.
+  const page = (signedIn: CurrentSession | undefined, routePattern = '/admin/lgpd'): AdminPageContext => ({
+    locals: { session: signedIn },
+    routePattern,
     redirect: (path: string) => new Response(null, { status: 302, headers: { location: path } }),
     rewrite: async (path: string) => new Response(`rewritten to ${path}`, { status: 403 }),
+  });
+  const refusal = async (signedIn: CurrentSession | undefined, routePattern?: string) => {
+    const gate = await adminPage(page(signedIn, routePattern));
+    return gate instanceof Response ? gate : undefined;
   };
   it('sends anonymous visitors to sign in', async () => {
-    const refused = await refuseUnlessAdminPage(undefined, answers);
+    const refused = await refusal(undefined);
     expect(refused?.status).toBe(302);
     expect(refused?.headers.get('location')).toBe('/auth');
   });
   it('shows a signed-in non-admin the 403 page', async () => {
-    const refused = await refuseUnlessAdminPage(session('user'), answers);
+    const refused = await refusal(session('user'));
     expect(refused?.status).toBe(403);
     expect(await refused?.text()).toBe('rewritten to /403');
   });
-  it('admits the roles a page names, and only those', async () => {
-    expect(await refuseUnlessAdminPage(session('editor'), answers, BLOG_TEAM)).toBeUndefined();
-    expect((await refuseUnlessAdminPage(session('vendas'), answers, BLOG_TEAM))?.status).toBe(403);
-    expect((await refuseUnlessAdminPage(session('editor'), answers))?.status).toBe(403);
+  it("admits the roles of the route's policy line, and only those", async () => {
+    expect(await refusal(session('editor'), '/blog/admin/posts')).toBeUndefined();
+    expect((await refusal(session('vendas'), '/blog/admin/posts'))?.status).toBe(403);
+    expect((await refusal(session('editor')))?.status).toBe(403);
+    // A route without a policy line is admins-only.
+    expect((await refusal(session('editor'), '/admin/nao-existe'))?.status).toBe(403);
     expect(isAdminSession(session('vendas'))).toBe(false);
   });
-  it('lets an admin render the page', async () => {
-    expect(await refuseUnlessAdminPage(session('admin'), answers)).toBeUndefined();
+  it('lets an admin render the page, with the session', async () => {
+    const admin = session('admin');
+    expect(await adminPage(page(admin))).toEqual({ session: admin });
     expect(isAdminSession(session('admin'))).toBe(true);
     expect(isAdminSession(session('user'))).toBe(false);
     expect(isAdminSession(undefined)).toBe(false);

@@ -13,7 +13,8 @@ export {
   rolesForRoute,
   type StaffRole,
 } from './access-policy';
-export { adminRefusal, hasRole, refuseUnlessAdmin, refuseUnlessAdminPage } from './require-admin';
+export { adminRefusal, hasRole, refuseUnlessAdmin } from './require-admin';
+export { adminPage, type AdminPageGate } from './admin-page';
 export { guardRequest, type CurrentSession, type SessionUser } from './guard';
 export { CLIENT_IP_HEADER } from './wire-names';
 export type { InvalidLink } from './invitation-accept';

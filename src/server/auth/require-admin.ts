@@ -1,10 +1,9 @@
 /*
- * The second lock, where the data is read: every admin page asks again, with the guard's
- * own rule, before it touches the database. The middleware has already refused everyone
- * else (./guard.ts); this makes a route the policy ever misses fail closed instead of
- * leaking. Admin actions do the same in src/actions/admin-only.ts;
- * the few admin endpoints left (file downloads) through refuseUnlessAdmin below and the
- * documents' own check.
+ * The second lock, where the data is read, for what is not a page (pages pass
+ * adminPage, ./admin-page.ts): the admin endpoints (file downloads) through refuseUnlessAdmin
+ * below and the documents' own check, admin actions through src/actions/admin-only.ts. The
+ * middleware has already refused everyone else (./guard.ts); this makes a route the policy
+ * ever misses fail closed instead of leaking.
  */
 import { adminRefusals } from '@content/messages/auth';
 import { httpMessages } from '@content/messages/http';
@@ -12,12 +11,6 @@ import { NO_STORE } from '../http/cache-control';
 import { isActionRequest } from '../http/action-call';
 import { ADMIN_ONLY, mayOpen, type StaffRole } from './access-policy';
 import { guardDecision, type CurrentSession } from './guard';
-
-/** The page's ways of answering instead of rendering (Astro's `Astro.redirect` / `Astro.rewrite`). */
-export interface PageAnswers {
-  redirect(path: string): Response;
-  rewrite(path: string): Promise<Response>;
-}
 
 /** Whether the session is a signed-in admin's. */
 export function isAdminSession(session: CurrentSession | undefined): boolean {
@@ -30,24 +23,6 @@ export function isAdminSession(session: CurrentSession | undefined): boolean {
  */
 export function hasRole(session: CurrentSession | undefined, roles: readonly StaffRole[]): boolean {
   return session !== undefined && mayOpen(session.user.role, roles);
-}
-
-/**
- * For an admin page: undefined when a signed-in member of `roles` (admins unless said) asks,
- * otherwise what to answer — the sign-in page for anonymous visitors, the 403 page for anyone else.
- * @example const refused = await refuseUnlessAdminPage(Astro.locals.session, Astro); if (refused) return refused;
- * @example await refuseUnlessAdminPage(Astro.locals.session, Astro, rolesForRoute(Astro.routePattern))
- */
-export async function refuseUnlessAdminPage(
-  session: CurrentSession | undefined,
-  page: PageAnswers,
-  roles: readonly StaffRole[] = ADMIN_ONLY,
-): Promise<Response | undefined> {
-  const decision = guardDecision('page', { session, stale: false }, roles);
-  if (decision.action === 'allow') return undefined;
-  if (decision.action === 'redirect') return page.redirect(decision.location);
-  if (decision.action === 'forbidden-page') return page.rewrite('/403');
-  return new Response(null, { status: decision.status });
 }
 
 /**
