@@ -220,6 +220,8 @@ export const adminCopy = {
     severity: 'Gravidade',
     details: 'Detalhes',
   },
+  /** A security event's severity (its `severity` detail). */
+  severityLabels: { info: 'Informação', warning: 'Atenção', error: 'Erro', critical: 'Crítico' },
 } as const;
 
 /**

@@ -69,8 +69,6 @@ export const deliveryCopy = {
   empty: 'Nenhuma entrega pendente ou com falha. Tudo foi entregue.',
   /** "mostrando N de M" under the table when it is capped. */
   showing: (shown: string, total: string) => `Mostrando ${shown} de ${total} entregas pendentes ou com falha.`,
-  previous: 'Página anterior',
-  next: 'Próxima página',
   pagination: 'Páginas de entregas',
   filterLabel: 'Situação',
   filterAll: 'Pendentes e com falha',
@@ -215,12 +213,14 @@ export const leadsListCopy = {
   emptyAll: 'Nenhum contato recebido ainda.',
   pastLastPage: (last: number) => `Esta página não existe nesta visão: ela vai até a página ${last}.`,
   firstPage: 'Ir para a primeira página',
-  pagination: {
-    label: 'Paginação dos contatos',
-    previous: 'Anterior',
-    next: 'Próxima',
-    page: (page: number) => `Página ${page}`,
-  },
+  pagination: 'Paginação dos contatos',
+} as const;
+
+/** The links under a paged admin list (src/components/admin/Pager.astro). */
+export const pagerCopy = {
+  previous: 'Anterior',
+  next: 'Próxima',
+  page: (page: number) => `Página ${page}`,
 } as const;
 
 /** Implementation requests in the inbox: list, detail, status change, documents. */
@@ -265,9 +265,7 @@ export const implementationInboxMessages = {
   open: 'Abrir',
   total: (total: number) => (total === 1 ? '1 solicitação' : `${total.toLocaleString('pt-BR')} solicitações`),
   empty: 'Nenhuma solicitação encontrada com estes filtros.',
-  page: (page: number, count: number) => `Página ${page} de ${count}`,
-  previous: 'Anterior',
-  next: 'Próxima',
+  pagination: 'Paginação das solicitações',
   sections: {
     dados: 'Dados da solicitação',
     documentos: 'Documentos',
