@@ -5,6 +5,13 @@
  */
 import { DSR_ANSWER_DAYS } from '~/lib/dsr-deadline';
 
+/** What a record is about: a lead, an implementation request, a data-subject request. */
+const recordTypes = {
+  lead: 'Contato',
+  implementacao: 'Solicitação de implementação',
+  lgpd: 'Solicitação LGPD',
+} as const;
+
 /** The admin pages of /admin/lgpd. */
 export const lgpdAdminCopy = {
   navLabel: 'LGPD',
@@ -49,6 +56,27 @@ export const lgpdAdminCopy = {
       securityEvents: 'Eventos de segurança',
       audit: 'Registro de atendimento (anônimo)',
     },
+    /** Each section's table columns (/admin/lgpd/titular, src/components/lgpd/subject/). */
+    columns: {
+      leads: ['Data', 'Nome', 'E-mail', 'Celular', 'Tipo', 'Empresa', 'Origem'],
+      notes: ['Data', 'Tipo', 'Texto', 'Autor'],
+      implementations: ['Data', 'Documento', 'Nome', 'E-mail', 'Celular', 'CPF', 'E-mail de acesso'],
+      documents: ['Data', 'Arquivo', 'Tipo', 'Tamanho', 'Ações'],
+      consents: ['Data', 'Formulário', 'Versão do aviso', 'SHA-256 do texto', 'Página'],
+      deliveries: ['Data', 'Tipo', 'Destino', 'Sobre', 'Situação'],
+      requests: ['Recebida em', 'Direito', 'Nome', 'E-mail', 'Prazo', 'Situação'],
+      securityEvents: ['Data', 'Evento', 'Origem'],
+      audit: ['Data', 'Ação', 'Por', 'Registros'],
+    },
+    /** What the team wrote about the person: a note, or the reason given for a discard. */
+    noteKinds: { note: 'Nota', discard: 'Descarte' },
+    recordTypes,
+    documentKinds: { pdf: 'PDF', jpeg: 'JPEG', png: 'PNG' },
+    /** A record count in the audit trail: its section's name (and the possible matches included). */
+    auditCounts: { possibleMatchesIncluded: 'Possíveis correspondências incluídas' },
+    download: 'Baixar',
+    size: (kb: number) => `${kb} KB`,
+    unconfirmed: '—',
     export: 'Exportar JSON',
     exportHint: 'Arquivo legível por máquina com todos os dados acima (acesso e portabilidade, art. 18, II e V).',
     anonymize: 'Anonimizar',
@@ -82,7 +110,7 @@ export const lgpdAdminCopy = {
     intro:
       'Estes registros compartilham celular, CPF ou e-mail com os do titular, mas não têm o e-mail confirmado na solicitação. Qualquer pessoa pode digitar o celular ou o CPF de outra: inclua um registro só depois de confirmar com o titular que ele é dele. Cada inclusão fica registrada com o seu nome na exportação e na exclusão.',
     columns: ['Data', 'Registro', 'Nome', 'E-mail', 'Celular', 'CPF', 'Ação'],
-    types: { lead: 'Contato', implementacao: 'Solicitação de implementação', lgpd: 'Solicitação LGPD' },
+    types: recordTypes,
     include: 'Incluir',
     /** The button's accessible name: which record it includes. */
     includeLabel: (type: string, date: string) => `Incluir ${type.toLowerCase()} de ${date}`,
