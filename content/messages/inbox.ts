@@ -511,7 +511,6 @@ export const leadDetailCopy = {
   },
   deliveries: {
     empty: 'Nenhuma entrega registrada para este contato.',
-    columns: ['Tipo', 'Destino', 'Situação', 'Tentativas', 'Última tentativa', 'Último erro', 'Ação'],
     never: '—',
     retryLabel: (kind: string) => `Reenviar ${kind} deste contato`,
   },
