@@ -83,6 +83,8 @@ export const editorCopy = {
     actions: 'Ações',
   },
   statusLabels: { draft: 'Rascunho', published: 'Publicado' },
+  /** Beside the title of a post that ships as an example. */
+  exampleTag: '(exemplo)',
   edit: 'Editar',
   view: 'Ver no blog',
   newTitle: 'Novo post',
