@@ -11,7 +11,7 @@
  * `vendas` people is switched here too (src/server/inbox/assignment.ts).
  */
 import { ActionError } from 'astro:actions';
-import { teamMembersCopy as copy } from '@content/messages/inbox';
+import { teamMembersCopy as copy } from '@content/messages/inbox/team-members';
 import { z } from '~/lib/validation/zod';
 import { USER_ROLES } from '~/lib/team-roles';
 import { INVITABLE_ROLES } from '~/lib/invitation';

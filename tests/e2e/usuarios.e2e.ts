@@ -8,7 +8,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { invitationEmail, invitationPage } from '../../content/messages/auth';
-import { inboxHomeCopy, teamMembersCopy as copy } from '../../content/messages/inbox';
+import { inboxHomeCopy } from '../../content/messages/inbox/home';
+import { teamMembersCopy as copy } from '../../content/messages/inbox/team-members';
 import { teamCookie, e2eMailbox, TEST_PASSWORD } from '../../scripts/support/blog-accounts';
 import { waitForMail } from '../../scripts/support/captured';
 import { teamSession } from './team';

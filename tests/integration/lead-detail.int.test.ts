@@ -12,13 +12,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  deliveryCopy,
-  deliveryRetryMessages,
-  deliveryStatusLabels,
-  leadDetailCopy,
-  pipelineMessages,
-} from '@content/messages/inbox';
+import { deliveryCopy, deliveryRetryMessages } from '@content/messages/inbox/deliveries';
+import { deliveryStatusLabels } from '@content/messages/inbox/labels';
+import { leadDetailCopy } from '@content/messages/inbox/lead-detail';
+import { pipelineMessages } from '@content/messages/inbox/leads-list';
 import { leadContactCopy } from '@content/messages/lead-work';
 import { openDatabase, pgliteDirFor, type DbOrTx } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { salespersonReportCopy } from '@content/messages/lead-ownership';
-import { reportPeriodMessages, reportsCopy } from '@content/messages/inbox';
+import { reportPeriodMessages, reportsCopy } from '@content/messages/inbox/reports';
 import { buckets, conversionRate, partnerLeaderboard, totals } from '~/lib/reports';
 import type { LeadStatus } from '~/lib/lead-pipeline';
 import { contatos } from '~/server/db/schema';

@@ -4,7 +4,7 @@
  * that parses back to the same view.
  */
 import { describe, expect, it } from 'vitest';
-import { leadFilterMessages as m } from '@content/messages/inbox';
+import { leadFilterMessages as m } from '@content/messages/inbox/leads-list';
 import {
   DEFAULT_LEAD_FILTERS,
   leadFiltersToSearchParams,

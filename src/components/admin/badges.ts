@@ -6,7 +6,7 @@
  */
 import { adminCopy } from '@content/messages/auth';
 import { editorCopy } from '@content/messages/blog';
-import { deliveryStatusLabels, leadStatusLabels } from '@content/messages/inbox';
+import { deliveryStatusLabels, leadStatusLabels } from '@content/messages/inbox/labels';
 import { lgpdAdminCopy } from '@content/messages/lgpd-admin';
 
 export type BadgeTone = 'neutral' | 'info' | 'progress' | 'success' | 'warning' | 'alert' | 'danger';

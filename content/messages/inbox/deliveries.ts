@@ -1,0 +1,73 @@
+/** Texts of the deliveries page (/admin/entregas), its retries and the connectors' errors. */
+
+/** Deliveries page and "Reenviar" (src/pages/admin/entregas.astro, src/actions/entregas.ts). */
+export const deliveryCopy = {
+  title: 'Entregas',
+  navLabel: 'Entregas',
+  intro:
+    'E-mails para a equipe e chamadas de webhook de cada contato. As pendentes ainda serão tentadas automaticamente; as que falharam esgotaram as tentativas e só saem de novo se você reenviar.',
+  countsTitle: 'Entregas em aberto por situação',
+  countsKind: 'Tipo',
+  countsTotal: 'Total',
+  tableTitle: 'Entregas pendentes e com falha',
+  empty: 'Nenhuma entrega pendente ou com falha. Tudo foi entregue.',
+  /** "mostrando N de M" under the table when it is capped. */
+  showing: (shown: string, total: string) => `Mostrando ${shown} de ${total} entregas pendentes ou com falha.`,
+  pagination: 'Páginas de entregas',
+  filterLabel: 'Situação',
+  filterAll: 'Pendentes e com falha',
+  filterSubmit: 'Filtrar',
+  badQuery: 'Filtro ou página inválida; mostrando todas as entregas pendentes e com falha.',
+  columns: {
+    lead: 'Contato',
+    kind: 'Tipo',
+    target: 'Destino',
+    status: 'Situação',
+    attempts: 'Tentativas',
+    lastAttempt: 'Última tentativa',
+    lastError: 'Último erro',
+    actions: 'Ações',
+  },
+  /** A lead whose name was erased (LGPD) or never given. */
+  unnamedLead: 'Contato sem nome',
+  emailTarget: 'E-mail para a equipe',
+  invalidTarget: 'Endereço inválido',
+  never: 'Ainda não tentada',
+  noError: '—',
+  retry: 'Reenviar',
+  retryLabel: (kind: string, lead: string) => `Reenviar ${kind} de ${lead}`,
+  retryAll: 'Reenviar todas as falhas',
+  retryAllHint: (count: string) =>
+    `${count} com falha. Cada uma volta para a fila e é enviada com o mesmo identificador.`,
+} as const;
+
+/**
+ * A connector's permanent refusal, as its last error on the deliveries page: the service
+ * rejected the data itself, so retrying the same data cannot work (the table cell shows 120
+ * characters).
+ */
+export const connectorErrorMessages = {
+  rejected: (service: string, detail: string) => `${service} recusou os dados: ${detail} — sem novas tentativas`,
+  fieldNotInForm: (field: string) => `o campo “${field}” não está no formulário (ajuste HUBSPOT_FIELDS)`,
+  invalidEmail: 'e-mail inválido',
+  requiredField: (field: string) => `o formulário exige o campo “${field}”`,
+  otherReason: (status: number) => `resposta ${status}`,
+} as const;
+
+/** Answers of entregas.reenviar / entregas.reenviarFalhas. */
+export const deliveryRetryMessages = {
+  reenviada: 'Entrega reenviada.',
+  reenviadas: (count: number, formatted: string) =>
+    count === 0
+      ? 'Nenhuma entrega com falha para reenviar.'
+      : count === 1
+        ? '1 entrega reenviada.'
+        : `${formatted} entregas reenviadas.`,
+  naoEncontrada: 'Entrega não encontrada.',
+  idInvalido: 'Entrega inválida.',
+  naoFalhou: (current: string) =>
+    `Esta entrega não está com falha (situação: “${current}”), então não há o que reenviar.`,
+  conteudoApagado:
+    'O conteúdo desta entrega já foi apagado pela política de retenção de dados; ela não pode ser reenviada.',
+  falha: 'Não foi possível reenviar agora. Tente novamente.',
+} as const;
