@@ -35,13 +35,16 @@ const site = process.env.SITE_URL || (target === 'netlify' ? process.env.URL : u
  */
 const tags = tagConfigFromEnv(process.env);
 
+/** One key per build folder and target, for the caches two builds must not share. */
+const buildKey = `${outDir.replace(/\W+/g, '_')}${target === 'netlify' ? '_netlify' : ''}`;
+
 export default defineConfig({
   // Canonical links, Open Graph URLs and the sitemap are built from this.
   site,
   output: 'server',
   outDir,
   // Per folder and target: CI's `netlify build` and the Node build both write dist/.
-  cacheDir: `./node_modules/.astro/${outDir.replace(/\W+/g, '_')}${target === 'netlify' ? '_netlify' : ''}`,
+  cacheDir: `./node_modules/.astro/${buildKey}`,
   // Netlify: classic middleware inside the SSR function (no edge function, so nothing runs on
   // Deno), and Astro's session store off (sign-in lives in Better Auth's cookies and tables).
   // Node: the adapter's bare request handler ('middleware' mode). scripts/serve.mjs serves the
@@ -78,6 +81,10 @@ export default defineConfig({
   build: { format: 'file' },
   server: { port, host: process.env.HOST ?? '0.0.0.0' },
   vite: {
+    // Vite's dependency cache per folder and target too: builds of both targets run at once in
+    // the tests, and one re-optimizing the shared node_modules/.vite under the other made the
+    // other's function bundling lose a file mid-copy.
+    cacheDir: `./node_modules/.vite/astro-${buildKey}`,
     // Content settings imported as plain modules, checked at build (src/integrations/yaml-modules.mjs).
     plugins: [tailwindcss(), yamlModules()],
     // The cookie banner's behaviour is bundled as a worker file (CookieConsent.astro), with its own plugins.
