@@ -224,6 +224,34 @@ export const adminCopy = {
   severityLabels: { info: 'Informação', warning: 'Atenção', error: 'Erro', critical: 'Crítico' },
 } as const;
 
+/** Security events as the dashboard and the LGPD page name them (their code is shown beside). */
+export const securityEventLabels = {
+  login_success: 'Login realizado',
+  login_failed: 'Falha de login',
+  logout: 'Saída da conta',
+  admin_login: 'Login de administrador',
+  account_created: 'Conta criada',
+  signup_failed: 'Falha no cadastro',
+  account_locked: 'Conta bloqueada',
+  input_validation_failed: 'Envio com dados inválidos',
+  profile_fetch_error: 'Erro ao carregar o perfil',
+  authentication_error: 'Erro de autenticação',
+  rate_limited: 'Limite de tentativas atingido',
+  admin_granted: 'Acesso de administrador concedido',
+  access_denied: 'Acesso negado',
+  lead_rejected: 'Contato recusado pelo banco de dados',
+  role_changed: 'Papel alterado',
+  sessions_revoked: 'Sessões encerradas',
+  lgpd_match_included: 'Registro incluído em pedido LGPD',
+  password_reset_requested: 'Redefinição de senha pedida',
+  password_reset: 'Senha redefinida',
+  invitation_created: 'Convite enviado',
+  invitation_resent: 'Convite reenviado',
+  invitation_revoked: 'Convite revogado',
+  invitation_accepted: 'Convite aceito',
+  invitation_refused: 'Convite recusado',
+} as const;
+
 /**
  * Not in the spec: the invitation to the team an admin sends from /admin/usuarios, and the
  * page its link opens (/auth/convite).

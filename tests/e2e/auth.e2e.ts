@@ -179,7 +179,8 @@ test('sign-up, e-mail link, sign-in: the admin dashboard lists a lead sent momen
       .getByRole('table', { name: 'Últimos eventos de segurança' })
       .getByRole('row')
       .filter({ hasText: email })
-      .filter({ hasText: 'admin_login' }),
+      .filter({ hasText: 'admin_login' })
+      .filter({ hasText: 'Login de administrador' }),
   ).toBeVisible();
 
   // Signed in, /auth goes straight to the dashboard.

@@ -22,49 +22,7 @@ import { addressKey } from '../client-address';
 import { describeError } from '../describe-error';
 import { componentLogger, type Logger } from '../log/logger';
 import { hitRateLimit } from '../rate-limit';
-
-/** Event types written server-side; the first ten are the spec's names. */
-export const SECURITY_EVENT_TYPES = [
-  'login_success',
-  'login_failed',
-  'logout',
-  'admin_login',
-  'account_created',
-  'signup_failed',
-  'account_locked',
-  'input_validation_failed',
-  'profile_fetch_error',
-  'authentication_error',
-  /** A 429 from the auth endpoints' rate limiter. */
-  'rate_limited',
-  /** `npm run admin:grant` made an account admin. */
-  'admin_granted',
-  /** A signed-in non-admin (or an anonymous client) was refused an admin page or endpoint. */
-  'access_denied',
-  /** The database refused a lead for its content (a spooled one is kept aside for a person). */
-  'lead_rejected',
-  /** An admin changed an account's role at /admin/usuarios (src/server/auth/team-members.ts). */
-  'role_changed',
-  /** An admin ended all sessions of an account at /admin/usuarios. */
-  'sessions_revoked',
-  /** An admin included a possible match in a data-subject request's export or erasure (src/server/lgpd). */
-  'lgpd_match_included',
-  /** Someone asked for a link to set an account's password (logged for unknown addresses too). */
-  'password_reset_requested',
-  /** A password was set through an e-mailed link: the address is confirmed, every session ended. */
-  'password_reset',
-  /** An admin invited an address to the team with a role (src/server/auth/invitations.ts). */
-  'invitation_created',
-  /** An admin mailed a new link for an invitation (the earlier one stops working). */
-  'invitation_resent',
-  /** An admin revoked an invitation. */
-  'invitation_revoked',
-  /** An invitee chose a name and password: the account exists with the invitation's role. */
-  'invitation_accepted',
-  /** An invitation refused: to an address with an account or already invited, or a used, expired, revoked or unknown link. */
-  'invitation_refused',
-] as const;
-export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
+import type { SecurityEventType } from '~/lib/security-events';
 
 const DEFAULT_SEVERITY: Record<SecurityEventType, SecuritySeverity> = {
   login_success: 'info',
