@@ -13,11 +13,14 @@ export default class SummaryReporter implements Reporter {
   private passed = 0;
   private failed = 0;
   private skipped = 0;
+  private readonly flaky: string[] = [];
 
   onTestEnd(test: TestCase, result: TestResult) {
     if (result.status === 'skipped') this.skipped += 1;
     else if (test.outcome() === 'expected' || test.outcome() === 'flaky') {
-      if (result.status === 'passed') this.passed += 1;
+      if (result.status !== 'passed') return;
+      this.passed += 1;
+      if (test.outcome() === 'flaky') this.flaky.push(test.titlePath().filter(Boolean).join(' › '));
     } else {
       if (result.retry === test.retries) this.failed += 1;
       printErrorContext(test, result);
@@ -25,7 +28,11 @@ export default class SummaryReporter implements Reporter {
   }
 
   onEnd(_result: FullResult) {
-    console.log(`e2e: ${this.passed} passed, ${this.failed} failed${this.skipped ? `, ${this.skipped} skipped` : ''}`);
+    const flaky = this.flaky.length ? `, ${this.flaky.length} flaky (passed on its retry)` : '';
+    console.log(
+      `e2e: ${this.passed} passed, ${this.failed} failed${this.skipped ? `, ${this.skipped} skipped` : ''}${flaky}`,
+    );
+    for (const title of this.flaky) console.log(`e2e flaky: ${title}`);
   }
 }
 
