@@ -12,14 +12,13 @@
  * confirmation e-mail loses its link. The art. 19 deadline (15 days) counts from the filing.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { DSR_ANSWER_DAYS } from '~/lib/dsr-deadline';
 import { HONEYPOT_FIELD, type DsrInput } from '~/lib/validation/dsr';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
-import { deliveries } from '../db/schema/deliveries';
 import { dsrRequests, lgpdAudit, type DsrRequest } from '../db/schema/lgpd';
-import type { DeliveryMeta } from '../outbox/outbox';
+import { rewriteSentMail, type DeliveryMeta } from '../outbox/outbox';
 import type { MailMessage } from '../mail';
 import { checkTextFields } from '../security';
 import type { ServiceDeps } from '../service-deps';
@@ -171,23 +170,7 @@ export async function confirmRequest(
     );
     // The token is used: the stored copy of the e-mail that carried it keeps everything but the link.
     // A copy still waiting to be sent keeps it; the retention job prunes it with the other payloads.
-    const sent = await tx
-      .select({ id: deliveries.id, payload: deliveries.payload })
-      .from(deliveries)
-      .where(
-        and(
-          eq(deliveries.subjectType, DSR_SUBJECT),
-          eq(deliveries.subjectId, row.id),
-          eq(deliveries.target, row.email),
-          inArray(deliveries.status, ['sent', 'logged', 'failed']),
-        ),
-      );
-    for (const delivery of sent) {
-      await tx
-        .update(deliveries)
-        .set({ payload: withoutLink(delivery.payload as MailMessage) })
-        .where(eq(deliveries.id, delivery.id));
-    }
+    await rewriteSentMail(tx, { subjectType: DSR_SUBJECT, subjectId: row.id }, row.email, withoutLink);
     return row;
   });
   if (confirmed) return { status: 'confirmed', id: confirmed.id, dueAt: confirmed.dueAt };

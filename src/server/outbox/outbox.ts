@@ -13,6 +13,7 @@
  * the database for the next delivery run.
  */
 import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { bulkInsert } from '../db/bulk';
 import type { Db, DbOrTx } from '../db/client';
@@ -66,6 +67,36 @@ export async function insertDeliveries(tx: DbOrTx, items: DeliveryRequest[], now
   }));
   await bulkInsert(tx, deliveries, rows, { onConflictDoNothing: deliveries.id });
   return rows.map((row) => row.id);
+}
+
+/**
+ * Rewrites, in the caller's transaction, the stored copy of the e-mails about `meta` to
+ * `target` that are no longer waiting (sent, logged or given up): e.g. to drop a link that
+ * stopped working. One still waiting keeps its payload, or it could not be sent.
+ */
+export async function rewriteSentMail(
+  tx: DbOrTx,
+  meta: { subjectType: string; subjectId: string },
+  target: string,
+  rewrite: (message: MailMessage) => MailMessage,
+): Promise<void> {
+  const sent = await tx
+    .select({ id: deliveries.id, payload: deliveries.payload })
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.subjectType, meta.subjectType),
+        eq(deliveries.subjectId, meta.subjectId),
+        eq(deliveries.target, target),
+        inArray(deliveries.status, ['sent', 'logged', 'failed']),
+      ),
+    );
+  for (const delivery of sent) {
+    await tx
+      .update(deliveries)
+      .set({ payload: rewrite(delivery.payload as MailMessage) })
+      .where(eq(deliveries.id, delivery.id));
+  }
 }
 
 export interface OutboxDeps {
