@@ -25,6 +25,7 @@ import { privateFiles, solicitacoesImplementacao } from '../db/schema/implementa
 import { contatos, leadNotes, leadStatusChanges } from '../db/schema/leads';
 import { dsrRequests, formConsents, lgpdAudit, type LgpdAuditAction } from '../db/schema/lgpd';
 import type { Actor } from '../actor';
+import { recordInTransaction } from '../security/events';
 import { findSubject, subjectHash, type RequestRow, type SubjectData } from './subject-find';
 import type { RequestScope } from './subject-scope';
 
@@ -61,10 +62,11 @@ async function audit(
     counts: counts(data),
   });
   if (!proof || proof.included.length === 0) return;
-  await db.insert(securityEvents).values(
+  await recordInTransaction(
+    db,
     proof.included.map((record) => ({
       userId: actor.id,
-      eventType: 'lgpd_match_included',
+      eventType: 'lgpd_match_included' as const,
       createdAt: now,
       details: {
         source: 'admin:lgpd',

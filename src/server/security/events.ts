@@ -156,3 +156,15 @@ export function createSecurityLogger({
 export async function latestSecurityEvents(db: DbOrTx, limit = 20): Promise<SecurityEvent[]> {
   return db.select().from(securityEvents).orderBy(desc(securityEvents.createdAt)).limit(limit);
 }
+
+/**
+ * Events that commit or roll back with the caller's change (the possible matches an admin
+ * included in an LGPD export or erasure): written in its transaction, and unlike `log` a
+ * failure fails the change, which must not go through unrecorded.
+ */
+export async function recordInTransaction(
+  tx: DbOrTx,
+  events: { userId: string | null; eventType: SecurityEventType; createdAt: Date; details: Record<string, unknown> }[],
+): Promise<void> {
+  await tx.insert(securityEvents).values(events);
+}
