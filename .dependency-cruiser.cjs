@@ -37,9 +37,10 @@ const SERVER_LAYERS = [
   'delivery',
   'implementation',
   'analytics',
-  'lgpd',
   'blog',
   'cookie-consent',
+  // Above every feature with tables: it gathers their personal-data declarations.
+  'lgpd',
   'admin',
 ];
 

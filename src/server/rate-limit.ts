@@ -24,6 +24,7 @@ import { lte, sql } from 'drizzle-orm';
 import { addressKey } from './client-address';
 import type { Config, RateLimit } from './config';
 import type { Db, DbOrTx } from './db/client';
+import type { PersonalDataPart } from './db/personal-data';
 import { rateLimits } from './db/schema/rate-limits';
 
 /** The public forms with a counter of their own (the prefix of the counter's key). */
@@ -135,3 +136,10 @@ export function createLocalRateLimiter(count: number, windowMs: number, now: () 
     },
   };
 }
+
+/** The counters' personal data (src/server/db/personal-data.ts): keys are hashes, never an address. */
+export const rateLimitsPersonalData: PersonalDataPart = {
+  tables: {
+    rate_limits: { holds: 'pseudonymous', kept: 'a day after the last hit (housekeeping)' },
+  },
+};

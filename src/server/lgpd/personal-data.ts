@@ -1,74 +1,92 @@
 /*
- * Where the site keeps personal data, table by table. Every table of src/server/db/schema is
- * declared here, and tests/unit/personal-data.test.ts fails for a table left out. A feature that
- * adds a table says, beside the others, whether the table holds personal data and what reaches
- * it. The LGPD tools find a data subject's records through ./subject-find.ts: each of its
- * parts must be some table's `part`, and the reverse.
+ * Where the site keeps personal data: every feature's declaration (its `personal-data.ts`,
+ * shaped by src/server/db/personal-data.ts), gathered. Every table of src/server/db/schema is
+ * declared by exactly one feature, and a feature whose tables hold a data subject's records
+ * says how to find, export and erase them; tests/unit/personal-data.test.ts fails otherwise
+ * (registryProblems). The LGPD tools (./subject-find.ts, ./subject.service.ts) only loop over
+ * SUBJECT_HANDLERS.
  */
-import type { SubjectData } from './subject-find';
+import { analyticsPersonalData } from '../analytics/personal-data';
+import { authPersonalData } from '../auth/personal-data';
+import { blogPersonalData } from '../blog/personal-data';
+import { consentPersonalData } from '../consent/personal-data';
+import { cookieConsentPersonalData } from '../cookie-consent/personal-data';
+import type { PersonalDataDeclaration, RecordRow, SubjectHandlers, SubjectRecords } from '../db/personal-data';
+import { deliveriesPersonalData } from '../delivery/personal-data';
+import { implementationPersonalData } from '../implementation/personal-data';
+import { leadReportsPersonalData } from '../inbox/personal-data';
+import { leadsPersonalData } from '../leads/personal-data';
+import { rateLimitsPersonalData } from '../rate-limit';
+import { securityPersonalData } from '../security/personal-data';
+import { lgpdPersonalData } from './lgpd-personal-data';
 
-/** The parts of a data subject's record (./subject-find.ts) that come from tables. */
-export type SubjectPart = Exclude<keyof SubjectData, 'identifier' | 'possibleMatches' | 'proof'>;
+/** Any feature's declaration, as the registry holds them side by side. */
+export interface FeatureDeclaration {
+  tables: Readonly<Record<string, PersonalDataDeclaration>>;
+  subject?: SubjectHandlers<object, RecordRow>;
+}
 
-export type PersonalDataDeclaration =
-  /** A visitor's or customer's data: found, exported and erased with the rest of their record. */
-  | { holds: 'subject'; part: SubjectPart }
-  /** The team's own accounts and what they did: managed on /admin/usuarios, kept as `kept` says. */
-  | { holds: 'team'; kept: string }
-  /** Personal data kept a short while, then deleted without anyone asking. */
-  | { holds: 'transient'; kept: string }
-  /** Keyed hashes or random ids that name nobody by themselves. */
-  | { holds: 'pseudonymous'; kept: string }
-  | { holds: 'none' };
-
-/** Every table of the schema, by its SQL name. */
-export const PERSONAL_DATA: Readonly<Record<string, PersonalDataDeclaration>> = {
-  // Leads and the sales inbox.
-  contatos: { holds: 'subject', part: 'leads' },
-  lead_notes: { holds: 'subject', part: 'notes' },
-  lead_status_changes: { holds: 'subject', part: 'leadHistory' },
-  lead_assignments: { holds: 'team', kept: 'with its lead (deleted with it)' },
-  sales_settings: { holds: 'none' },
-  // The reports' daily counts; a salesperson's rows name their account.
-  lead_daily: { holds: 'team', kept: 'rebuilt from the leads it counts' },
-  lead_daily_stale: { holds: 'none' },
-
-  // Implementation requests and their documents.
-  solicitacoes_implementacao: { holds: 'subject', part: 'implementations' },
-  implementation_status_changes: { holds: 'subject', part: 'implementationHistory' },
-  private_files: { holds: 'subject', part: 'documents' },
-  document_downloads: { holds: 'team', kept: 'for good: the record of who opened which document' },
-  document_uploads: { holds: 'transient', kept: 'an hour, unless submitted (housekeeping)' },
-  document_upload_chunks: { holds: 'transient', kept: 'an hour, unless submitted (housekeeping)' },
-
-  // Consent, data-subject requests, what was sent.
-  form_consents: { holds: 'subject', part: 'consents' },
-  lgpd_requests: { holds: 'subject', part: 'requests' },
-  lgpd_audit: { holds: 'subject', part: 'audit' },
-  deliveries: { holds: 'subject', part: 'deliveries' },
-  delivery_targets: { holds: 'none' },
-  security_events: { holds: 'subject', part: 'securityEvents' },
-  cookie_consents: { holds: 'pseudonymous', kept: "the cookie's random id, for good: the proof of the choice" },
-
-  // Accounts and sign-in.
-  auth_user: { holds: 'team', kept: 'while the account exists; never-confirmed sign-ups a week' },
-  auth_session: { holds: 'team', kept: 'until the session ends' },
-  auth_account: { holds: 'team', kept: 'while the account exists' },
-  auth_verification: { holds: 'transient', kept: 'until the link expires' },
-  auth_login_attempts: { holds: 'transient', kept: 'a day after the last failed sign-in (housekeeping)' },
-  team_invitations: { holds: 'team', kept: '30 days after it closed (housekeeping)' },
-  rate_limits: { holds: 'pseudonymous', kept: 'a day after the last hit (housekeeping)' },
-
-  // Blog: public posts, and the team member who wrote or uploaded them.
-  blog_posts: { holds: 'team', kept: "the author's account id, as long as the post" },
-  blog_images: { holds: 'team', kept: "the uploader's account id, as long as the image" },
-  blog_image_variants: { holds: 'none' },
-  blog_meta: { holds: 'none' },
-
-  // Visit analytics: a day's visitor key, then counts.
-  analytics_events: { holds: 'pseudonymous', kept: 'the day’s visitor key, RETENTION_ANALYTICS_EVENT_DAYS' },
-  analytics_salts: { holds: 'none' },
-  analytics_daily: { holds: 'none' },
-  analytics_daily_dims: { holds: 'none' },
-  analytics_daily_pairs: { holds: 'none' },
+/**
+ * Every feature's declaration. Those holding a subject's records come first, in the order of
+ * the export file's fields, which finding and erasing follow too: no foreign key runs between
+ * two features' tables (a consent or a delivery names its record by type and id), and each
+ * feature erases its own tables in an order their keys allow.
+ */
+export const PERSONAL_DATA_PARTS: Readonly<Record<string, FeatureDeclaration>> = {
+  leads: leadsPersonalData,
+  implementation: implementationPersonalData,
+  consent: consentPersonalData,
+  delivery: deliveriesPersonalData,
+  lgpd: lgpdPersonalData,
+  security: securityPersonalData,
+  auth: authPersonalData,
+  inbox: leadReportsPersonalData,
+  rateLimits: rateLimitsPersonalData,
+  blog: blogPersonalData,
+  cookieConsent: cookieConsentPersonalData,
+  analytics: analyticsPersonalData,
 };
+
+/** How each feature holding a subject's records finds, exports and erases them, in order. */
+export const SUBJECT_HANDLERS: readonly SubjectHandlers<object, RecordRow>[] = Object.values(
+  PERSONAL_DATA_PARTS,
+).flatMap((part) => (part.subject ? [part.subject] : []));
+
+/** The tables whose rows name the person directly, from which the LGPD tools settle a subject's scope. */
+export const RECORD_SOURCES: readonly SubjectRecords<RecordRow>[] = SUBJECT_HANDLERS.flatMap((handlers) =>
+  handlers.records ? [handlers.records] : [],
+);
+
+/** Every table of the schema, by its SQL name: the union of the features' declarations. */
+export const PERSONAL_DATA: Readonly<Record<string, PersonalDataDeclaration>> = Object.assign(
+  {},
+  ...Object.values(PERSONAL_DATA_PARTS).map((part) => part.tables),
+) as Record<string, PersonalDataDeclaration>;
+
+/**
+ * What is wrong with `parts` against the schema's tables (SQL names): a table nobody declares,
+ * or two features do, or no longer in the schema; a feature whose tables hold a subject's
+ * records without saying how to find and erase them, or saying so without such a table.
+ */
+export function registryProblems(
+  parts: Readonly<Record<string, FeatureDeclaration>>,
+  tables: readonly string[],
+): string[] {
+  const problems: string[] = [];
+  const owner = new Map<string, string>();
+  for (const [feature, part] of Object.entries(parts)) {
+    for (const [table, declaration] of Object.entries(part.tables)) {
+      const earlier = owner.get(table);
+      if (earlier) problems.push(`${table}: declared by ${earlier} and ${feature}`);
+      owner.set(table, feature);
+      if (!tables.includes(table)) problems.push(`${table}: declared by ${feature}, not in the schema`);
+      if (declaration.holds === 'subject' && !part.subject) {
+        problems.push(`${table}: holds a subject's data, but ${feature} says not how to find and erase it`);
+      }
+    }
+    const subjectTables = Object.values(part.tables).filter((declaration) => declaration.holds === 'subject');
+    if (part.subject && subjectTables.length === 0) problems.push(`${feature}: finds a subject's data in no table`);
+  }
+  for (const table of tables) if (!owner.has(table)) problems.push(`${table}: declared by no feature`);
+  return problems;
+}

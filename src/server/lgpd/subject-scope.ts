@@ -18,9 +18,17 @@
 import { eq } from 'drizzle-orm';
 import type { SubjectIdentifier } from '~/lib/lgpd-identifier';
 import type { DbOrTx } from '../db/client';
+import {
+  noIdentifiers,
+  type Identifiers,
+  type MatchSummary,
+  type RecordRow,
+  type RecordType,
+} from '../db/personal-data';
 import { dsrRequests } from '../db/schema/lgpd';
 import { sha256Hex } from './dsr.service';
-import { findRecords, noIdentifiers, type CoreRecords, type Identifiers } from './subject-records';
+import { RECORD_SOURCES } from './personal-data';
+import { findRecords, recordsOf, type CoreRecords } from './subject-records';
 
 /** An export or erasure made for a data-subject request; `include`: possible matches the admin checked. */
 export interface RequestScope {
@@ -28,19 +36,11 @@ export interface RequestScope {
   include?: readonly string[] | undefined;
 }
 
-export const MATCH_TYPES = ['lead', 'implementacao', 'lgpd'] as const;
-export type MatchType = (typeof MATCH_TYPES)[number];
-
 /** A record that shares an identifier with the requester's records without carrying the proven e-mail. */
-export interface PossibleMatch {
+export interface PossibleMatch extends MatchSummary {
   /** `type:id`, what the admin posts to include it. */
   ref: string;
-  type: MatchType;
-  createdAt: Date;
-  nome: string | null;
-  email: string | null;
-  celular: string | null;
-  cpf: string | null;
+  type: RecordType;
 }
 
 /** What a request proved, for the audit row and the record of included matches. */
@@ -52,7 +52,8 @@ export interface RequestProof {
   included: string[];
 }
 
-export interface ScopedRecords extends CoreRecords {
+export interface ScopedRecords {
+  records: CoreRecords;
   identifier: SubjectIdentifier;
   /** The identifiers other tables (messages, security events) are matched by. */
   ids: Identifiers;
@@ -68,46 +69,22 @@ export async function searchScope(db: DbOrTx, identifier: SubjectIdentifier): Pr
   ({ email: ids.emails, phone: ids.phones, cpf: ids.cpfs })[identifier.kind].add(identifier.value);
   const records = await findRecords(db, ids, true);
   const auditHashes = [identifier.value, ...ids.emails, ...ids.phones, ...ids.cpfs].map(sha256Hex);
-  return { ...records, identifier, ids, auditHashes: [...new Set(auditHashes)], possibleMatches: [], proof: null };
+  return { records, identifier, ids, auditHashes: [...new Set(auditHashes)], possibleMatches: [], proof: null };
 }
 
-const refOf = (type: MatchType, id: string) => `${type}:${id}`;
+const refOf = (type: RecordType, id: string) => `${type}:${id}`;
 
 function possibleMatches(wide: CoreRecords, proven: CoreRecords): PossibleMatch[] {
-  const known = new Set([
-    ...proven.leads.map((row) => refOf('lead', row.id)),
-    ...proven.implementations.map((row) => refOf('implementacao', row.id)),
-    ...proven.requests.map((row) => refOf('lgpd', row.id)),
-  ]);
-  const matches: PossibleMatch[] = [
-    ...wide.leads.map((row) => ({
-      ref: refOf('lead', row.id),
-      type: 'lead' as const,
-      createdAt: row.createdAt,
-      nome: row.nome,
-      email: row.email,
-      celular: row.celular,
-      cpf: null,
+  const known = new Set(
+    RECORD_SOURCES.flatMap((source) => recordsOf(proven, source.type).map((row) => refOf(source.type, row.id))),
+  );
+  const matches: PossibleMatch[] = RECORD_SOURCES.flatMap((source) =>
+    recordsOf(wide, source.type).map((row) => ({
+      ref: refOf(source.type, row.id),
+      type: source.type,
+      ...source.summary(row),
     })),
-    ...wide.implementations.map((row) => ({
-      ref: refOf('implementacao', row.id),
-      type: 'implementacao' as const,
-      createdAt: row.createdAt,
-      nome: row.nomeCompleto ?? row.responsavelNome,
-      email: row.email ?? row.responsavelEmail,
-      celular: row.celular ?? row.responsavelCelular,
-      cpf: row.cpf ?? row.responsavelCpf,
-    })),
-    ...wide.requests.map((row) => ({
-      ref: refOf('lgpd', row.id),
-      type: 'lgpd' as const,
-      createdAt: row.createdAt,
-      nome: row.nome,
-      email: row.email,
-      celular: null,
-      cpf: row.cpf,
-    })),
-  ];
+  );
   return matches.filter((match) => !known.has(match.ref));
 }
 
@@ -131,12 +108,13 @@ export async function requestScope(db: DbOrTx, scope: RequestScope): Promise<Sco
   const candidates = possibleMatches(wide, proven);
   const chosen = new Set(scope.include ?? []);
   const included = candidates.filter((match) => chosen.has(match.ref)).map((match) => match.ref);
-  const pick = <T extends { id: string }>(type: MatchType, rows: T[]) =>
-    rows.filter((row) => included.includes(refOf(type, row.id)));
+  const records = new Map<RecordType, RecordRow[]>();
+  for (const { type } of RECORD_SOURCES) {
+    const picked = recordsOf(wide, type).filter((row) => included.includes(refOf(type, row.id)));
+    records.set(type, [...recordsOf(proven, type), ...picked]);
+  }
   return {
-    leads: [...proven.leads, ...pick('lead', wide.leads)],
-    implementations: [...proven.implementations, ...pick('implementacao', wide.implementations)],
-    requests: [...proven.requests, ...pick('lgpd', wide.requests)],
+    records,
     identifier: { kind: 'email', value: request?.email ?? '' },
     ids,
     auditHashes: request ? [request.emailHash] : [],

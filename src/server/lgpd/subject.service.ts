@@ -4,31 +4,27 @@
  * of who did it and when. What "the subject's data" is comes from ./subject-find.ts, and
  * for a data-subject request from what the request proved (./subject-scope.ts).
  *
- * Anonymising keeps rows (dates, counts, types, pages, campaigns) and empties every personal
- * field — the team's notes on the person's leads are deleted and discard reasons replaced,
- * being free text about them, while the status history stays; deleting removes the rows
- * (notes and history go with their lead). Either way documents leave storage, queued e-mails and
- * webhooks about the person are dropped (finished ones lose their content when anonymising),
- * security events lose the e-mail, and the person's data-subject requests keep only their type,
- * dates and e-mail hash — with the audit row, the anonymous record of what was done. The audit
- * row names the admin and keeps the subject only as the SHA-256 of the identifier searched (of
+ * Each feature exports and erases its own part (its `personal-data.ts`, gathered in
+ * ./personal-data.ts). Anonymising keeps rows (dates, counts, types, pages, campaigns) and
+ * empties every personal field; deleting removes the rows. Either way documents leave
+ * storage, queued e-mails and webhooks about the person are dropped, security events lose the
+ * e-mail, and the person's data-subject requests keep only their type, dates and e-mail hash —
+ * with the audit row, the anonymous record of what was done. The audit row names the admin and keeps the subject only as the SHA-256 of the identifier searched (of
  * the request's e-mail, for a request); each possible match the admin included is recorded as
  * a security event naming the admin, the request, the record and the action.
  */
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { REMOVED_REASON } from '~/lib/lead-pipeline';
+import { eq } from 'drizzle-orm';
 import type { SubjectIdentifier } from '~/lib/lgpd-identifier';
 import type { Db, DbOrTx } from '../db/client';
-import { securityEvents } from '../db/schema/auth';
-import { deliveries } from '../db/schema/deliveries';
-import { privateFiles, solicitacoesImplementacao } from '../db/schema/implementation';
-import { contatos, leadNotes, leadStatusChanges } from '../db/schema/leads';
-import { dsrRequests, formConsents, lgpdAudit, type LgpdAuditAction } from '../db/schema/lgpd';
+import type { EraseMode } from '../db/personal-data';
+import { dsrRequests, lgpdAudit, type LgpdAuditAction } from '../db/schema/lgpd';
 import type { Actor } from '../actor';
 import { recordInTransaction } from '../security/events';
+import { SUBJECT_HANDLERS } from './personal-data';
 import { findSubject, subjectHash, type RequestRow, type SubjectData } from './subject-find';
 import type { RequestScope } from './subject-scope';
 
+export type { EraseMode } from '../db/personal-data';
 export {
   findSubject,
   hasPersonalData,
@@ -80,9 +76,6 @@ async function audit(
   );
 }
 
-/** Where a webhook went, without its path or token. */
-const webhookOrigin = (url: string) => (URL.canParse(url) ? new URL(url).origin : '');
-
 /**
  * The machine-readable file for access and portability (art. 18, II and V): every record
  * about the person, documents included (base64), the password hash and internal keys left
@@ -97,18 +90,14 @@ export async function exportSubject(
   request?: RequestScope,
 ): Promise<{ file: object; data: SubjectData }> {
   const data = await findSubject(db, identifier, request);
-  const contents =
-    data.documents.length === 0
-      ? []
-      : await db
-          .select({ id: privateFiles.id, content: privateFiles.content })
-          .from(privateFiles)
-          .where(
-            inArray(
-              privateFiles.id,
-              data.documents.map((document) => document.id),
-            ),
-          );
+  // Each feature's fields, in the registry's order; a field two features fill (the status
+  // history of leads and of implementation requests) is one list, the first feature's rows first.
+  const fields: Record<string, unknown[]> = {};
+  for (const handlers of SUBJECT_HANDLERS) {
+    for (const [name, rows] of Object.entries(await handlers.exportFields(db, data))) {
+      fields[name] = [...(fields[name] ?? []), ...rows];
+    }
+  }
   const file = {
     formato: 'pilota-lgpd-export/1',
     geradoEm: now.toISOString(),
@@ -118,73 +107,19 @@ export async function exportSubject(
       encarregado: controller.encarregado,
     },
     identificador: { tipo: data.identifier.kind, valor: data.identifier.value },
-    contatos: data.leads.map(({ submissionKey: _k, ipHash: _i, searchText: _s, ...lead }) => lead),
-    notasDaEquipe: data.notes.map((note) => ({
-      contato: note.leadId,
-      texto: note.body,
-      autor: note.userName,
-      criadaEm: note.createdAt,
-    })),
-    historicoDeStatus: [
-      ...data.leadHistory.map((change) => ({
-        contato: change.leadId,
-        de: change.fromStatus,
-        para: change.toStatus,
-        motivo: change.reason,
-        por: change.userName,
-        em: change.createdAt,
-      })),
-      ...data.implementationHistory.map((change) => ({
-        solicitacaoImplementacao: change.requestId,
-        de: change.fromStatus,
-        para: change.toStatus,
-        por: change.userName,
-        em: change.createdAt,
-      })),
-    ],
-    solicitacoesImplementacao: data.implementations,
-    documentos: data.documents.map((document) => ({
-      ...document,
-      conteudoBase64: Buffer.from(contents.find((row) => row.id === document.id)?.content ?? []).toString('base64'),
-    })),
-    consentimentos: data.consents,
-    comunicacoes: data.deliveries.map((delivery) => ({
-      id: delivery.id,
-      tipo: delivery.kind,
-      // A webhook or connector by its origin (its path may carry a token or an account id).
-      destino: delivery.kind === 'email' ? delivery.target : webhookOrigin(delivery.target),
-      assunto: delivery.kind === 'email' ? ((delivery.payload as { subject?: string } | null)?.subject ?? null) : null,
-      sobre: { tipo: delivery.subjectType, id: delivery.subjectId },
-      situacao: delivery.status,
-      criadaEm: delivery.createdAt,
-      entregueEm: delivery.deliveredAt,
-    })),
-    solicitacoesLgpd: data.requests,
-    eventosSeguranca: data.securityEvents.map((event) => ({
-      tipo: event.eventType,
-      criadoEm: event.createdAt,
-      origem: event.details['source'] ?? null,
-    })),
+    ...fields,
   };
   await audit(db, data, 'export', identifier, actor, now);
   return { file, data };
 }
 
 function counts(data: SubjectData): Record<string, number> {
-  return {
-    leads: data.leads.length,
-    notes: data.notes.length,
-    implementations: data.implementations.length,
-    documents: data.documents.length,
-    consents: data.consents.length,
-    deliveries: data.deliveries.length,
-    requests: data.requests.length,
-    securityEvents: data.securityEvents.length,
-    ...(data.proof ? { possibleMatchesIncluded: data.proof.included.length } : {}),
-  };
+  return Object.assign(
+    {},
+    ...SUBJECT_HANDLERS.map((handlers) => handlers.counts(data)),
+    data.proof ? { possibleMatchesIncluded: data.proof.included.length } : {},
+  ) as Record<string, number>;
 }
-
-export type EraseMode = 'anonymize' | 'delete';
 
 /**
  * Anonymises or deletes everything about the person (see the module comment), in one
@@ -200,80 +135,7 @@ export async function eraseSubject(
 ): Promise<Record<string, number>> {
   return db.transaction(async (tx) => {
     const data = await findSubject(tx, identifier, request);
-    const leadIds = data.leads.map((row) => row.id);
-    const implementationIds = data.implementations.map((row) => row.id);
-    const deliveryIds = data.deliveries.map((row) => row.id);
-    const eventIds = data.securityEvents.map((row) => row.id);
-    const requestIds = data.requests.map((row) => row.id);
-    const fileIds = data.documents.map((row) => row.id);
-    const consentIds = data.consents.map((row) => row.id);
-
-    // Documents leave storage either way; the requests' references become null (ON DELETE SET NULL).
-    if (fileIds.length > 0) await tx.delete(privateFiles).where(inArray(privateFiles.id, fileIds));
-
-    if (mode === 'delete') {
-      if (leadIds.length > 0) await tx.delete(contatos).where(inArray(contatos.id, leadIds));
-      if (implementationIds.length > 0)
-        await tx.delete(solicitacoesImplementacao).where(inArray(solicitacoesImplementacao.id, implementationIds));
-      if (consentIds.length > 0) await tx.delete(formConsents).where(inArray(formConsents.id, consentIds));
-      if (deliveryIds.length > 0) await tx.delete(deliveries).where(inArray(deliveries.id, deliveryIds));
-    } else {
-      if (leadIds.length > 0) {
-        await tx
-          .update(contatos)
-          .set({ nome: '', email: '', celular: '', empresa: '', mensagem: '', ipHash: null, userAgent: null })
-          .where(inArray(contatos.id, leadIds));
-        await tx.delete(leadNotes).where(inArray(leadNotes.leadId, leadIds));
-        await tx
-          .update(leadStatusChanges)
-          .set({ reason: REMOVED_REASON })
-          .where(and(inArray(leadStatusChanges.leadId, leadIds), isNotNull(leadStatusChanges.reason)));
-      }
-      if (implementationIds.length > 0) {
-        // The company's own data (CNPJ, razão social) is not personal data and stays.
-        await tx
-          .update(solicitacoesImplementacao)
-          .set({
-            emailAcesso: '',
-            senhaHash: '',
-            cpf: null,
-            nomeCompleto: null,
-            celular: null,
-            email: null,
-            responsavelCpf: null,
-            responsavelNome: null,
-            responsavelCelular: null,
-            responsavelEmail: null,
-          })
-          .where(inArray(solicitacoesImplementacao.id, implementationIds));
-      }
-      if (deliveryIds.length > 0) {
-        // Nothing about the person is to be sent any more; what was sent keeps its date and status only.
-        await tx
-          .delete(deliveries)
-          .where(and(inArray(deliveries.id, deliveryIds), inArray(deliveries.status, ['pending', 'retrying'])));
-        await tx
-          .update(deliveries)
-          .set({
-            payload: {},
-            lastError: null,
-            target: sql`case when ${deliveries.kind} = 'email' then '' else ${deliveries.target} end`,
-          })
-          .where(inArray(deliveries.id, deliveryIds));
-      }
-    }
-    if (eventIds.length > 0) {
-      await tx
-        .update(securityEvents)
-        .set({ details: sql`${securityEvents.details} - 'email'` })
-        .where(inArray(securityEvents.id, eventIds));
-    }
-    if (requestIds.length > 0) {
-      await tx
-        .update(dsrRequests)
-        .set({ nome: '', email: '', cpf: null, detalhes: '', anonymizedAt: now })
-        .where(inArray(dsrRequests.id, requestIds));
-    }
+    for (const handlers of SUBJECT_HANDLERS) await handlers.erase(tx, data, mode, now);
     await audit(tx, data, mode, identifier, actor, now);
     return counts(data);
   });
