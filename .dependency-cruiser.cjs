@@ -90,8 +90,6 @@ const READS_ACROSS = {
   implementation: ['deliveries'],
   // Health and metrics count what is due.
   ops: ['deliveries'],
-  // The data-subject tools find, export and erase a person in every table that holds them.
-  lgpd: ['auth', 'deliveries', 'implementation', 'leads'],
 };
 
 /** One rule per folder: its tables and its listed reads, nothing else; never the schema index. */
