@@ -20,7 +20,6 @@
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadConfig } from '../src/server/config';
-import { openDatabase, pgliteDirFor } from '../src/server/db/client';
 import { DataDirLockedError, lockDataDir } from '../src/server/lock';
 import { restrictToOwner, useOwnerOnlyUmask } from '../src/server/owner-only';
 import {
@@ -30,11 +29,8 @@ import {
   isUserRole,
   type GrantResult,
 } from '../src/server/auth/admin-grant';
-import { createAuth, mailPasswordLinkAsOperator } from '../src/server/auth/auth';
-import { insertDeliveries } from '../src/server/outbox/outbox';
-import { USER_ROLES, type UserRole } from '../src/server/db/schema';
+import { USER_ROLES, type UserRole } from '../src/lib/team-roles';
 import { adminSocketPath } from '../src/server/auth/admin-socket';
-import { createSecurityLogger } from '../src/server/security/events';
 
 class NoServerError extends Error {}
 
@@ -75,6 +71,15 @@ async function direct(
   how: string,
   role: UserRole,
 ) {
+  // Loaded only on this path: asking a running server over its socket needs none of them, and
+  // the database drivers and Better Auth are most of this script's start-up time.
+  const [{ openDatabase }, { createAuth, mailPasswordLinkAsOperator }, { insertDeliveries }, { createSecurityLogger }] =
+    await Promise.all([
+      import('../src/server/db/client'),
+      import('../src/server/auth/auth'),
+      import('../src/server/outbox/outbox'),
+      import('../src/server/security/events'),
+    ]);
   const handle = await openDatabase({ databaseUrl, pgliteDir, maxConnections: 1 });
   try {
     const security = createSecurityLogger({ db: handle.db, secret: config.authSecret ?? '' });
@@ -164,6 +169,7 @@ async function main(): Promise<number> {
           // Holding DATA_DIR as the server would, close it as the server does at start.
           restrictToOwner(config.dataDir);
           // No database yet means no accounts yet; don't create an empty one here.
+          const { pgliteDirFor } = await import('../src/server/db/client');
           if (!existsSync(pgliteDirFor(config.dataDir))) throw new AccountNotFoundError(email.trim().toLowerCase());
           result = await direct(undefined, pgliteDirFor(config.dataDir), email, config, 'embedded, no server', role);
           if (result.awaitsConfirmation) waitsForServer = true;
