@@ -1,7 +1,7 @@
 /*
  * The CMS entry of the blog's words (content/pages/blog.yaml).
  */
-import { str, txt, slotted, type Field } from './fields.ts';
+import { str, txt, slotted, obj, type Field } from './fields.ts';
 
 export const blogPageFiles: Field[] = [
   {
@@ -31,12 +31,7 @@ export const blogPageFiles: Field[] = [
       slotted('tagPageTitle', 'Título das páginas seguintes de uma tag', 'tag', 'page'),
       str('rssLabel', 'Link do RSS'),
       str('breadcrumb', 'Trilha de navegação (leitores de tela)'),
-      {
-        name: 'cta',
-        label: 'Convite no fim de cada post',
-        widget: 'object',
-        fields: [str('title', 'Título'), txt('text', 'Texto'), str('button', 'Botão')],
-      },
+      obj('cta', 'Convite no fim de cada post', [str('title', 'Título'), txt('text', 'Texto'), str('button', 'Botão')]),
       str('rssTitle', 'Título do feed RSS'),
     ],
   },

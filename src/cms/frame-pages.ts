@@ -2,7 +2,7 @@
  * The CMS entries of the partner pages' copy and the site's frame (menu, footer, 404,
  * legal pages' labels).
  */
-import { str, txt, strings, cards, type Field } from './fields.ts';
+import { str, txt, strings, cards, obj, type Field } from './fields.ts';
 
 export const framePageFiles: Field[] = [
   {
@@ -24,12 +24,7 @@ export const framePageFiles: Field[] = [
           str('utmCampaignFallback', 'utm_campaign sem parceiro'),
         ],
       },
-      {
-        name: 'seo',
-        label: 'SEO',
-        widget: 'object',
-        fields: [str('title', 'Título'), txt('description', 'Descrição')],
-      },
+      obj('seo', 'SEO', [str('title', 'Título'), txt('description', 'Descrição')]),
       str('eyebrow', 'Chamada acima do título'),
       str('headline', 'Título principal'),
       txt('subheadline', 'Subtítulo'),
@@ -45,18 +40,8 @@ export const framePageFiles: Field[] = [
       str('plansSubtitle', 'Subtítulo dos planos'),
       str('popularBadge', 'Selo "Mais popular"'),
       str('perMonth', 'Sufixo do preço mensal'),
-      {
-        name: 'cta',
-        label: 'Botões',
-        widget: 'object',
-        fields: [str('primary', 'Principal'), str('plan', 'Em cada plano'), str('secondary', 'Secundário')],
-      },
-      {
-        name: 'finalCta',
-        label: 'Chamada final',
-        widget: 'object',
-        fields: [str('title', 'Título'), txt('text', 'Texto'), str('cta', 'Botão')],
-      },
+      obj('cta', 'Botões', [str('primary', 'Principal'), str('plan', 'Em cada plano'), str('secondary', 'Secundário')]),
+      obj('finalCta', 'Chamada final', [str('title', 'Título'), txt('text', 'Texto'), str('cta', 'Botão')]),
       str('photoAlt', 'Texto alternativo da foto do parceiro (leitores de tela)'),
     ],
   },
@@ -68,69 +53,49 @@ export const framePageFiles: Field[] = [
       str('newTab', 'Aviso de link em nova aba (leitores de tela)'),
       str('skipLink', 'Atalho "pular para o conteúdo"'),
       str('close', 'Botão fechar (leitores de tela)'),
-      {
-        name: 'nav',
-        label: 'Menu',
-        widget: 'object',
-        fields: [
-          str('label', 'Nome do menu (leitores de tela)'),
-          str('openMenu', 'Abrir menu'),
-          str('closeMenu', 'Fechar menu'),
-          str('signIn', 'Botão de acesso ao aplicativo'),
-          str('contact', 'Botão de contato'),
-        ],
-      },
-      {
-        name: 'footer',
-        label: 'Rodapé',
-        widget: 'object',
-        fields: [
-          str('productTitle', 'Título da coluna Produto'),
-          str('companyTitle', 'Título da coluna Empresa'),
-          str('supportTitle', 'Título da coluna Suporte'),
-          str('features', 'Link de funcionalidades'),
-          str('blog', 'Link do blog'),
-          str('instagram', 'Link do Instagram'),
-          str('contact', 'Link de contato'),
-          str('plans', 'Link de planos'),
-          str('demo', 'Link de demonstração'),
-          str('about', 'Link sobre'),
-          str('implementation', 'Link de implementação'),
-          {
-            name: 'legal',
-            label: 'Links legais',
-            widget: 'list',
-            fields: [
-              str('label', 'Texto'),
-              str('href', 'Caminho', { pattern: ['^/', 'Use um caminho do site, como /lgpd.'] }),
-            ],
-          },
-        ],
-      },
+      obj('nav', 'Menu', [
+        str('label', 'Nome do menu (leitores de tela)'),
+        str('openMenu', 'Abrir menu'),
+        str('closeMenu', 'Fechar menu'),
+        str('signIn', 'Botão de acesso ao aplicativo'),
+        str('contact', 'Botão de contato'),
+      ]),
+      obj('footer', 'Rodapé', [
+        str('productTitle', 'Título da coluna Produto'),
+        str('companyTitle', 'Título da coluna Empresa'),
+        str('supportTitle', 'Título da coluna Suporte'),
+        str('features', 'Link de funcionalidades'),
+        str('blog', 'Link do blog'),
+        str('instagram', 'Link do Instagram'),
+        str('contact', 'Link de contato'),
+        str('plans', 'Link de planos'),
+        str('demo', 'Link de demonstração'),
+        str('about', 'Link sobre'),
+        str('implementation', 'Link de implementação'),
+        {
+          name: 'legal',
+          label: 'Links legais',
+          widget: 'list',
+          fields: [
+            str('label', 'Texto'),
+            str('href', 'Caminho', { pattern: ['^/', 'Use um caminho do site, como /lgpd.'] }),
+          ],
+        },
+      ]),
       str('whatsapp', 'Botão do WhatsApp (leitores de tela)'),
       str('homeBadgesLabel', 'Nome da lista de selos da página inicial'),
-      {
-        name: 'legal',
-        label: 'Páginas legais',
-        widget: 'object',
-        fields: [
-          str('eyebrow', 'Chamada'),
-          str('listTitle', 'Título da lista de documentos'),
-          str('updated', 'Rótulo da data'),
-          str('company', 'Título da empresa responsável'),
-        ],
-      },
-      {
-        name: 'notFound',
-        label: 'Página 404',
-        widget: 'object',
-        fields: [
-          str('seoTitle', 'Título da aba'),
-          str('title', 'Título'),
-          txt('text', 'Texto'),
-          str('back', 'Botão de volta'),
-        ],
-      },
+      obj('legal', 'Páginas legais', [
+        str('eyebrow', 'Chamada'),
+        str('listTitle', 'Título da lista de documentos'),
+        str('updated', 'Rótulo da data'),
+        str('company', 'Título da empresa responsável'),
+      ]),
+      obj('notFound', 'Página 404', [
+        str('seoTitle', 'Título da aba'),
+        str('title', 'Título'),
+        txt('text', 'Texto'),
+        str('back', 'Botão de volta'),
+      ]),
     ],
   },
 ];

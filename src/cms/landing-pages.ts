@@ -2,7 +2,7 @@
  * The CMS entries of the site's main pages (content/pages): /, /sobre, /funcionalidades,
  * /planos, /contato and /obrigado.
  */
-import { str, txt, strings, cards, seo, type Field } from './fields.ts';
+import { str, txt, strings, cards, seo, obj, type Field } from './fields.ts';
 
 export const landingPageFiles: Field[] = [
   {
@@ -12,56 +12,31 @@ export const landingPageFiles: Field[] = [
     preview_path: '',
     fields: [
       seo,
-      {
-        name: 'hero',
-        label: 'Topo da página',
-        widget: 'object',
-        fields: [
-          str('eyebrow', 'Chamada acima do título'),
-          str('title', 'Título principal'),
-          txt('subtitle', 'Subtítulo'),
-          strings('badges', 'Selos'),
-          str('primaryCta', 'Botão principal'),
-          str('secondaryCta', 'Botão secundário'),
-        ],
-      },
-      {
-        name: 'pains',
-        label: 'Dores',
-        widget: 'object',
-        fields: [str('title', 'Título'), txt('subtitle', 'Subtítulo'), cards('cards', 'Cartões')],
-      },
-      {
-        name: 'method',
-        label: 'Como funciona',
-        widget: 'object',
-        fields: [str('title', 'Título'), txt('subtitle', 'Subtítulo'), cards('steps', 'Passos')],
-      },
-      {
-        name: 'comparison',
-        label: 'Comparação',
-        widget: 'object',
-        fields: [
-          str('title', 'Título'),
-          txt('subtitle', 'Subtítulo'),
-          str('othersLabel', 'Rótulo "outros sistemas"'),
-          str('pilotaLabel', 'Rótulo "com a Pilota"'),
-          strings('others', 'Outros sistemas'),
-          strings('pilota', 'Com a Pilota'),
-        ],
-      },
+      obj('hero', 'Topo da página', [
+        str('eyebrow', 'Chamada acima do título'),
+        str('title', 'Título principal'),
+        txt('subtitle', 'Subtítulo'),
+        strings('badges', 'Selos'),
+        str('primaryCta', 'Botão principal'),
+        str('secondaryCta', 'Botão secundário'),
+      ]),
+      obj('pains', 'Dores', [str('title', 'Título'), txt('subtitle', 'Subtítulo'), cards('cards', 'Cartões')]),
+      obj('method', 'Como funciona', [str('title', 'Título'), txt('subtitle', 'Subtítulo'), cards('steps', 'Passos')]),
+      obj('comparison', 'Comparação', [
+        str('title', 'Título'),
+        txt('subtitle', 'Subtítulo'),
+        str('othersLabel', 'Rótulo "outros sistemas"'),
+        str('pilotaLabel', 'Rótulo "com a Pilota"'),
+        strings('others', 'Outros sistemas'),
+        strings('pilota', 'Com a Pilota'),
+      ]),
       {
         name: 'metrics',
         label: 'Números',
         widget: 'list',
         fields: [str('value', 'Valor'), str('label', 'Legenda')],
       },
-      {
-        name: 'finalCta',
-        label: 'Chamada final',
-        widget: 'object',
-        fields: [str('title', 'Título'), txt('text', 'Texto'), str('cta', 'Botão')],
-      },
+      obj('finalCta', 'Chamada final', [str('title', 'Título'), txt('text', 'Texto'), str('cta', 'Botão')]),
     ],
   },
   {
@@ -71,44 +46,19 @@ export const landingPageFiles: Field[] = [
     preview_path: 'sobre',
     fields: [
       seo,
-      {
-        name: 'hero',
-        label: 'Topo da página',
-        widget: 'object',
-        fields: [str('title', 'Título'), txt('subtitle', 'Subtítulo')],
-      },
-      {
-        name: 'story',
-        label: 'Nossa história',
-        widget: 'object',
-        fields: [
-          str('title', 'Título'),
-          { name: 'paragraphs', label: 'Parágrafos', widget: 'list', field: txt('paragraph', 'Parágrafo') },
-        ],
-      },
-      {
-        name: 'name',
-        label: 'O nome',
-        widget: 'object',
-        fields: [
-          str('title', 'Título'),
-          { name: 'paragraphs', label: 'Parágrafos', widget: 'list', field: txt('paragraph', 'Parágrafo') },
-        ],
-      },
+      obj('hero', 'Topo da página', [str('title', 'Título'), txt('subtitle', 'Subtítulo')]),
+      obj('story', 'Nossa história', [
+        str('title', 'Título'),
+        { name: 'paragraphs', label: 'Parágrafos', widget: 'list', field: txt('paragraph', 'Parágrafo') },
+      ]),
+      obj('name', 'O nome', [
+        str('title', 'Título'),
+        { name: 'paragraphs', label: 'Parágrafos', widget: 'list', field: txt('paragraph', 'Parágrafo') },
+      ]),
       str('valuesTitle', 'Título dos valores'),
       cards('values', 'Valores'),
-      {
-        name: 'mission',
-        label: 'Missão',
-        widget: 'object',
-        fields: [str('title', 'Título'), txt('text', 'Texto')],
-      },
-      {
-        name: 'vision',
-        label: 'Visão',
-        widget: 'object',
-        fields: [str('title', 'Título'), txt('text', 'Texto')],
-      },
+      obj('mission', 'Missão', [str('title', 'Título'), txt('text', 'Texto')]),
+      obj('vision', 'Visão', [str('title', 'Título'), txt('text', 'Texto')]),
       str('countersTitle', 'Título dos números'),
       {
         name: 'counters',
@@ -125,12 +75,7 @@ export const landingPageFiles: Field[] = [
     preview_path: 'funcionalidades',
     fields: [
       seo,
-      {
-        name: 'hero',
-        label: 'Topo da página',
-        widget: 'object',
-        fields: [str('title', 'Título'), txt('subtitle', 'Subtítulo')],
-      },
+      obj('hero', 'Topo da página', [str('title', 'Título'), txt('subtitle', 'Subtítulo')]),
       str('rangeStatement', 'Frase sobre a faixa de planos'),
       str('tabsLabel', 'Nome da lista de abas (leitores de tela)'),
       str('dashboardNote', 'Legenda dos painéis ilustrativos'),
@@ -145,12 +90,7 @@ export const landingPageFiles: Field[] = [
     description: 'Os planos, serviços adicionais e perguntas ficam nas suas próprias coleções.',
     fields: [
       seo,
-      {
-        name: 'hero',
-        label: 'Topo da página',
-        widget: 'object',
-        fields: [str('title', 'Título'), txt('subtitle', 'Subtítulo')],
-      },
+      obj('hero', 'Topo da página', [str('title', 'Título'), txt('subtitle', 'Subtítulo')]),
       str('monthlyLabel', 'Opção mensal'),
       str('annualLabel', 'Opção anual'),
       str('annualBadge', 'Selo do plano anual'),
@@ -158,36 +98,26 @@ export const landingPageFiles: Field[] = [
       str('annualTotalLabel', 'Rótulo do total anual'),
       str('billingLabel', 'Nome da escolha mensal/anual (leitores de tela)'),
       str('regularPriceLabel', 'Rótulo do preço riscado (leitores de tela)'),
-      {
-        name: 'planFeatures',
-        label: 'Linhas de cada plano ({n} = valor do plano)',
-        widget: 'object',
-        fields: [
-          str('properties', 'Imóveis'),
-          {
-            name: 'users',
-            label: 'Usuários (singular e plural)',
-            widget: 'list',
-            min: 2,
-            max: 2,
-            field: str('form', 'Forma'),
-          },
-          str('storage', 'Armazenamento'),
-          str('support', 'Suporte'),
-        ],
-      },
+      obj('planFeatures', 'Linhas de cada plano ({n} = valor do plano)', [
+        str('properties', 'Imóveis'),
+        {
+          name: 'users',
+          label: 'Usuários (singular e plural)',
+          widget: 'list',
+          min: 2,
+          max: 2,
+          field: str('form', 'Forma'),
+        },
+        str('storage', 'Armazenamento'),
+        str('support', 'Suporte'),
+      ]),
       str('popularBadge', 'Selo "Mais popular"'),
       str('cta', 'Botão de cada plano'),
       str('addOnsTitle', 'Título dos adicionais'),
       txt('addOnsSubtitle', 'Subtítulo dos adicionais'),
       str('enterpriseTitle', 'Título do bloco Enterprise'),
       str('faqTitle', 'Título das perguntas'),
-      {
-        name: 'trialCta',
-        label: 'Chamada final',
-        widget: 'object',
-        fields: [str('title', 'Título'), txt('text', 'Texto'), str('cta', 'Botão')],
-      },
+      obj('trialCta', 'Chamada final', [str('title', 'Título'), txt('text', 'Texto'), str('cta', 'Botão')]),
     ],
   },
   {
@@ -202,30 +132,20 @@ export const landingPageFiles: Field[] = [
       str('title', 'Título'),
       txt('subtitle', 'Subtítulo'),
       str('channelsTitle', 'Título dos canais'),
-      {
-        name: 'labels',
-        label: 'Rótulos dos canais',
-        widget: 'object',
-        fields: [
-          str('phone', 'Telefone'),
-          str('email', 'E-mail'),
-          str('whatsapp', 'WhatsApp'),
-          str('whatsappCta', 'Botão do WhatsApp'),
-          str('city', 'Endereço'),
-          str('hours', 'Horário'),
-        ],
-      },
-      {
-        name: 'form',
-        label: 'Formulário',
-        widget: 'object',
-        fields: [
-          str('title', 'Título'),
-          txt('text', 'Texto'),
-          str('messageLabel', 'Rótulo da mensagem'),
-          str('submitLabel', 'Botão de envio'),
-        ],
-      },
+      obj('labels', 'Rótulos dos canais', [
+        str('phone', 'Telefone'),
+        str('email', 'E-mail'),
+        str('whatsapp', 'WhatsApp'),
+        str('whatsappCta', 'Botão do WhatsApp'),
+        str('city', 'Endereço'),
+        str('hours', 'Horário'),
+      ]),
+      obj('form', 'Formulário', [
+        str('title', 'Título'),
+        txt('text', 'Texto'),
+        str('messageLabel', 'Rótulo da mensagem'),
+        str('submitLabel', 'Botão de envio'),
+      ]),
     ],
   },
   {

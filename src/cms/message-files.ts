@@ -12,82 +12,57 @@ export const messageFiles: Field[] = [
     description:
       'A janela "Solicitar contato", /contato, as páginas de parceiros e /gestao. Vários textos são do SPEC palavra por palavra e os testes os conferem: mude-os só junto com a especificação.',
     fields: [
-      {
-        name: 'tipoLabels',
-        label: 'Tipos de contato',
-        widget: 'object',
-        fields: [
-          str('proprietario', 'Proprietário'),
-          str('corretor', 'Corretor'),
-          str('administrador', 'Administrador'),
-          str('imobiliaria', 'Imobiliária'),
-        ],
-      },
-      {
-        name: 'fieldLabels',
-        label: 'Rótulos dos campos',
-        widget: 'object',
-        fields: [
-          str('nome', 'Nome'),
-          str('email', 'E-mail'),
-          str('celular', 'Celular'),
-          str('tipo', 'Tipo'),
-          str('tipoPlaceholder', 'Tipo: opção vazia'),
-          str('empresa', 'Empresa'),
-          str('mensagem', 'Mensagem'),
-          str('mensagemPlaceholder', 'Mensagem: exemplo dentro do campo'),
-        ],
-      },
-      {
-        name: 'placeholders',
-        label: 'Exemplos dentro dos campos',
-        widget: 'object',
-        fields: [str('nome', 'Nome'), str('email', 'E-mail'), str('celular', 'Celular'), str('empresa', 'Empresa')],
-      },
-      {
-        name: 'validationMessages',
-        label: 'Mensagens de validação',
-        widget: 'object',
-        fields: [
-          str('nome', 'Nome'),
-          str('celular', 'Celular'),
-          str('email', 'E-mail'),
-          str('tipo', 'Tipo'),
-          str('empresa', 'Empresa'),
-          str('tooLong', 'Texto longo demais'),
-        ],
-      },
-      {
-        name: 'submitLabels',
-        label: 'Botão de enviar',
-        widget: 'object',
-        fields: [str('idle', 'Parado'), str('busy', 'Enviando')],
-      },
-      {
-        name: 'toasts',
-        label: 'Avisos depois do envio',
-        widget: 'object',
-        fields: [
-          {
-            name: 'success',
-            label: 'Enviado',
-            widget: 'object',
-            fields: [str('title', 'Título'), str('description', 'Texto')],
-          },
-          {
-            name: 'failure',
-            label: 'Erro',
-            widget: 'object',
-            fields: [str('title', 'Título'), str('description', 'Texto')],
-          },
-          {
-            name: 'savedLater',
-            label: 'Enviado, mas não salvo',
-            widget: 'object',
-            fields: [str('title', 'Título'), str('description', 'Texto')],
-          },
-        ],
-      },
+      obj('tipoLabels', 'Tipos de contato', [
+        str('proprietario', 'Proprietário'),
+        str('corretor', 'Corretor'),
+        str('administrador', 'Administrador'),
+        str('imobiliaria', 'Imobiliária'),
+      ]),
+      obj('fieldLabels', 'Rótulos dos campos', [
+        str('nome', 'Nome'),
+        str('email', 'E-mail'),
+        str('celular', 'Celular'),
+        str('tipo', 'Tipo'),
+        str('tipoPlaceholder', 'Tipo: opção vazia'),
+        str('empresa', 'Empresa'),
+        str('mensagem', 'Mensagem'),
+        str('mensagemPlaceholder', 'Mensagem: exemplo dentro do campo'),
+      ]),
+      obj('placeholders', 'Exemplos dentro dos campos', [
+        str('nome', 'Nome'),
+        str('email', 'E-mail'),
+        str('celular', 'Celular'),
+        str('empresa', 'Empresa'),
+      ]),
+      obj('validationMessages', 'Mensagens de validação', [
+        str('nome', 'Nome'),
+        str('celular', 'Celular'),
+        str('email', 'E-mail'),
+        str('tipo', 'Tipo'),
+        str('empresa', 'Empresa'),
+        str('tooLong', 'Texto longo demais'),
+      ]),
+      obj('submitLabels', 'Botão de enviar', [str('idle', 'Parado'), str('busy', 'Enviando')]),
+      obj('toasts', 'Avisos depois do envio', [
+        {
+          name: 'success',
+          label: 'Enviado',
+          widget: 'object',
+          fields: [str('title', 'Título'), str('description', 'Texto')],
+        },
+        {
+          name: 'failure',
+          label: 'Erro',
+          widget: 'object',
+          fields: [str('title', 'Título'), str('description', 'Texto')],
+        },
+        {
+          name: 'savedLater',
+          label: 'Enviado, mas não salvo',
+          widget: 'object',
+          fields: [str('title', 'Título'), str('description', 'Texto')],
+        },
+      ]),
       txt('rateLimitMessage', 'Muitas tentativas'),
       txt('serverErrorSummary', 'Erros no envio sem JavaScript'),
       {
@@ -96,24 +71,15 @@ export const messageFiles: Field[] = [
         widget: 'object',
         hint: '{replyPromise} é a promessa de resposta; {trialDays}, os dias de teste; {noCard}, o selo "Sem cartão de crédito".',
         fields: [
-          {
-            name: 'contato',
-            label: 'Contato',
-            widget: 'object',
-            fields: [str('title', 'Título'), slotted('description', 'Texto', 'replyPromise')],
-          },
-          {
-            name: 'teste',
-            label: 'Teste grátis',
-            widget: 'object',
-            fields: [slotted('title', 'Título', 'trialDays'), slotted('description', 'Texto', 'replyPromise')],
-          },
-          {
-            name: 'demonstracao',
-            label: 'Demonstração',
-            widget: 'object',
-            fields: [str('title', 'Título'), slotted('description', 'Texto', 'replyPromise')],
-          },
+          obj('contato', 'Contato', [str('title', 'Título'), slotted('description', 'Texto', 'replyPromise')]),
+          obj('teste', 'Teste grátis', [
+            slotted('title', 'Título', 'trialDays'),
+            slotted('description', 'Texto', 'replyPromise'),
+          ]),
+          obj('demonstracao', 'Demonstração', [
+            str('title', 'Título'),
+            slotted('description', 'Texto', 'replyPromise'),
+          ]),
         ],
       },
       {

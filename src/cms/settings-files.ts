@@ -10,7 +10,7 @@ import {
   MONTH_DAY_MESSAGE,
   MONTH_DAY_PATTERN,
 } from '../lib/content-schemas';
-import { str, txt, int, slotted, type Field } from './fields.ts';
+import { str, txt, int, slotted, obj, type Field } from './fields.ts';
 
 export const settingsFiles: Field[] = [
   {
@@ -46,34 +46,21 @@ export const settingsFiles: Field[] = [
     description:
       'Valem para o site inteiro: o nome e o slogan, o horário de atendimento, o menu, as condições comerciais citadas nos textos, os selos e os números de destaque.',
     fields: [
-      {
-        name: 'brand',
-        label: 'Marca',
-        widget: 'object',
-        fields: [
-          str('name', 'Nome'),
-          str('tagline', 'Slogan'),
-          txt('description', 'Descrição (Google e redes sociais)'),
-        ],
-      },
-      {
-        name: 'contact',
-        label: 'Atendimento',
-        widget: 'object',
-        fields: [
-          str('city', 'Cidade'),
-          str('supportHours', 'Horário de atendimento'),
-          str('supportHoursShort', 'Horário de atendimento (curto)'),
-          str('replyPromise', 'Promessa de resposta'),
-          str('whatsappGreeting', 'Mensagem inicial do WhatsApp'),
-        ],
-      },
-      {
-        name: 'links',
-        label: 'Endereços',
-        widget: 'object',
-        fields: [str('blog', 'Blog (rodapé)', { hint: '/blog, ou o endereço completo de um blog externo.' })],
-      },
+      obj('brand', 'Marca', [
+        str('name', 'Nome'),
+        str('tagline', 'Slogan'),
+        txt('description', 'Descrição (Google e redes sociais)'),
+      ]),
+      obj('contact', 'Atendimento', [
+        str('city', 'Cidade'),
+        str('supportHours', 'Horário de atendimento'),
+        str('supportHoursShort', 'Horário de atendimento (curto)'),
+        str('replyPromise', 'Promessa de resposta'),
+        str('whatsappGreeting', 'Mensagem inicial do WhatsApp'),
+      ]),
+      obj('links', 'Endereços', [
+        str('blog', 'Blog (rodapé)', { hint: '/blog, ou o endereço completo de um blog externo.' }),
+      ]),
       { name: 'nav', label: 'Menu', widget: 'list', fields: [str('label', 'Texto'), str('href', 'Endereço')] },
       {
         name: 'terms',
@@ -100,20 +87,15 @@ export const settingsFiles: Field[] = [
           int('replyHours', 'Prazo de resposta comercial (horas)'),
         ],
       },
-      {
-        name: 'claims',
-        label: 'Selos',
-        widget: 'object',
-        fields: [
-          str('trial', 'Teste grátis'),
-          str('noCard', 'Sem cartão'),
-          str('cancelAnytime', 'Cancelamento'),
-          str('support', 'Suporte'),
-          str('security', 'Segurança'),
-          str('implementation', 'Implementação'),
-          str('guarantee', 'Garantia'),
-        ],
-      },
+      obj('claims', 'Selos', [
+        str('trial', 'Teste grátis'),
+        str('noCard', 'Sem cartão'),
+        str('cancelAnytime', 'Cancelamento'),
+        str('support', 'Suporte'),
+        str('security', 'Segurança'),
+        str('implementation', 'Implementação'),
+        str('guarantee', 'Garantia'),
+      ]),
       {
         name: 'figures',
         label: 'Números de destaque',
@@ -147,86 +129,56 @@ export const settingsFiles: Field[] = [
     description:
       'A faixa de cookies e a janela de preferências. Mudar a finalidade ou a base legal de uma categoria muda o que o visitante aceitou: peça junto uma nova versão do aviso a um desenvolvedor, para todos serem perguntados de novo.',
     fields: [
-      {
-        name: 'banner',
-        label: 'Faixa',
-        widget: 'object',
-        fields: [
-          str('title', 'Título'),
-          txt('text', 'Texto'),
-          str('policyLink', 'Link da política'),
-          str('policyHref', 'Endereço da política'),
-          str('acceptAll', 'Botão aceitar'),
-          str('rejectAll', 'Botão rejeitar'),
-          str('customize', 'Botão personalizar'),
-        ],
-      },
-      {
-        name: 'preferences',
-        label: 'Janela de preferências',
-        widget: 'object',
-        fields: [
-          str('title', 'Título'),
-          txt('intro', 'Introdução'),
-          { ...slotted('validity', 'Validade da escolha', 'months'), widget: 'text' },
-          str('alwaysOn', 'Essenciais: sempre ativos'),
-          str('toolsLabel', 'Rótulo das ferramentas'),
-          str('save', 'Botão salvar'),
-          str('acceptAll', 'Botão aceitar'),
-          str('rejectAll', 'Botão rejeitar'),
-          str('close', 'Botão fechar'),
-          str('saved', 'Aviso de escolha salva (leitores de tela)'),
-        ],
-      },
-      {
-        name: 'categories',
-        label: 'Categorias',
-        widget: 'object',
-        fields: [
-          {
-            name: 'essential',
-            label: 'Essenciais',
-            widget: 'object',
-            fields: [str('title', 'Nome'), txt('purpose', 'Finalidade'), txt('legalBasis', 'Base legal')],
-          },
-          {
-            name: 'analytics',
-            label: 'Análise',
-            widget: 'object',
-            fields: [str('title', 'Nome'), txt('purpose', 'Finalidade'), txt('legalBasis', 'Base legal')],
-          },
-          {
-            name: 'functionality',
-            label: 'Funcionalidade',
-            widget: 'object',
-            fields: [str('title', 'Nome'), txt('purpose', 'Finalidade'), txt('legalBasis', 'Base legal')],
-          },
-          {
-            name: 'marketing',
-            label: 'Marketing',
-            widget: 'object',
-            fields: [str('title', 'Nome'), txt('purpose', 'Finalidade'), txt('legalBasis', 'Base legal')],
-          },
-        ],
-      },
-      {
-        name: 'tools',
-        label: 'Ferramentas de terceiros',
-        widget: 'object',
-        fields: [str('ga4', 'Google Analytics 4'), str('meta', 'Pixel da Meta')],
-      },
-      {
-        name: 'footerLink',
-        label: 'Link do rodapé',
-        widget: 'object',
-        fields: [str('label', 'Texto'), str('href', 'Endereço sem JavaScript')],
-      },
-      {
-        name: 'messages',
-        label: 'Mensagens',
-        widget: 'object',
-        fields: [txt('unknownVersion', 'Versão do aviso desconhecida')],
-      },
+      obj('banner', 'Faixa', [
+        str('title', 'Título'),
+        txt('text', 'Texto'),
+        str('policyLink', 'Link da política'),
+        str('policyHref', 'Endereço da política'),
+        str('acceptAll', 'Botão aceitar'),
+        str('rejectAll', 'Botão rejeitar'),
+        str('customize', 'Botão personalizar'),
+      ]),
+      obj('preferences', 'Janela de preferências', [
+        str('title', 'Título'),
+        txt('intro', 'Introdução'),
+        { ...slotted('validity', 'Validade da escolha', 'months'), widget: 'text' },
+        str('alwaysOn', 'Essenciais: sempre ativos'),
+        str('toolsLabel', 'Rótulo das ferramentas'),
+        str('save', 'Botão salvar'),
+        str('acceptAll', 'Botão aceitar'),
+        str('rejectAll', 'Botão rejeitar'),
+        str('close', 'Botão fechar'),
+        str('saved', 'Aviso de escolha salva (leitores de tela)'),
+      ]),
+      obj('categories', 'Categorias', [
+        {
+          name: 'essential',
+          label: 'Essenciais',
+          widget: 'object',
+          fields: [str('title', 'Nome'), txt('purpose', 'Finalidade'), txt('legalBasis', 'Base legal')],
+        },
+        {
+          name: 'analytics',
+          label: 'Análise',
+          widget: 'object',
+          fields: [str('title', 'Nome'), txt('purpose', 'Finalidade'), txt('legalBasis', 'Base legal')],
+        },
+        {
+          name: 'functionality',
+          label: 'Funcionalidade',
+          widget: 'object',
+          fields: [str('title', 'Nome'), txt('purpose', 'Finalidade'), txt('legalBasis', 'Base legal')],
+        },
+        {
+          name: 'marketing',
+          label: 'Marketing',
+          widget: 'object',
+          fields: [str('title', 'Nome'), txt('purpose', 'Finalidade'), txt('legalBasis', 'Base legal')],
+        },
+      ]),
+      obj('tools', 'Ferramentas de terceiros', [str('ga4', 'Google Analytics 4'), str('meta', 'Pixel da Meta')]),
+      obj('footerLink', 'Link do rodapé', [str('label', 'Texto'), str('href', 'Endereço sem JavaScript')]),
+      obj('messages', 'Mensagens', [txt('unknownVersion', 'Versão do aviso desconhecida')]),
     ],
   },
   {
