@@ -94,21 +94,26 @@ export const lgpdAdminCopy = {
     },
     failure: 'Não foi possível concluir a ação. Tente novamente.',
   },
-  /** A data-subject request's view: only what the request proved, and what merely looks related. */
+  /**
+   * What the page covers: only the records with the identifier searched (for a request, the
+   * e-mail the titular confirmed); the rest are possible matches, for the admin to check.
+   */
   scope: {
     request:
       'Atendimento de uma solicitação: aparecem apenas os registros com o e-mail que o titular confirmou. Registros que só têm o mesmo celular, CPF ou outro dado ficam abaixo, em possíveis correspondências, e não entram na exportação nem na exclusão.',
-    search:
-      'Busca livre: mostra também os registros ligados pelo celular, CPF ou e-mail encontrados no caminho. Para atender uma solicitação de titular, abra-a pela lista (Ver dados do titular), que mostra só o que o titular comprovou.',
-    included: (count: number) =>
-      count === 1
-        ? '1 possível correspondência incluída por você nesta solicitação.'
-        : `${count} possíveis correspondências incluídas por você nesta solicitação.`,
+    search: (by: string) =>
+      `Busca livre: aparecem apenas os registros com o ${by} buscado. Registros que só têm o mesmo celular, CPF ou outro dado ficam abaixo, em possíveis correspondências, e não entram na exportação nem na exclusão. Para atender uma solicitação de titular, abra-a pela lista (Ver dados do titular).`,
+    included: (count: number, forRequest: boolean) => {
+      const where = forRequest ? 'nesta solicitação' : 'nesta busca';
+      return count === 1
+        ? `1 possível correspondência incluída por você ${where}.`
+        : `${count} possíveis correspondências incluídas por você ${where}.`;
+    },
   },
   possibleMatches: {
     title: 'Possíveis correspondências — verifique antes de incluir',
     intro:
-      'Estes registros compartilham celular, CPF ou e-mail com os do titular, mas não têm o e-mail confirmado na solicitação. Qualquer pessoa pode digitar o celular ou o CPF de outra: inclua um registro só depois de confirmar com o titular que ele é dele. Cada inclusão fica registrada com o seu nome na exportação e na exclusão.',
+      'Estes registros compartilham celular, CPF ou e-mail com os do titular, mas não têm o identificador buscado (numa solicitação, o e-mail que o titular confirmou). Qualquer pessoa pode digitar o celular ou o CPF de outra: inclua um registro só depois de confirmar com o titular que ele é dele. Cada inclusão fica registrada com o seu nome na exportação e na exclusão.',
     columns: ['Data', 'Registro', 'Nome', 'E-mail', 'Celular', 'CPF', 'Ação'],
     types: recordTypes,
     include: 'Incluir',

@@ -7,7 +7,7 @@
  */
 import { ActionError } from 'astro:actions';
 import { lgpdAdminCopy } from '@content/messages/lgpd-admin';
-import { IDENTIFIER_KINDS, parseIdentifier } from '~/lib/lgpd-identifier';
+import { IDENTIFIER_KINDS, MAX_INCLUDED, parseIdentifier } from '~/lib/lgpd-identifier';
 import { z } from '~/lib/validation/zod';
 import { componentLogger } from '~/server/http';
 import { defineAdminAction } from './admin-only';
@@ -29,9 +29,10 @@ export const admin = {
     }),
 
     /**
-     * Anonymises or deletes everything about a person (documents included), with an audit record.
-     * With `requestId`, only what the request proved, plus the possible matches the admin included
-     * (src/server/lgpd/subject-scope.ts); the identifier posted alongside is then not used.
+     * Anonymises or deletes a person's data (documents included), with an audit record: the
+     * records carrying the identifier, plus the possible matches the admin included (`include`,
+     * src/server/lgpd/subject-scope.ts). With `requestId`, the request's confirmed e-mail stands
+     * for the identifier, which is then not used.
      */
     erase: defineAdminAction({
       accept: 'form',
@@ -41,14 +42,14 @@ export const admin = {
         modo: z.enum(['anonymize', 'delete']),
         confirmar: z.literal('on', { error: lgpdAdminCopy.subject.confirmRequired }),
         requestId: z.uuid().optional(),
-        include: z.array(z.string().max(100)).max(200).optional(),
+        include: z.array(z.string().max(100)).max(MAX_INCLUDED).optional(),
       }),
       failure: lgpdAdminCopy.subject.failure,
       handler: async (input, context, actor) => {
         const identifier = parseIdentifier(input.por, input.valor);
         if (!identifier) throw new ActionError({ code: 'BAD_REQUEST', message: lgpdAdminCopy.search.invalid });
-        const request = input.requestId ? { id: input.requestId, include: input.include } : undefined;
-        const counts = await context.locals.runtime.lgpd.eraseSubject(identifier, input.modo, actor, request);
+        const choice = { requestId: input.requestId, include: input.include };
+        const counts = await context.locals.runtime.lgpd.eraseSubject(identifier, input.modo, actor, choice);
         log.info(`${input.modo} by admin ${actor.id}: ${JSON.stringify(counts)}`);
         return { mode: input.modo, counts };
       },

@@ -3,6 +3,7 @@
  * way the tables store or compare them — e-mail lower-cased, phone and CPF as digits.
  */
 import { isCpf, unmaskCpf } from './documents';
+import { isUuid } from './uuid';
 
 export const IDENTIFIER_KINDS = ['email', 'phone', 'cpf'] as const;
 export type IdentifierKind = (typeof IDENTIFIER_KINDS)[number];
@@ -33,4 +34,24 @@ export function parseIdentifier(kind: string, raw: string): SubjectIdentifier | 
   }
   if (kind === 'cpf') return isCpf(value) ? { kind, value: unmaskCpf(value) } : null;
   return null;
+}
+
+/** The most possible matches one post may include: a bound on the work a single request asks for. */
+export const MAX_INCLUDED = 200;
+/** A possible match's reference as the pages post it: `type:id` (src/server/lgpd/subject-scope.ts). */
+const isMatchRef = (ref: string) => /^[a-z]{1,20}:/.test(ref) && isUuid(ref.slice(ref.indexOf(':') + 1));
+
+/**
+ * What an admin form posted beyond the identifier: the data-subject request being answered
+ * (`requestId`) and the possible matches the admin included (`include`, repeated), each
+ * dropped when malformed. Which references count is for the server's scope to decide.
+ * @example parseScopeChoice(form) // { requestId: undefined, include: ['lead:0b7e…'] }
+ */
+export function parseScopeChoice(form: FormData | undefined): { requestId: string | undefined; include: string[] } {
+  const requestId = String(form?.get('requestId') ?? '');
+  const include = (form?.getAll('include') ?? []).map(String).filter(isMatchRef);
+  return {
+    requestId: isUuid(requestId) ? requestId : undefined,
+    include: [...new Set(include)].slice(0, MAX_INCLUDED),
+  };
 }

@@ -5,9 +5,10 @@
  *   form's protections (honeypot, rate limit, idempotency);
  * - the link works once and before it expires; unknown, used and expired links say so; the
  *   team is e-mailed on confirmation and the stored e-mail loses its link;
- * - everything about a person is found by e-mail, phone or CPF, exported as JSON, anonymised
- *   or deleted (documents included) with an anonymous audit record — and nothing about the
- *   e-mail remains after deletion, while other people's data is untouched.
+ * - a person's records are found by e-mail, phone or CPF (those carrying it; the rest are
+ *   possible matches the admin includes one by one), exported as JSON, anonymised or deleted
+ *   (documents included) with an anonymous audit record — and nothing about the e-mail
+ *   remains after deletion, while other people's data is untouched.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -372,38 +373,59 @@ describe.each(engines)("the admin's tools on %s", (engine) => {
   const t = useTestDatabase(engine);
   const id = (kind: string, value: string): SubjectIdentifier => parseIdentifier(kind, value)!;
 
-  it('finds everything about a person by e-mail, phone or CPF, and nobody else', async () => {
+  /** What a search finds with every possible match included: the whole record of the person. */
+  const withMatches = async (identifier: SubjectIdentifier) => ({
+    include: (await findSubject(t.db, identifier)).possibleMatches.map((match) => match.ref),
+  });
+
+  it('finds by e-mail, phone or CPF the records carrying it, the linked ones as possible matches, and nobody else', async () => {
     const { fileId } = await seed(t.db);
-    for (const identifier of [
-      id('email', ' Joana.Dados@Example.com'),
-      id('phone', '+55 21 99876-5432'),
-      id('cpf', PERSON.cpf),
-    ]) {
-      const data = await findSubject(t.db, identifier);
+    const cases = [
+      { identifier: id('email', ' Joana.Dados@Example.com'), leads: [PERSON.email], requests: 1, matches: ['lead'] },
+      {
+        identifier: id('phone', '+55 21 99876-5432'),
+        leads: [PERSON.email, 'joana.trabalho@example.com'],
+        requests: 0,
+        matches: ['lgpd'],
+      },
+      { identifier: id('cpf', PERSON.cpf), leads: [], requests: 1, matches: ['lead', 'lead'] },
+    ];
+    for (const { identifier, leads, requests, matches } of cases) {
       const where = identifier.kind;
-      expect(data.leads.map((lead) => lead.email).sort(), where).toEqual([PERSON.email, 'joana.trabalho@example.com']);
+      const data = await findSubject(t.db, identifier);
+      expect(data.leads.map((lead) => lead.email).sort(), where).toEqual(leads);
+      // Her implementation request carries her e-mail, her phone and her CPF.
       expect(data.implementations, where).toHaveLength(1);
-      expect(data.implementations[0], where).not.toHaveProperty('senhaHash');
+      expect(data.requests, where).toHaveLength(requests);
+      expect(data.possibleMatches.map((match) => match.type).sort(), where).toEqual(matches);
+      expect(JSON.stringify(data), where).not.toContain(OTHER.email);
+
+      const whole = await findSubject(t.db, identifier, await withMatches(identifier));
+      expect(whole.possibleMatches, where).toEqual([]);
+      expect(whole.leads.map((lead) => lead.email).sort(), where).toEqual([PERSON.email, 'joana.trabalho@example.com']);
+      expect(whole.implementations, where).toHaveLength(1);
+      expect(whole.implementations[0], where).not.toHaveProperty('senhaHash');
       expect(
-        data.documents.map((document) => document.id),
+        whole.documents.map((document) => document.id),
         where,
       ).toEqual([fileId]);
       // Two lead consents and the implementation's.
-      expect(data.consents, where).toHaveLength(3);
+      expect(whole.consents, where).toHaveLength(3);
       // Each lead's team e-mail and webhook, and the implementation's notice.
-      expect(data.deliveries, where).toHaveLength(5);
-      expect(data.requests, where).toHaveLength(1);
-      expect(data.securityEvents, where).toHaveLength(1);
+      expect(whole.deliveries, where).toHaveLength(5);
+      expect(whole.requests, where).toHaveLength(1);
+      // Security events name an e-mail: a search by that e-mail reaches them.
+      expect(whole.securityEvents, where).toHaveLength(where === 'email' ? 1 : 0);
       expect(
-        data.notes.map((note) => note.body),
+        whole.notes.map((note) => note.body),
         where,
       ).toEqual(['Joana pediu retorno à tarde']);
       expect(
-        data.leadHistory.map((change) => change.reason),
+        whole.leadHistory.map((change) => change.reason),
         where,
       ).toEqual(['Joana já contratou outro sistema']);
-      expect(JSON.stringify(data), where).not.toContain(OTHER.email);
-      expect(hasPersonalData(data)).toBe(true);
+      expect(JSON.stringify(whole), where).not.toContain(OTHER.email);
+      expect(hasPersonalData(whole)).toBe(true);
     }
     expect(hasPersonalData(await findSubject(t.db, id('email', 'ninguem@example.com')))).toBe(false);
   });
@@ -443,7 +465,8 @@ describe.each(engines)("the admin's tools on %s", (engine) => {
 
   it('anonymises: personal fields emptied, documents gone, rows and dates kept, others untouched', async () => {
     const { implementationId, fileId } = await seed(t.db);
-    const counts = await eraseSubject(t.db, id('cpf', PERSON.cpf), 'anonymize', ADMIN, new Date());
+    const joana = id('email', PERSON.email);
+    const counts = await eraseSubject(t.db, joana, 'anonymize', ADMIN, new Date(), await withMatches(joana));
     expect(counts).toMatchObject({
       leads: 2,
       notes: 1,
@@ -478,7 +501,8 @@ describe.each(engines)("the admin's tools on %s", (engine) => {
 
   it('deletes: nothing about the e-mail remains but the anonymous audit record', async () => {
     const { implementationId, fileId } = await seed(t.db);
-    const counts = await eraseSubject(t.db, id('email', PERSON.email), 'delete', ADMIN, new Date());
+    const joana = id('email', PERSON.email);
+    const counts = await eraseSubject(t.db, joana, 'delete', ADMIN, new Date(), await withMatches(joana));
     expect(counts).toMatchObject({ leads: 2, implementations: 1, documents: 1, consents: 3, deliveries: 5 });
     expect(
       await t.db.select().from(solicitacoesImplementacao).where(eq(solicitacoesImplementacao.id, implementationId)),

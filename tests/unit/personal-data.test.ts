@@ -29,7 +29,7 @@ const SUBJECT_PARTS: Record<SubjectPart, true> = {
   requests: true,
   securityEvents: true,
   audit: true,
-} satisfies Record<Exclude<keyof SubjectData, 'identifier' | 'possibleMatches' | 'proof'>, true>;
+} satisfies Record<Exclude<keyof SubjectData, 'identifier' | 'possibleMatches' | 'basis'>, true>;
 
 describe('personal data by declaration', () => {
   it('declares every table of the schema, and no table that is not there', () => {

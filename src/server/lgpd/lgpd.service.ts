@@ -6,7 +6,7 @@
 import type { SubjectIdentifier } from '~/lib/lgpd-identifier';
 import type { Actor } from '../actor';
 import type { ServiceDeps } from '../service-deps';
-import { eraseSubject, exportSubject, findSubject, type EraseMode, type RequestScope } from './subject.service';
+import { eraseSubject, exportSubject, findSubject, type EraseMode, type ScopeChoice } from './subject.service';
 import type { SubjectData } from './subject-find';
 
 /** Who answers for the data in an exported file (the company and its encarregado). */
@@ -17,32 +17,35 @@ export interface DataController {
 }
 
 export interface LgpdService {
-  /** Every record about the person; with `request`, only what that data-subject request proved. */
-  findSubject(identifier: SubjectIdentifier, request?: RequestScope): Promise<SubjectData>;
+  /**
+   * The records carrying the identifier (with `choice.requestId`, the request's confirmed
+   * e-mail) and the possible matches `choice.include` names; the others listed, not included.
+   */
+  findSubject(identifier: SubjectIdentifier, choice?: ScopeChoice): Promise<SubjectData>;
   /** The export file (recorded in the audit trail) and when it was made. */
   exportSubject(
     identifier: SubjectIdentifier,
     actor: Actor,
     controller: DataController,
-    request?: RequestScope,
+    choice?: ScopeChoice,
   ): Promise<{ file: object; data: SubjectData; at: Date }>;
-  /** Anonymises or deletes everything about the person; how many rows of each kind it touched. */
+  /** Anonymises or deletes what findSubject finds; how many rows of each kind it touched. */
   eraseSubject(
     identifier: SubjectIdentifier,
     mode: EraseMode,
     actor: Actor,
-    request?: RequestScope,
+    choice?: ScopeChoice,
   ): Promise<Record<string, number>>;
 }
 
 export function createLgpdService(deps: Pick<ServiceDeps, 'db' | 'now'>): LgpdService {
   return {
-    findSubject: (identifier, request) => findSubject(deps.db, identifier, request),
-    exportSubject: async (identifier, actor, controller, request) => {
+    findSubject: (identifier, choice) => findSubject(deps.db, identifier, choice),
+    exportSubject: async (identifier, actor, controller, choice) => {
       const at = deps.now();
-      return { ...(await exportSubject(deps.db, identifier, actor, at, controller, request)), at };
+      return { ...(await exportSubject(deps.db, identifier, actor, at, controller, choice)), at };
     },
-    eraseSubject: (identifier, mode, actor, request) =>
-      eraseSubject(deps.db, identifier, mode, actor, deps.now(), request),
+    eraseSubject: (identifier, mode, actor, choice) =>
+      eraseSubject(deps.db, identifier, mode, actor, deps.now(), choice),
   };
 }

@@ -13,42 +13,39 @@ import type { DeliveriesFound } from '../delivery/personal-data';
 import type { ImplementationFound } from '../implementation/personal-data';
 import type { LeadsFound } from '../leads/personal-data';
 import type { SecurityEventsFound } from '../security/personal-data';
-import { sha256Hex } from './dsr.service';
 import type { LgpdFound } from './lgpd-personal-data';
 import { SUBJECT_HANDLERS } from './personal-data';
 import { recordsOf } from './subject-records';
-import { requestScope, searchScope, type PossibleMatch, type RequestProof, type RequestScope } from './subject-scope';
+import { scopeFor, type PossibleMatch, type ScopeBasis, type ScopeChoice } from './subject-scope';
 
 export type { DocumentRow, ImplementationRow } from '../implementation/personal-data';
 export type { RequestRow } from './lgpd-personal-data';
-export type { PossibleMatch, RequestScope } from './subject-scope';
+export type { PossibleMatch, ScopeBasis, ScopeChoice } from './subject-scope';
 
 /** What the features find about the person, one key per part their tables declare. */
 type FoundParts = LeadsFound & ImplementationFound & ConsentFound & DeliveriesFound & LgpdFound & SecurityEventsFound;
 
 export type SubjectData = { identifier: SubjectIdentifier } & FoundParts & {
-    /** For a data-subject request: records sharing an identifier, for the admin to check (./subject-scope.ts). */
+    /** Records sharing another identifier with the subject's, for the admin to check (./subject-scope.ts). */
     possibleMatches: PossibleMatch[];
-    /** For a data-subject request: what it proved and which possible matches the admin included. */
-    proof: RequestProof | null;
+    /** The request or identifier it is about, and which possible matches the admin included. */
+    basis: ScopeBasis;
   };
 
 /** The parts of a data subject's record that come from tables (each some table's `part`). */
-export type SubjectPart = Exclude<keyof SubjectData, 'identifier' | 'possibleMatches' | 'proof'>;
-
-/** SHA-256 of an identifier's normalised value: all an audit row keeps of the person. */
-export const subjectHash = (identifier: SubjectIdentifier) => sha256Hex(identifier.value);
+export type SubjectPart = Exclude<keyof SubjectData, 'identifier' | 'possibleMatches' | 'basis'>;
 
 /**
- * Everything about the person, newest first within each kind: for the admin's search, from
- * `identifier`; for a data-subject request, from what the request proved (./subject-scope.ts).
+ * Everything about the person, newest first within each kind: the records carrying
+ * `identifier` (for a data-subject request, its confirmed e-mail) and the possible matches
+ * the admin included (./subject-scope.ts).
  */
 export async function findSubject(
   db: DbOrTx,
   identifier: SubjectIdentifier,
-  request?: RequestScope,
+  choice: ScopeChoice = {},
 ): Promise<SubjectData> {
-  const scoped = request ? await requestScope(db, request) : await searchScope(db, identifier);
+  const scoped = await scopeFor(db, identifier, choice);
   const idsOf = (type: RecordType) => recordsOf(scoped.records, type).map((row) => row.id);
   const scope: SubjectScope = {
     ids: { lead: idsOf('lead'), implementacao: idsOf('implementacao'), lgpd: idsOf('lgpd') },
@@ -66,7 +63,7 @@ export async function findSubject(
     // and tests/unit/personal-data.test.ts checks that every key of FoundParts is some table's part.
     ...(found as FoundParts),
     possibleMatches: newestFirst(scoped.possibleMatches),
-    proof: scoped.proof,
+    basis: scoped.basis,
   };
 }
 

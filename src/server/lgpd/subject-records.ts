@@ -4,9 +4,9 @@
  * e-mail, phone or CPF, optionally following the other identifiers found on them for a few
  * rounds (a CPF leads to the implementation request, whose e-mail leads to the person's leads).
  *
- * Following is only for the admin's own search and for listing possible matches: nothing
- * the site holds proves that a phone or CPF typed on a form belongs to whoever typed it
- * (./subject-scope.ts decides what a data-subject request may reach).
+ * Following is only for listing possible matches: nothing the site holds proves that a
+ * phone or CPF typed on a form belongs to whoever typed it (./subject-scope.ts decides what
+ * an export or erasure may reach).
  */
 import type { DbOrTx } from '../db/client';
 import type { Identifiers, RecordRow, RecordType } from '../db/personal-data';

@@ -1,22 +1,19 @@
 /*
- * Which records an LGPD export or erasure is about: the one place that decides it.
+ * Which records an LGPD export or erasure is about: the one place that decides it, for the
+ * admin's search and for a data-subject request alike.
  *
- * For a data-subject request, only what the requester proved counts: the e-mail whose
- * mailbox confirmed the request. Records carrying that e-mail are the person's. Records
- * that merely share a phone, a CPF or another e-mail with them — the CPF typed on the
- * request included — are "possible matches": anyone can type someone else's phone or CPF
- * on a form, and the site verifies neither (not even an implementation request's access
- * e-mail, which is never mailed). The admin sees the possible matches and, having checked
- * one with the person, includes it by reference; the export and the erasure record who
- * included which record and when. An unconfirmed request proves nothing and reaches nothing.
- *
- * The admin's own search (no request) starts from the identifier the admin typed and
- * follows the identifiers found on the way: the admin is investigating, sees every record
- * listed before acting, and answers for the choice in the audit trail. A request is always
- * answered from the request ("Ver dados do titular" on /admin/lgpd), never from a search.
+ * Only the identifier the export is about counts: the one the admin searched, or, for a
+ * data-subject request, the e-mail whose mailbox confirmed the request (whatever identifier
+ * was posted alongside). Records carrying it are the subject's. Records that merely share a
+ * phone, a CPF or another e-mail with them — the CPF typed on a request included — are
+ * "possible matches": anyone can type someone else's phone or CPF on a form, and the site
+ * verifies neither (not even an implementation request's access e-mail, which is never
+ * mailed). The admin sees the possible matches and, having checked one with the person,
+ * includes it by reference; the export and the erasure record who included which record and
+ * when. An unconfirmed request proves nothing and reaches nothing.
  */
 import { eq } from 'drizzle-orm';
-import type { SubjectIdentifier } from '~/lib/lgpd-identifier';
+import type { IdentifierKind, SubjectIdentifier } from '~/lib/lgpd-identifier';
 import type { DbOrTx } from '../db/client';
 import {
   noIdentifiers,
@@ -30,24 +27,30 @@ import { sha256Hex } from './dsr.service';
 import { RECORD_SOURCES } from './personal-data';
 import { findRecords, recordsOf, type CoreRecords } from './subject-records';
 
-/** An export or erasure made for a data-subject request; `include`: possible matches the admin checked. */
-export interface RequestScope {
-  id: string;
+/**
+ * What the admin chose beyond the identifier: the data-subject request being answered (its
+ * confirmed e-mail then replaces the identifier), and the possible matches checked and included.
+ */
+export interface ScopeChoice {
+  requestId?: string | undefined;
+  /** `type:id` references of possible matches; any other reference is ignored. */
   include?: readonly string[] | undefined;
 }
 
-/** A record that shares an identifier with the requester's records without carrying the proven e-mail. */
+/** A record that shares an identifier with the subject's records without carrying the subject's own. */
 export interface PossibleMatch extends MatchSummary {
   /** `type:id`, what the admin posts to include it. */
   ref: string;
   type: RecordType;
 }
 
-/** What a request proved, for the audit row and the record of included matches. */
-export interface RequestProof {
-  requestId: string;
-  /** SHA-256 of the request's e-mail (kept after anonymisation). */
-  emailHash: string;
+/** What an export or erasure was about, for the audit row and the record of included matches. */
+export interface ScopeBasis {
+  /** The data-subject request answered; null for the admin's own search. */
+  requestId: string | null;
+  identifierKind: IdentifierKind;
+  /** SHA-256 of the identifier (of the request's e-mail, kept after anonymisation): all the audit keeps of the person. */
+  subjectHash: string;
   /** References of the possible matches the admin included. */
   included: string[];
 }
@@ -60,23 +63,21 @@ export interface ScopedRecords {
   /** SHA-256 hashes the audit rows about this subject are kept under. */
   auditHashes: string[];
   possibleMatches: PossibleMatch[];
-  proof: RequestProof | null;
-}
-
-/** The records of the admin's own search: the identifier typed, and the identifiers found on the way. */
-export async function searchScope(db: DbOrTx, identifier: SubjectIdentifier): Promise<ScopedRecords> {
-  const ids = noIdentifiers();
-  ({ email: ids.emails, phone: ids.phones, cpf: ids.cpfs })[identifier.kind].add(identifier.value);
-  const records = await findRecords(db, ids, true);
-  const auditHashes = [identifier.value, ...ids.emails, ...ids.phones, ...ids.cpfs].map(sha256Hex);
-  return { records, identifier, ids, auditHashes: [...new Set(auditHashes)], possibleMatches: [], proof: null };
+  basis: ScopeBasis;
 }
 
 const refOf = (type: RecordType, id: string) => `${type}:${id}`;
 
-function possibleMatches(wide: CoreRecords, proven: CoreRecords): PossibleMatch[] {
+/** `identifier` as the identifiers records are matched by. */
+function identifiersOf(identifier: SubjectIdentifier | null): Identifiers {
+  const ids = noIdentifiers();
+  if (identifier) ({ email: ids.emails, phone: ids.phones, cpf: ids.cpfs })[identifier.kind].add(identifier.value);
+  return ids;
+}
+
+function possibleMatches(wide: CoreRecords, own: CoreRecords): PossibleMatch[] {
   const known = new Set(
-    RECORD_SOURCES.flatMap((source) => recordsOf(proven, source.type).map((row) => refOf(source.type, row.id))),
+    RECORD_SOURCES.flatMap((source) => recordsOf(own, source.type).map((row) => refOf(source.type, row.id))),
   );
   const matches: PossibleMatch[] = RECORD_SOURCES.flatMap((source) =>
     recordsOf(wide, source.type).map((row) => ({
@@ -89,36 +90,76 @@ function possibleMatches(wide: CoreRecords, proven: CoreRecords): PossibleMatch[
 }
 
 /**
- * The records of a data-subject request: those carrying its confirmed e-mail, plus the
- * possible matches the admin included (any other reference is ignored); the rest of the
- * possible matches are listed, not included.
+ * The records carrying `identifier`, plus the possible matches in `include`; the other
+ * records reached by following the identifiers found from `linkedFrom` are listed as
+ * possible matches, not included.
  */
-export async function requestScope(db: DbOrTx, scope: RequestScope): Promise<ScopedRecords> {
-  const [request] = await db.select().from(dsrRequests).where(eq(dsrRequests.id, scope.id));
-  const provenEmail = request?.confirmedAt && request.email ? request.email : null;
-  const ids = noIdentifiers();
-  if (provenEmail) ids.emails.add(provenEmail);
-  const proven = await findRecords(db, ids, false);
-  const wideIds = noIdentifiers();
-  if (provenEmail) {
-    wideIds.emails.add(provenEmail);
-    if (request?.cpf) wideIds.cpfs.add(request.cpf);
-  }
-  const wide = await findRecords(db, wideIds, true);
-  const candidates = possibleMatches(wide, proven);
-  const chosen = new Set(scope.include ?? []);
+async function scopeOf(
+  db: DbOrTx,
+  identifier: SubjectIdentifier | null,
+  linkedFrom: Identifiers,
+  include: readonly string[],
+): Promise<Pick<ScopedRecords, 'records' | 'ids' | 'possibleMatches'> & { included: string[] }> {
+  const ids = identifiersOf(identifier);
+  const own = await findRecords(db, ids, false);
+  const wide = await findRecords(db, linkedFrom, true);
+  const candidates = possibleMatches(wide, own);
+  const chosen = new Set(include);
   const included = candidates.filter((match) => chosen.has(match.ref)).map((match) => match.ref);
   const records = new Map<RecordType, RecordRow[]>();
   for (const { type } of RECORD_SOURCES) {
     const picked = recordsOf(wide, type).filter((row) => included.includes(refOf(type, row.id)));
-    records.set(type, [...recordsOf(proven, type), ...picked]);
+    records.set(type, [...recordsOf(own, type), ...picked]);
   }
+  return { records, ids, possibleMatches: candidates.filter((match) => !chosen.has(match.ref)), included };
+}
+
+/** The records of the admin's own search: those carrying the identifier typed, and the possible matches included. */
+export async function searchScope(
+  db: DbOrTx,
+  identifier: SubjectIdentifier,
+  include: readonly string[] = [],
+): Promise<ScopedRecords> {
+  const scoped = await scopeOf(db, identifier, identifiersOf(identifier), include);
+  // SHA-256 of the identifier's normalised value: all an audit row keeps of the person.
+  const subjectHash = sha256Hex(identifier.value);
   return {
-    records,
-    identifier: { kind: 'email', value: request?.email ?? '' },
-    ids,
-    auditHashes: request ? [request.emailHash] : [],
-    possibleMatches: candidates.filter((match) => !chosen.has(match.ref)),
-    proof: request ? { requestId: request.id, emailHash: request.emailHash, included } : null,
+    ...scoped,
+    identifier,
+    auditHashes: [subjectHash],
+    basis: { requestId: null, identifierKind: identifier.kind, subjectHash, included: scoped.included },
   };
 }
+
+/**
+ * The records of a data-subject request: those carrying its confirmed e-mail, plus the
+ * possible matches the admin included. The CPF typed on the request only widens what is
+ * listed as possible matches.
+ */
+export async function requestScope(
+  db: DbOrTx,
+  requestId: string,
+  include: readonly string[] = [],
+): Promise<ScopedRecords> {
+  const [request] = await db.select().from(dsrRequests).where(eq(dsrRequests.id, requestId));
+  const proven: SubjectIdentifier | null =
+    request?.confirmedAt && request.email ? { kind: 'email', value: request.email } : null;
+  const linkedFrom = identifiersOf(proven);
+  if (proven && request?.cpf) linkedFrom.cpfs.add(request.cpf);
+  const scoped = await scopeOf(db, proven, linkedFrom, include);
+  return {
+    ...scoped,
+    identifier: { kind: 'email', value: request?.email ?? '' },
+    auditHashes: request ? [request.emailHash] : [],
+    basis: {
+      requestId,
+      identifierKind: 'email',
+      subjectHash: request?.emailHash ?? '',
+      included: scoped.included,
+    },
+  };
+}
+
+/** The scope an export or erasure covers: the request's when one is answered, the search's otherwise. */
+export const scopeFor = (db: DbOrTx, identifier: SubjectIdentifier, choice: ScopeChoice = {}) =>
+  choice.requestId ? requestScope(db, choice.requestId, choice.include) : searchScope(db, identifier, choice.include);

@@ -1,17 +1,19 @@
 /*
  * What the admin does with one data subject's data (LGPD art. 18): export it as JSON
  * (access, portability), anonymise it or delete it, documents included, with an audit record
- * of who did it and when. What "the subject's data" is comes from ./subject-find.ts, and
- * for a data-subject request from what the request proved (./subject-scope.ts).
+ * of who did it and when. What "the subject's data" is comes from ./subject-find.ts: the
+ * records carrying the identifier searched (for a data-subject request, its confirmed
+ * e-mail) and the possible matches the admin included (./subject-scope.ts).
  *
  * Each feature exports and erases its own part (its `personal-data.ts`, gathered in
  * ./personal-data.ts). Anonymising keeps rows (dates, counts, types, pages, campaigns) and
  * empties every personal field; deleting removes the rows. Either way documents leave
  * storage, queued e-mails and webhooks about the person are dropped, security events lose the
  * e-mail, and the person's data-subject requests keep only their type, dates and e-mail hash —
- * with the audit row, the anonymous record of what was done. The audit row names the admin and keeps the subject only as the SHA-256 of the identifier searched (of
- * the request's e-mail, for a request); each possible match the admin included is recorded as
- * a security event naming the admin, the request, the record and the action.
+ * with the audit row, the anonymous record of what was done. The audit row names the admin
+ * and keeps the subject only as the SHA-256 of the identifier searched (of the request's
+ * e-mail, for a request); each possible match the admin included is recorded as a security
+ * event naming the admin, the request or the kind of identifier searched, the record and the action.
  */
 import { eq } from 'drizzle-orm';
 import type { SubjectIdentifier } from '~/lib/lgpd-identifier';
@@ -21,46 +23,47 @@ import { dsrRequests, lgpdAudit, type LgpdAuditAction } from '../db/schema/lgpd'
 import type { Actor } from '../actor';
 import { recordInTransaction } from '../security/events';
 import { SUBJECT_HANDLERS } from './personal-data';
-import { findSubject, subjectHash, type RequestRow, type SubjectData } from './subject-find';
-import type { RequestScope } from './subject-scope';
+import { findSubject, type RequestRow, type SubjectData } from './subject-find';
+import type { ScopeChoice } from './subject-scope';
 
 export type { EraseMode } from '../db/personal-data';
 export {
   findSubject,
   hasPersonalData,
-  subjectHash,
   type DocumentRow,
   type ImplementationRow,
   type PossibleMatch,
   type RequestRow,
-  type RequestScope,
+  type ScopeChoice,
   type SubjectData,
 } from './subject-find';
 
-/** The audit row of an export or erasure, and the record of each possible match the admin included in it. */
+/**
+ * The audit row of an export or erasure, and the record of each possible match the admin
+ * included in it: written together, in the caller's transaction.
+ */
 async function audit(
   db: DbOrTx,
   data: SubjectData,
   action: Exclude<LgpdAuditAction, 'complete'>,
-  identifier: SubjectIdentifier,
   actor: Actor,
   now: Date,
 ) {
-  const proof = data.proof;
+  const { basis } = data;
   await db.insert(lgpdAudit).values({
     at: now,
     action,
     actorId: actor.id,
     actorEmail: actor.email,
-    identifierKind: proof ? 'email' : identifier.kind,
-    subjectHash: proof ? proof.emailHash : subjectHash(identifier),
-    requestId: proof?.requestId ?? null,
+    identifierKind: basis.identifierKind,
+    subjectHash: basis.subjectHash,
+    requestId: basis.requestId,
     counts: counts(data),
   });
-  if (!proof || proof.included.length === 0) return;
+  if (basis.included.length === 0) return;
   await recordInTransaction(
     db,
-    proof.included.map((record) => ({
+    basis.included.map((record) => ({
       userId: actor.id,
       eventType: 'lgpd_match_included' as const,
       createdAt: now,
@@ -68,7 +71,10 @@ async function audit(
         source: 'admin:lgpd',
         severity: 'info',
         admin: actor.email,
-        request: proof.requestId,
+        // A request by id; a search by the kind and hash of the identifier, never its value.
+        ...(basis.requestId
+          ? { request: basis.requestId }
+          : { searchedBy: basis.identifierKind, subjectHash: basis.subjectHash }),
         record,
         action,
       },
@@ -87,9 +93,9 @@ export async function exportSubject(
   actor: Actor,
   now: Date,
   controller: { legalName: string; registration: string; encarregado: { nome: string; email: string } },
-  request?: RequestScope,
+  choice: ScopeChoice = {},
 ): Promise<{ file: object; data: SubjectData }> {
-  const data = await findSubject(db, identifier, request);
+  const data = await findSubject(db, identifier, choice);
   // Each feature's fields, in the registry's order; a field two features fill (the status
   // history of leads and of implementation requests) is one list, the first feature's rows first.
   const fields: Record<string, unknown[]> = {};
@@ -109,16 +115,14 @@ export async function exportSubject(
     identificador: { tipo: data.identifier.kind, valor: data.identifier.value },
     ...fields,
   };
-  await audit(db, data, 'export', identifier, actor, now);
+  await db.transaction((tx) => audit(tx, data, 'export', actor, now));
   return { file, data };
 }
 
 function counts(data: SubjectData): Record<string, number> {
-  return Object.assign(
-    {},
-    ...SUBJECT_HANDLERS.map((handlers) => handlers.counts(data)),
-    data.proof ? { possibleMatchesIncluded: data.proof.included.length } : {},
-  ) as Record<string, number>;
+  return Object.assign({}, ...SUBJECT_HANDLERS.map((handlers) => handlers.counts(data)), {
+    possibleMatchesIncluded: data.basis.included.length,
+  }) as Record<string, number>;
 }
 
 /**
@@ -131,12 +135,12 @@ export async function eraseSubject(
   mode: EraseMode,
   actor: Actor,
   now: Date,
-  request?: RequestScope,
+  choice: ScopeChoice = {},
 ): Promise<Record<string, number>> {
   return db.transaction(async (tx) => {
-    const data = await findSubject(tx, identifier, request);
+    const data = await findSubject(tx, identifier, choice);
     for (const handlers of SUBJECT_HANDLERS) await handlers.erase(tx, data, mode, now);
-    await audit(tx, data, mode, identifier, actor, now);
+    await audit(tx, data, mode, actor, now);
     return counts(data);
   });
 }

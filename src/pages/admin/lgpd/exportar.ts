@@ -1,9 +1,10 @@
 /*
- * POST /admin/lgpd/exportar (form fields `por`, `valor`; `requestId` and `include` when
- * answering a data-subject request) — everything about one person as a JSON file to download
- * (LGPD art. 18, II and V: access and portability), recorded in the audit trail. For a request,
- * only what it proved and the possible matches the admin included (src/server/lgpd/subject-scope.ts). Admins only: the middleware refuses anyone else, and the check below asks
- * again (and refuses a cross-site post). The identifier is posted, never put in the URL.
+ * POST /admin/lgpd/exportar (form fields `por`, `valor`, `include` for each possible match
+ * the admin included; `requestId` when answering a data-subject request) — one person's data
+ * as a JSON file to download (LGPD art. 18, II and V: access and portability), recorded in
+ * the audit trail: the records carrying the identifier (for a request, its confirmed e-mail)
+ * and the possible matches included (src/server/lgpd/subject-scope.ts). Admins only: the
+ * middleware refuses anyone else, and the check below asks again (and refuses a cross-site post). The identifier is posted, never put in the URL.
  * A plain endpoint rather than an action: it answers a file download (Content-Disposition),
  * and an action can only answer data for its caller to read.
  */
@@ -11,13 +12,11 @@ import type { APIRoute } from 'astro';
 import { encarregado } from '~/copy/lgpd';
 import { lgpdAdminCopy } from '@content/messages/lgpd-admin';
 import { contact } from '~/copy/site';
-import { parseIdentifier } from '~/lib/lgpd-identifier';
+import { parseIdentifier, parseScopeChoice } from '~/lib/lgpd-identifier';
 import { refuseUnlessAdmin } from '~/server/auth';
 import { NO_STORE } from '~/server/http';
 
 export const prerender = false;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const POST: APIRoute = async ({ request, locals, url }) => {
   const refused = refuseUnlessAdmin(locals.session, request, url);
@@ -30,10 +29,6 @@ export const POST: APIRoute = async ({ request, locals, url }) => {
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE },
     });
   }
-  const requestId = String(form?.get('requestId') ?? '');
-  const forRequest = UUID.test(requestId)
-    ? { id: requestId, include: (form?.getAll('include') ?? []).map(String).slice(0, 200) }
-    : undefined;
   const { id, email } = locals.session!.user;
   const { file, at } = await locals.runtime.lgpd.exportSubject(
     identifier,
@@ -43,7 +38,7 @@ export const POST: APIRoute = async ({ request, locals, url }) => {
       registration: contact.companyRegistration,
       encarregado: { nome: encarregado.nome, email: encarregado.email },
     },
-    forRequest,
+    parseScopeChoice(form),
   );
   return new Response(JSON.stringify(file, null, 2), {
     headers: {
