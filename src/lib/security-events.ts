@@ -28,7 +28,7 @@ export const SECURITY_EVENT_TYPES = [
   'role_changed',
   /** An admin ended all sessions of an account at /admin/usuarios. */
   'sessions_revoked',
-  /** An admin included a possible match in a data-subject request's export or erasure (src/server/lgpd). */
+  /** An admin included a possible match in an LGPD export or erasure, for a request or a search (src/server/lgpd). */
   'lgpd_match_included',
   /** Someone asked for a link to set an account's password (logged for unknown addresses too). */
   'password_reset_requested',

@@ -8,7 +8,10 @@
  * the anonymous audit record, and the document is gone from storage. Two more leads share the
  * person's phone: the request's page lists them as possible matches, never in the export; the
  * admin includes the one that is the person's (it goes with the deletion), and the stranger's
- * lead survives.
+ * lead survives. The admin's own search follows the same rule, on a laptop and on a phone:
+ * searched by one person's e-mail, another person's lead that only shares her phone is a
+ * possible match, out of the export and the deletion until the admin includes it, which the
+ * dashboard's security events then show.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -17,11 +20,12 @@ import { teamSession } from './team';
 import { waitForMail } from '../../scripts/support/captured';
 import { expect, test } from './fixtures';
 import { seriousViolations, signInAs } from './admin-helpers';
+import type { Page } from '@playwright/test';
 
 const { dsrConfirmationEmail, dsrTeamEmail } = readLgpdMessages();
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-// Used by no other e2e file (not even as a responsável's CPF): the admin's search follows a CPF to every request that has it,
+// Used by no other e2e file (not even as a responsável's CPF): the admin's search by CPF reaches every request that has it,
 // and deleting this person must not take another test's implementation request along.
 const CPF = '390.533.447-05';
 const PHONE = '(21) 99876-5432';
@@ -239,6 +243,104 @@ test('a data-subject request, filed, confirmed by e-mail, exported and deleted b
   await page.goto('/admin/lgpd');
   await expect(page.getByRole('main')).not.toContainText(email);
 });
+
+/** Downloads the export the page's button makes. */
+async function exportFile(page: Page): Promise<{ contatos: { email: string }[] }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Exportar JSON' }).click(),
+  ]);
+  return JSON.parse(await readFile((await download.path())!, 'utf8')) as { contatos: { email: string }[] };
+}
+
+/** Searches /admin/lgpd's box by e-mail. */
+async function searchByEmail(page: Page, email: string) {
+  await page.getByRole('radio', { name: 'e-mail' }).check();
+  await page.getByLabel('E-mail, celular ou CPF').fill(email);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dados do titular' })).toBeVisible();
+}
+
+for (const { name, viewport } of [
+  { name: 'on a laptop', viewport: { width: 1366, height: 768 } },
+  { name: 'on a phone (390 px)', viewport: { width: 390, height: 844 } },
+]) {
+  test(`the admin's own search by e-mail leaves out a lead that only shares the phone until it is included, ${name}`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    const tag = randomBytes(4).toString('hex');
+    const ana = `ana-${tag}@exemplo.com`;
+    const bruno = `bruno-${tag}@exemplo.com`;
+    // A phone of this test's own: the two of them share it, nobody else does.
+    const digits = String(parseInt(tag, 16) % 100_000_000).padStart(8, '0');
+    const phone = `(11) 9${digits.slice(0, 4)}-${digits.slice(4)}`;
+    await sendLead(baseURL!, 'Ana Busca', ana, phone);
+    await sendLead(baseURL!, 'Bruno Vizinho', bruno, phone);
+
+    const { cookie } = await teamSession('admin');
+    await signInAs(context, cookie, baseURL!);
+    await page.goto('/admin/lgpd');
+    await searchByEmail(page, ana);
+    await expect(page.getByText('Busca livre: aparecem apenas os registros com o e-mail buscado.')).toBeVisible();
+    const leads = page.getByRole('table', { name: 'Contatos (leads)' });
+    await expect(leads).toContainText(ana);
+    await expect(leads).not.toContainText(bruno);
+    const matches = page.getByRole('table', { name: 'Possíveis correspondências — verifique antes de incluir' });
+    const brunoRow = matches.getByRole('row').filter({ hasText: bruno });
+    await expect(brunoRow).toContainText('Bruno Vizinho');
+    expect(await seriousViolations(page)).toEqual([]);
+    // The page never scrolls sideways; a wide table scrolls in its own region.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
+
+    // Exported as searched: Ana's lead only.
+    const first = await exportFile(page);
+    expect(first.contatos.map((lead) => lead.email)).toEqual([ana]);
+    expect(JSON.stringify(first)).not.toContain(bruno);
+
+    // Ana confirmed the other lead is hers after all (say, her husband's name on her form): the admin includes it.
+    const ref = await brunoRow.locator('input[name="include"]').last().getAttribute('value');
+    expect(ref).toMatch(/^lead:[0-9a-f-]{36}$/);
+    await brunoRow.getByRole('button', { name: /^Incluir contato de / }).click();
+    await expect(page.getByText('1 possível correspondência incluída por você nesta busca.')).toBeVisible();
+    await expect(leads).toContainText(bruno);
+    await expect(page.getByRole('table', { name: /^Possíveis correspondências/ })).toHaveCount(0);
+    const second = await exportFile(page);
+    expect(second.contatos.map((lead) => lead.email).sort()).toEqual([ana, bruno].sort());
+
+    // The inclusion is on record, with the admin and the record, among the dashboard's security events.
+    await page.goto('/blog/admin');
+    const event = page
+      .getByRole('table', { name: 'Últimos eventos de segurança' })
+      .getByRole('row')
+      .filter({
+        hasText: `record: ${ref!}`,
+      });
+    await expect(event.first()).toContainText('Registro incluído em pedido LGPD');
+    await expect(event.first()).toContainText('searchedBy: email');
+    await expect(event.first()).not.toContainText(ana);
+
+    // A new search starts without inclusions: deleting Ana's data leaves Bruno's lead alone.
+    await page.goto('/admin/lgpd');
+    await searchByEmail(page, ana);
+    await expect(leads).not.toContainText(bruno);
+    const deletion = page.locator('form').filter({ has: page.getByRole('button', { name: 'Excluir' }) });
+    await deletion
+      .getByLabel('Confirmo que esta ação atende a uma solicitação do titular e não pode ser desfeita.')
+      .check();
+    await deletion.getByRole('button', { name: 'Excluir' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Dados excluídos' })).toBeVisible();
+    await expect(page.getByText('Nenhum dado pessoal encontrado para este identificador.')).toBeVisible();
+    await searchByEmail(page, bruno);
+    await expect(leads).toContainText(bruno);
+    await expect(leads).toContainText('Bruno Vizinho');
+  });
+}
 
 test('with JavaScript off, the same form files the request through a plain post', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseURL! });
