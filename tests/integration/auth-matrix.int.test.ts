@@ -277,7 +277,8 @@ describe('authorization matrix on the built server', () => {
           'content-type': 'application/x-www-form-urlencoded',
           ...(cookies[who] ? { cookie: cookies[who] } : {}),
         },
-        'id=00000000-0000-4000-8000-000000000000&por=email&valor=lia.sigilosa%40exemplo.com&modo=delete&confirmar=on',
+        // The LGPD erase as its page posts it, a possible match included.
+        `id=${FAKE_ID}&por=email&valor=lia.sigilosa%40exemplo.com&modo=delete&confirmar=on&include=lead%3A${FAKE_ID}`,
       );
 
     it.each(EVERYONE.filter((who) => !actionAdmits(name).includes(who)))('nothing lets %s run it', async (who) => {
@@ -341,6 +342,43 @@ describe('authorization matrix on the built server', () => {
       expect(response.headers['cache-control']).toBe(NO_STORE);
     });
   });
+
+  /*
+   * The LGPD subject page and export as their forms post them, with a possible match
+   * included: the person's data for an admin, for nobody else under any role, never stored.
+   */
+  it.each(EVERYONE)(
+    'the LGPD search and export, a possible match included, show %s the person only if an admin',
+    async (who) => {
+      const body = `por=email&valor=${encodeURIComponent(LEAD_EMAIL)}&include=lead%3A${FAKE_ID}`;
+      const problems: string[] = [];
+      for (const path of ['/admin/lgpd/titular', '/admin/lgpd/exportar']) {
+        const response = await rawRequest(
+          server.url,
+          'POST',
+          path,
+          {
+            origin: server.url,
+            accept: 'text/html',
+            'content-type': 'application/x-www-form-urlencoded',
+            ...(cookies[who] ? { cookie: cookies[who] } : {}),
+          },
+          body,
+        );
+        const where = `${path} → ${response.status}`;
+        if (who === 'admin') {
+          if (response.status !== 200) problems.push(`${where}: not answered`);
+          if (!response.body.includes(LEAD_EMAIL)) problems.push(`${where}: the person is missing`);
+        } else {
+          if (response.status < 300 || response.status >= 500) problems.push(`${where}: not refused`);
+          if (response.body.includes(LEAD_EMAIL)) problems.push(`${where}: shows the person`);
+        }
+        const cache = cacheProblem(response);
+        if (cache) problems.push(`${where}: ${cache}`);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
 
   describe.each(routes.map((route) => [`${route.kind} ${route.pattern}`, route] as const))('%s', (_name, route) => {
     it.each(refusedAt(route.pattern))('no spelling of the path lets %s in', async (who) => {

@@ -5,7 +5,9 @@
  * route that takes a body (the lead action, RPC and no-JavaScript form posts, the
  * implementation upload, Better Auth's endpoints, and every other on-demand public route
  * of the build). Not one answer may be a 5xx, nothing may print a stack trace or a
- * query, and afterwards the server is healthy and still saves a valid lead.
+ * query, and afterwards the server is healthy and still saves a valid lead. The admin's
+ * LGPD forms (the search's page, the export, the erase action), whose possible-match
+ * inclusions and request ids come from the page, get the same treatment signed in as an admin.
  *
  * Seeded: the seed is printed, and FUZZ_SEED=<seed> replays the same requests
  * (FUZZ_REQUESTS changes how many). The rate limit is off for the server under test.
@@ -17,9 +19,12 @@ import { builtRoutes } from '../support/built-routes';
 import { ensureBuild } from '../support/ensure-build';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
+import { adminCookie } from '../../scripts/support/blog-accounts';
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? Math.floor(Math.random() * 2 ** 31));
 const REQUESTS = Number(process.env['FUZZ_REQUESTS'] ?? 3000);
+/** The admin's LGPD forms: a few routes, so far fewer requests cover them as well. */
+const ADMIN_REQUESTS = Math.ceil(REQUESTS / 10);
 const CONCURRENCY = 6;
 const MEGABYTE = 1024 * 1024;
 /** Stack frames as Node prints them: "    at fn (file:line:col)". */
@@ -42,7 +47,7 @@ function generator(seed: number) {
 }
 type Random = ReturnType<typeof generator>;
 
-type Kind = 'lead' | 'implementation' | 'auth' | 'other';
+type Kind = 'lead' | 'implementation' | 'auth' | 'lgpdAdmin' | 'other';
 interface Target {
   path: string;
   kind: Kind;
@@ -85,6 +90,15 @@ const BASE: Record<Kind, Record<string, string>> = {
     razaoSocial: '',
   },
   auth: { email: 'fuzz@example.com', password: 'Senha-Forte-123!', name: 'Fuzz', callbackURL: '/auth' },
+  // An address nobody used, so that no mutation of it names a person the erase could reach.
+  lgpdAdmin: {
+    por: 'email',
+    valor: 'ninguem.fuzz@example.com',
+    include: 'lead:00000000-0000-4000-8000-000000000000',
+    requestId: '00000000-0000-4000-8000-000000000000',
+    modo: 'anonymize',
+    confirmar: 'on',
+  },
   other: { q: 'x' },
 };
 
@@ -457,49 +471,83 @@ beforeAll(async () => {
   server = await startBuiltServer({ SMTP_URL: smtp.url, LEAD_RATE_LIMIT: 'off' });
 }, 600_000);
 
+/** Sends `plan` six at a time; the failures (a 5xx, a dropped connection) and the answers by status. */
+async function run(
+  plan: { index: number; target: Target; origin: string; accept: string | undefined; fuzzed: Fuzzed }[],
+  cookie?: string,
+) {
+  const failures: string[] = [];
+  const statuses = new Map<number, number>();
+  let next = 0;
+  const worker = async () => {
+    while (next < plan.length) {
+      const { index, target, origin, accept, fuzzed } = plan[next++]!;
+      const headers: Record<string, string> = {};
+      if (fuzzed.contentType) headers['Content-Type'] = fuzzed.contentType;
+      if (origin !== 'none') headers['Origin'] = origin === 'self' ? server.url : origin;
+      if (accept) headers['Accept'] = accept;
+      if (cookie) headers['Cookie'] = cookie;
+      const what = `#${index} ${fuzzed.method} ${target.path} — ${fuzzed.label} (${fuzzed.body.length} bytes)`;
+      try {
+        const status = await send(`${server.url}${target.path}`, fuzzed.method, headers, fuzzed.body);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        if (status >= 500) failures.push(`${what}: ${status}`);
+      } catch (error) {
+        failures.push(`${what}: ${(error as Error).message}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return { failures, statuses };
+}
+
+/** Drawn up front, in order, so the seed alone decides every request whatever the timing. */
+function planOf(r: Random, list: Target[], count: number) {
+  return Array.from({ length: count }, (_, index) => {
+    const target = r.pick(list);
+    const origin = r.chance(0.9) ? 'self' : r.pick(['none', 'https://evil.example']);
+    const accept = r.pick(['application/json', 'text/html', '*/*', undefined]);
+    return { index, target, origin, accept, fuzzed: fuzzBody(r, target) };
+  });
+}
+
 afterAll(async () => {
   await server?.stop();
   await smtp?.stop();
 });
 
-describe('fuzzing every public route that takes a body', () => {
+describe('fuzzing every public route that takes a body, and the admin LGPD forms', () => {
   it(`answers ${REQUESTS} malformed requests without a single 5xx (seed printed below)`, async () => {
     console.log(`fuzz seed ${SEED} (replay with FUZZ_SEED=${SEED}), ${REQUESTS} requests`);
-    const r = generator(SEED);
-    const list = targets();
-    // Drawn up front, in order, so the seed alone decides every request whatever the timing.
-    const plan = Array.from({ length: REQUESTS }, (_, index) => {
-      const target = r.pick(list);
-      const origin = r.chance(0.9) ? 'self' : r.pick(['none', 'https://evil.example']);
-      const accept = r.pick(['application/json', 'text/html', '*/*', undefined]);
-      return { index, target, origin, accept, fuzzed: fuzzBody(r, target) };
-    });
+    const plan = planOf(generator(SEED), targets(), REQUESTS);
     const logStart = server.output().length;
-    const failures: string[] = [];
-    const statuses = new Map<number, number>();
-    let next = 0;
-    const worker = async () => {
-      while (next < plan.length) {
-        const { index, target, origin, accept, fuzzed } = plan[next++]!;
-        const headers: Record<string, string> = {};
-        if (fuzzed.contentType) headers['Content-Type'] = fuzzed.contentType;
-        if (origin !== 'none') headers['Origin'] = origin === 'self' ? server.url : origin;
-        if (accept) headers['Accept'] = accept;
-        const what = `#${index} ${fuzzed.method} ${target.path} — ${fuzzed.label} (${fuzzed.body.length} bytes)`;
-        try {
-          const status = await send(`${server.url}${target.path}`, fuzzed.method, headers, fuzzed.body);
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          if (status >= 500) failures.push(`${what}: ${status}`);
-        } catch (error) {
-          failures.push(`${what}: ${(error as Error).message}`);
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const { failures, statuses } = await run(plan);
     console.log(`fuzz answers by status: ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
 
     expect(failures, `seed ${SEED}`).toEqual([]);
     expect(server.process.exitCode).toBeNull();
+    const log = server.output().slice(logStart);
+    expect(log, `seed ${SEED}: a stack trace was logged`).not.toMatch(STACK_FRAME);
+    expect(log).not.toContain('Failed query');
+  }, 120_000);
+
+  it(`answers ${ADMIN_REQUESTS} malformed posts to the admin's LGPD forms, signed in as an admin, without a 5xx`, async () => {
+    const { cookie } = await adminCookie(server.url, server.dataDir, smtp);
+    const lgpd = [
+      '/admin/lgpd/titular',
+      '/admin/lgpd/exportar',
+      '/admin/lgpd/titular?_action=admin.lgpd.erase',
+      '/_actions/admin.lgpd.erase',
+    ].map((path) => ({ path, kind: 'lgpdAdmin' as const }));
+    // Its own stream of the same seed: the public plan above stays as it was.
+    const plan = planOf(generator(SEED ^ 0x1a5d), lgpd, ADMIN_REQUESTS);
+    const logStart = server.output().length;
+    const { failures, statuses } = await run(plan, cookie);
+    console.log(`admin LGPD fuzz answers by status: ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+
+    expect(failures, `seed ${SEED}`).toEqual([]);
+    // The admin got past the guard: the forms judged the input, not the role.
+    expect([...statuses.keys()].filter((status) => status === 401)).toEqual([]);
     const log = server.output().slice(logStart);
     expect(log, `seed ${SEED}: a stack trace was logged`).not.toMatch(STACK_FRAME);
     expect(log).not.toContain('Failed query');
