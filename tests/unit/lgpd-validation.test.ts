@@ -4,13 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dsrValidationMessages as m } from '~/copy/messages/lgpd';
-import { parseIdentifier } from '~/lib/lgpd-identifier';
+import { MAX_INCLUDED, parseIdentifier, parseScopeChoice } from '~/lib/lgpd-identifier';
 import { dsrSchema } from '~/lib/validation/dsr';
 
 const valid = { tipo: 'portabilidade', nome: 'Rita Titular', email: 'rita@example.com' };
 const firstMessage = (input: Record<string, unknown>) => {
   const result = dsrSchema.safeParse(input);
-  return result.success ? undefined : Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
+  return result.success
+    ? undefined
+    : Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
 };
 
 describe('the "Exercer meus direitos" schema', () => {
@@ -56,5 +58,47 @@ describe('parseIdentifier', () => {
     ['nome', 'Ana'],
   ])('%s %j → null', (kind, raw) => {
     expect(parseIdentifier(kind, raw)).toBeNull();
+  });
+});
+
+describe('parseScopeChoice', () => {
+  const ID = '3f2b8c1e-9d4a-4b7e-8f00-123456789abc';
+  const form = (entries: [string, string][]) => {
+    const data = new FormData();
+    for (const [name, value] of entries) data.append(name, value);
+    return data;
+  };
+
+  it('keeps a request id and the possible matches included, each once', () => {
+    expect(
+      parseScopeChoice(
+        form([
+          ['requestId', ID],
+          ['include', `lead:${ID}`],
+          ['include', `implementacao:${ID}`],
+          ['include', `lead:${ID}`],
+        ]),
+      ),
+    ).toEqual({ requestId: ID, include: [`lead:${ID}`, `implementacao:${ID}`] });
+  });
+
+  it('drops what the pages never post, and bounds how many may be included', () => {
+    expect(
+      parseScopeChoice(
+        form([
+          ['requestId', 'x'],
+          ['include', 'lead:1'],
+          ['include', '<script>'],
+          ['include', `LEAD:${ID}`],
+          ['include', ID],
+        ]),
+      ),
+    ).toEqual({ requestId: undefined, include: [] });
+    expect(parseScopeChoice(undefined)).toEqual({ requestId: undefined, include: [] });
+    const many = Array.from({ length: MAX_INCLUDED + 5 }, (_, i): [string, string] => [
+      'include',
+      `lead:${ID.slice(0, -4)}${String(i).padStart(4, '0')}`,
+    ]);
+    expect(parseScopeChoice(form(many)).include).toHaveLength(MAX_INCLUDED);
   });
 });
