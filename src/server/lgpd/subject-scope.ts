@@ -115,7 +115,7 @@ async function scopeOf(
 }
 
 /** The records of the admin's own search: those carrying the identifier typed, and the possible matches included. */
-export async function searchScope(
+async function searchScope(
   db: DbOrTx,
   identifier: SubjectIdentifier,
   include: readonly string[] = [],
@@ -136,7 +136,7 @@ export async function searchScope(
  * possible matches the admin included. The CPF typed on the request only widens what is
  * listed as possible matches.
  */
-export async function requestScope(
+async function requestScope(
   db: DbOrTx,
   requestId: string,
   include: readonly string[] = [],
