@@ -250,6 +250,8 @@ export const securityEventLabels = {
   invitation_revoked: 'Convite revogado',
   invitation_accepted: 'Convite aceito',
   invitation_refused: 'Convite recusado',
+  invitation_revoked_role_lost: 'Convite revogado: quem convidou perdeu o papel',
+  unconfirmed_account_taken_over: 'Cadastro não confirmado assumido pelo convite',
 } as const;
 
 /**

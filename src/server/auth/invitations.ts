@@ -7,10 +7,15 @@
  *
  * - Only a SHA-256 of the token is stored: a copy of the table opens nothing. Re-sending
  *   writes a new hash (and a new 72 h), so the earlier link stops working at once.
- * - An address that already has an account is not invited: the admin is told to change
- *   that account's role in the table instead (no e-mail goes out). Granting the role
+ * - An address that already has a confirmed account is not invited: the admin is told to
+ *   change that account's role in the table instead (no e-mail goes out). Granting the role
  *   silently would hand rights to whoever holds the account today without the person
  *   accepting anything, and an e-mail about it would say nothing the role change does not.
+ *   An unconfirmed account is no obstacle: anyone may have signed up with the address, and
+ *   accepting the invitation takes that account over (./invitation-accept.ts).
+ * - An invitation is only as good as its inviter's right to invite: when the inviter loses
+ *   it (a role change here or through admin:grant), their open invitations are revoked in
+ *   the same transaction, and accepting checks the right again (mayGrantRole).
  * - One open (not accepted nor revoked) invitation per address, held by a unique index: an
  *   expired one is revoked when the address is invited again, and of two invitations racing
  *   for one address the second is told to re-send the first.
@@ -20,14 +25,21 @@
  * what it opens, accepting it, the page's bounds — is ./invitation-accept.ts.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { desc, eq, inArray } from 'drizzle-orm';
-import { INVITATION_TTL_MS, invitationStatus, type InvitableRole, type InvitationStatus } from '../../lib/invitation';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  INVITABLE_ROLES,
+  INVITATION_TTL_MS,
+  invitationStatus,
+  type InvitableRole,
+  type InvitationStatus,
+} from '../../lib/invitation';
 import type { Db, DbOrTx } from '../db/client';
 import { sqlState } from '../db/errors';
 import { authUser, teamInvitations } from '../db/schema/auth';
 import type { MailMessage } from '../mail';
 import type { DeliveryMeta } from '../outbox/outbox';
 import type { SecurityLogger } from '../security';
+import { mayOpen, rolesForAction } from './access-policy';
 import { invitationMail } from './emails';
 import type { TeamActor } from './team-members';
 
@@ -53,6 +65,64 @@ export interface TeamInvitation {
   expiresAt: Date;
   sentAt: Date;
   createdAt: Date;
+}
+
+/**
+ * Whether someone with `inviterRole` may hand out `role` by invitation: the roles the team
+ * page's actions admit (usuarios.*, admins today) may give any invitable role.
+ * @example mayGrantRole('admin', 'admin')   // true
+ * @example mayGrantRole('vendas', 'vendas') // false
+ */
+export function mayGrantRole(inviterRole: string | null | undefined, role: string): boolean {
+  return mayOpen(inviterRole, rolesForAction('usuarios.invite') ?? []) && (INVITABLE_ROLES as readonly string[]).includes(role);
+}
+
+/**
+ * Whether moving from `before` to `after` takes away the right to invite: then the
+ * person's open invitations are revoked (revokeInvitationsOf).
+ * @example losesInviteRight('admin', 'vendas') // true
+ */
+export function losesInviteRight(before: string | null, after: string): boolean {
+  return mayGrantRole(before, 'admin') && !mayGrantRole(after, 'admin');
+}
+
+/**
+ * Revokes every open invitation (pending or expired) `inviterId` sent; returns them. Run in
+ * the transaction that takes the inviter's right away, so no link of theirs outlives it.
+ */
+export async function revokeInvitationsOf(
+  tx: DbOrTx,
+  inviterId: string,
+  now: Date,
+): Promise<{ id: string; email: string }[]> {
+  return tx
+    .update(teamInvitations)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(teamInvitations.invitedBy, inviterId),
+        isNull(teamInvitations.acceptedAt),
+        isNull(teamInvitations.revokedAt),
+      ),
+    )
+    .returning({ id: teamInvitations.id, email: teamInvitations.email });
+}
+
+/** Records each invitation revoked because its inviter lost the right to invite. */
+export async function logInvitationsRevokedByRoleLoss(
+  security: SecurityLogger,
+  source: string,
+  revoked: readonly { id: string; email: string }[],
+  details: { inviter: string; by?: string },
+): Promise<void> {
+  for (const invitation of revoked) {
+    await security.log({
+      type: 'invitation_revoked_role_lost',
+      source,
+      email: invitation.email,
+      details: { ...details, invitation: invitation.id },
+    });
+  }
 }
 
 /** SHA-256 of a token, hex: what the table keeps. */
@@ -89,7 +159,7 @@ export async function listInvitations(db: Db, now: Date): Promise<TeamInvitation
 
 export type InviteResult =
   | { status: 'ok'; id: string }
-  /** The address already has an account: its role is changed in the table instead. */
+  /** The address already has a confirmed account: its role is changed in the table instead. */
   | { status: 'account_exists' }
   /** A pending invitation for the address exists: re-send that one. */
   | { status: 'already_invited' };
@@ -105,8 +175,11 @@ export async function inviteMember(
   const now = deps.now();
   const result = await db
     .transaction(async (tx): Promise<InviteResult> => {
-      const [account] = await tx.select({ id: authUser.id }).from(authUser).where(eq(authUser.email, email));
-      if (account) return { status: 'account_exists' };
+      const [account] = await tx
+        .select({ verified: authUser.emailVerified })
+        .from(authUser)
+        .where(eq(authUser.email, email));
+      if (account?.verified) return { status: 'account_exists' };
       const open = await tx.select().from(teamInvitations).where(eq(teamInvitations.email, email));
       if (open.some((row) => invitationStatus(row, now) === 'pendente')) return { status: 'already_invited' };
       // An expired link still open is superseded by the new one (one open invitation per address).
