@@ -6,7 +6,10 @@
  * one; a re-send replaces the token (the old link opens nothing); an address with an account
  * or an open invitation is refused without any e-mail, also when two invites race (a unique
  * index keeps one open invitation per address); each step is a security event; housekeeping
- * deletes an invitation a month after it closed.
+ * deletes an invitation a month after it closed. An inviter who loses the admin role (the team
+ * page, admin:grant) takes their open invitations along, and accepting checks the inviter
+ * again (demoted by any path, or gone); accepting takes over an unconfirmed account with the
+ * address (its password, sessions, links and lockout gone), while a confirmed one refuses it.
  * Who may invite is the actions' and the guard's (tests/integration/auth-matrix.int.test.ts).
  */
 import { eq } from 'drizzle-orm';
@@ -379,7 +382,11 @@ describe.each(engines)('invitations on %s', (engine) => {
     for (let i = 0; i < LOCKOUT_MAX_FAILURES; i++) await recordFailedSignIn(t.db, email, new Date());
     expect(await lockedUntil(t.db, email, new Date())).toBeDefined();
 
-    const accepted = await acceptInvitation(deps(), { token: token!, name: 'Dona Verdadeira', password: PASSWORD }, undefined);
+    const accepted = await acceptInvitation(
+      deps(),
+      { token: token!, name: 'Dona Verdadeira', password: PASSWORD },
+      undefined,
+    );
     expect(accepted).toEqual({ status: 'ok', userId: squat!.id, email, role: 'vendas' });
     const [owner] = await invitees();
     expect(owner).toMatchObject({ name: 'Dona Verdadeira', emailVerified: true, role: 'vendas' });
@@ -401,7 +408,9 @@ describe.each(engines)('invitations on %s', (engine) => {
 
   it('an unconfirmed account does not block an invitation; a confirmed one refuses the link and keeps the account', async () => {
     clock = new Date('2026-11-25T12:00:00Z');
-    await auth.api.signUpEmail({ body: { name: 'Cadastro Antigo', email: 'antes@exemplo.com', password: 'Antigo#2026' } });
+    await auth.api.signUpEmail({
+      body: { name: 'Cadastro Antigo', email: 'antes@exemplo.com', password: 'Antigo#2026' },
+    });
     expect(await inviteMember(deps(), { email: 'antes@exemplo.com', role: 'editor' }, ADMIN)).toMatchObject({
       status: 'ok',
     });

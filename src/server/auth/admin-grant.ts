@@ -168,7 +168,13 @@ export async function grantAdmin(
     source,
     userId: before.id,
     email: normalized,
-    details: { changed, role, previousRole: before.role ?? 'user', awaitsConfirmation, invitationsRevoked: revoked.length },
+    details: {
+      changed,
+      role,
+      previousRole: before.role ?? 'user',
+      awaitsConfirmation,
+      invitationsRevoked: revoked.length,
+    },
   });
   if (security) await logInvitationsRevokedByRoleLoss(security, source, revoked, { inviter: before.id });
   return {

@@ -97,11 +97,7 @@ export async function acceptInvitation(
       .orderBy(asc(authUser.id))
       .for('update');
     // Looked up by the token again: a re-send in between replaced it, and this link is dead.
-    const [row] = await tx
-      .select()
-      .from(teamInvitations)
-      .where(eq(teamInvitations.tokenHash, tokenHash))
-      .for('update');
+    const [row] = await tx.select().from(teamInvitations).where(eq(teamInvitations.tokenHash, tokenHash)).for('update');
     if (!row) return { status: 'desconhecido' };
     const status = invitationStatus(row, now);
     if (status !== 'pendente') return { status };
@@ -144,7 +140,10 @@ export async function acceptInvitation(
     let takenOver: Accepted['takenOver'];
     if (userId !== newId) {
       // The squatter's way in, all of it: sessions, password, and any link to set one.
-      const ended = await tx.delete(authSession).where(eq(authSession.userId, userId)).returning({ id: authSession.id });
+      const ended = await tx
+        .delete(authSession)
+        .where(eq(authSession.userId, userId))
+        .returning({ id: authSession.id });
       await tx.delete(authAccount).where(eq(authAccount.userId, userId));
       await tx.delete(authVerification).where(eq(authVerification.value, userId));
       takenOver = { previousRole: existing?.role ?? 'user', sessionsEnded: ended.length };

@@ -74,7 +74,10 @@ export interface TeamInvitation {
  * @example mayGrantRole('vendas', 'vendas') // false
  */
 export function mayGrantRole(inviterRole: string | null | undefined, role: string): boolean {
-  return mayOpen(inviterRole, rolesForAction('usuarios.invite') ?? []) && (INVITABLE_ROLES as readonly string[]).includes(role);
+  return (
+    mayOpen(inviterRole, rolesForAction('usuarios.invite') ?? []) &&
+    (INVITABLE_ROLES as readonly string[]).includes(role)
+  );
 }
 
 /**

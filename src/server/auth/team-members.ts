@@ -121,19 +121,21 @@ export async function setMemberRole(
       .where(or(eq(authUser.id, input.userId), eq(authUser.role, 'admin')))
       .orderBy(asc(authUser.id))
       .for('update');
-    if (!locked.some((row) => row.id === actor.id && row.role === 'admin')) return { status: 'not_admin' };
     const before = locked.find((row) => row.id === input.userId);
     if (!before) return { status: 'not_found' };
     const previousRole = before.role ?? 'user';
     const demotesAdmin = previousRole === 'admin' && input.role !== 'admin';
     if (demotesAdmin && before.id === actor.id) return { status: 'self' };
     if (demotesAdmin && locked.filter((row) => row.role === 'admin').length <= 1) return { status: 'last_admin' };
+    if (!locked.some((row) => row.id === actor.id && row.role === 'admin')) return { status: 'not_admin' };
     const changed = previousRole !== input.role;
     if (changed) {
       await tx.update(authUser).set({ role: input.role, updatedAt: new Date() }).where(eq(authUser.id, before.id));
     }
     const sessionsEnded = losesRights(previousRole, input.role) ? await endSessions(tx, before.id) : 0;
-    const revoked = losesInviteRight(previousRole, input.role) ? await revokeInvitationsOf(tx, before.id, new Date()) : [];
+    const revoked = losesInviteRight(previousRole, input.role)
+      ? await revokeInvitationsOf(tx, before.id, new Date())
+      : [];
     return {
       status: 'ok',
       previousRole,
