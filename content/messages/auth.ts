@@ -294,7 +294,8 @@ export const invitationPage = {
     },
     revogado: {
       heading: 'Convite cancelado',
-      text: 'Este convite foi cancelado por um administrador. Se ainda deve ter acesso, peça um novo convite.',
+      // Revoked by an admin, or because whoever invited is no longer an admin.
+      text: 'Este convite foi cancelado. Se ainda deve ter acesso, peça um novo convite a um administrador.',
     },
     account_exists: {
       heading: 'Conta já existe',
