@@ -9,7 +9,8 @@ import { authErrors, invitationEmail } from '@content/messages/auth';
 import { INVITATION_TOKEN, INVITATION_TTL_MS, invitationStatus, landingPageFor } from '~/lib/invitation';
 import { invitationAcceptSchema } from '~/lib/validation/auth';
 import { invitationMail } from '~/server/auth/emails';
-import { hashInvitationToken, invitationLink, losesInviteRight, mayGrantRole } from '~/server/auth/invitations';
+import { losesInviteRight, mayGrantRole } from '~/server/auth/invitation-rights';
+import { hashInvitationToken, invitationLink } from '~/server/auth/invitations';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const at = (ms: number) => new Date(NOW.getTime() + ms);

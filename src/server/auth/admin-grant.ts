@@ -22,7 +22,7 @@ import { formatDateTime } from '../../lib/br-format';
 import type { DbOrTx } from '../db/client';
 import { authUser, USER_ROLES, type UserRole } from '../db/schema/auth';
 import type { SecurityLogger } from '../security';
-import { logInvitationsRevokedByRoleLoss, losesInviteRight, revokeInvitationsOf } from './invitations';
+import { logInvitationsRevokedByRoleLoss, losesInviteRight, revokeInvitationsOf } from './invitation-rights';
 import { endSessions, losesRights } from './team-members';
 
 export class AccountNotFoundError extends Error {

@@ -26,7 +26,8 @@ import { INVITATION_TOKEN, invitationStatus, type InvitableRole } from '../../li
 import type { Db } from '../db/client';
 import { authAccount, authSession, authUser, authVerification, teamInvitations } from '../db/schema/auth';
 import { hitRateLimit } from '../rate-limit';
-import { hashInvitationToken, mayGrantRole, type InvitationDeps } from './invitations';
+import { mayGrantRole } from './invitation-rights';
+import { hashInvitationToken, type InvitationDeps } from './invitations';
 import { clearFailedSignIns } from './lockout';
 
 /** Why a link opens nothing (the page says which, in pt-BR). */

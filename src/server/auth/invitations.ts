@@ -15,7 +15,7 @@
  *   accepting the invitation takes that account over (./invitation-accept.ts).
  * - An invitation is only as good as its inviter's right to invite: when the inviter loses
  *   it (a role change here or through admin:grant), their open invitations are revoked in
- *   the same transaction, and accepting checks the right again (mayGrantRole).
+ *   the same transaction, and accepting checks the right again (./invitation-rights.ts).
  * - One open (not accepted nor revoked) invitation per address, held by a unique index: an
  *   expired one is revoked when the address is invited again, and of two invitations racing
  *   for one address the second is told to re-send the first.
@@ -25,21 +25,14 @@
  * what it opens, accepting it, the page's bounds — is ./invitation-accept.ts.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import {
-  INVITABLE_ROLES,
-  INVITATION_TTL_MS,
-  invitationStatus,
-  type InvitableRole,
-  type InvitationStatus,
-} from '../../lib/invitation';
+import { desc, eq, inArray } from 'drizzle-orm';
+import { INVITATION_TTL_MS, invitationStatus, type InvitableRole, type InvitationStatus } from '../../lib/invitation';
 import type { Db, DbOrTx } from '../db/client';
 import { sqlState } from '../db/errors';
 import { authUser, teamInvitations } from '../db/schema/auth';
 import type { MailMessage } from '../mail';
 import type { DeliveryMeta } from '../outbox/outbox';
 import type { SecurityLogger } from '../security';
-import { mayOpen, rolesForAction } from './access-policy';
 import { invitationMail } from './emails';
 import type { TeamActor } from './team-members';
 
@@ -65,67 +58,6 @@ export interface TeamInvitation {
   expiresAt: Date;
   sentAt: Date;
   createdAt: Date;
-}
-
-/**
- * Whether someone with `inviterRole` may hand out `role` by invitation: the roles the team
- * page's actions admit (usuarios.*, admins today) may give any invitable role.
- * @example mayGrantRole('admin', 'admin')   // true
- * @example mayGrantRole('vendas', 'vendas') // false
- */
-export function mayGrantRole(inviterRole: string | null | undefined, role: string): boolean {
-  return (
-    mayOpen(inviterRole, rolesForAction('usuarios.invite') ?? []) &&
-    (INVITABLE_ROLES as readonly string[]).includes(role)
-  );
-}
-
-/**
- * Whether moving from `before` to `after` takes away the right to invite: then the
- * person's open invitations are revoked (revokeInvitationsOf).
- * @example losesInviteRight('admin', 'vendas') // true
- */
-export function losesInviteRight(before: string | null, after: string): boolean {
-  return mayGrantRole(before, 'admin') && !mayGrantRole(after, 'admin');
-}
-
-/**
- * Revokes every open invitation (pending or expired) `inviterId` sent; returns them. Run in
- * the transaction that takes the inviter's right away, so no link of theirs outlives it.
- */
-export async function revokeInvitationsOf(
-  tx: DbOrTx,
-  inviterId: string,
-  now: Date,
-): Promise<{ id: string; email: string }[]> {
-  return tx
-    .update(teamInvitations)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(teamInvitations.invitedBy, inviterId),
-        isNull(teamInvitations.acceptedAt),
-        isNull(teamInvitations.revokedAt),
-      ),
-    )
-    .returning({ id: teamInvitations.id, email: teamInvitations.email });
-}
-
-/** Records each invitation revoked because its inviter lost the right to invite. */
-export async function logInvitationsRevokedByRoleLoss(
-  security: SecurityLogger,
-  source: string,
-  revoked: readonly { id: string; email: string }[],
-  details: { inviter: string; by?: string },
-): Promise<void> {
-  for (const invitation of revoked) {
-    await security.log({
-      type: 'invitation_revoked_role_lost',
-      source,
-      email: invitation.email,
-      details: { ...details, invitation: invitation.id },
-    });
-  }
 }
 
 /** SHA-256 of a token, hex: what the table keeps. */

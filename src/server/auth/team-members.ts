@@ -15,13 +15,13 @@
  *   they are counted, so two admins demoting each other at the same moment cannot both succeed;
  * - a change is made only by someone who is an admin when it is written: the actor's row is
  *   among those locked, so an admin demoted a moment ago cannot finish a change begun before;
- * - whoever loses the right to invite loses their open invitations with it (./invitations.ts).
+ * - whoever loses the right to invite loses their open invitations with it (./invitation-rights.ts).
  */
 import { asc, count, eq, gt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { authSession, authUser, type UserRole } from '../db/schema/auth';
 import type { SecurityLogger } from '../security';
-import { logInvitationsRevokedByRoleLoss, losesInviteRight, revokeInvitationsOf } from './invitations';
+import { logInvitationsRevokedByRoleLoss, losesInviteRight, revokeInvitationsOf } from './invitation-rights';
 
 /** Who makes the change (the signed-in admin), as src/actions/admin-only.ts hands it over. */
 export interface TeamActor {
