@@ -250,6 +250,8 @@ export const securityEventLabels = {
   invitation_revoked: 'Convite revogado',
   invitation_accepted: 'Convite aceito',
   invitation_refused: 'Convite recusado',
+  invitation_revoked_role_lost: 'Convite revogado: quem convidou perdeu o papel',
+  unconfirmed_account_taken_over: 'Cadastro não confirmado assumido pelo convite',
 } as const;
 
 /**
@@ -292,7 +294,8 @@ export const invitationPage = {
     },
     revogado: {
       heading: 'Convite cancelado',
-      text: 'Este convite foi cancelado por um administrador. Se ainda deve ter acesso, peça um novo convite.',
+      // Revoked by an admin, or because whoever invited is no longer an admin.
+      text: 'Este convite foi cancelado. Se ainda deve ter acesso, peça um novo convite a um administrador.',
     },
     account_exists: {
       heading: 'Conta já existe',

@@ -11,6 +11,7 @@
  * `vendas` people is switched here too (src/server/inbox/assignment.ts).
  */
 import { ActionError } from 'astro:actions';
+import { adminRefusals } from '@content/messages/auth';
 import { teamMembersCopy as copy } from '@content/messages/inbox/team-members';
 import { z } from '~/lib/validation/zod';
 import { USER_ROLES } from '~/lib/team-roles';
@@ -45,12 +46,14 @@ export const usuarios = {
       if (result.status === 'not_found') throw notFound();
       if (result.status === 'self') throw new ActionError({ code: 'FORBIDDEN', message: copy.errors.selfDemotion });
       if (result.status === 'last_admin') throw new ActionError({ code: 'CONFLICT', message: copy.errors.lastAdmin });
+      if (result.status === 'not_admin') throw new ActionError({ code: 'FORBIDDEN', message: adminRefusals[403] });
       return {
         userId: input.userId,
         role: input.role,
         previousRole: result.previousRole,
         changed: result.changed,
         sessionsEnded: result.sessionsEnded,
+        invitationsRevoked: result.invitationsRevoked,
       };
     },
   }),

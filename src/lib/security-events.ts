@@ -44,6 +44,10 @@ export const SECURITY_EVENT_TYPES = [
   'invitation_accepted',
   /** An invitation refused: to an address with an account or already invited, or a used, expired, revoked or unknown link. */
   'invitation_refused',
+  /** An invitation revoked because its inviter lost the right to invite (demoted, or gone) before it was accepted. */
+  'invitation_revoked_role_lost',
+  /** An invitation accepted over an unconfirmed account with its address: that sign-up's password and sessions are gone. */
+  'unconfirmed_account_taken_over',
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

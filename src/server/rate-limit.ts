@@ -15,7 +15,7 @@
  * spools as it would anyway.
  *
  * The account e-mails (links to choose a password, "someone tried to sign up") use the same
- * counter per keyed hash of the recipient address (ACCOUNT_MAIL_LIMIT, src/server/auth/account-mail.ts),
+ * counter per keyed hash of the recipient address (ACCOUNT_MAIL_LIMITS, src/server/auth/account-mail.ts),
  * and Better Auth's per-address limits per keyed hash of the address
  * (src/server/auth/auth-rate-limit-storage.ts).
  */

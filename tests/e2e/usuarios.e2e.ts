@@ -2,9 +2,9 @@
  * User management in Chromium: an admin changes a seller's role from
  * /admin/usuarios with the keyboard alone and reads the result; the page and the sales
  * team's home have no serious or critical axe violation; the seller is refused the page.
- * Invitations: an admin invites a seller, the invitee opens the e-mailed link, chooses a
- * name and password and lands on the leads; the used link, and a revoked invitation's link,
- * open pt-BR pages saying so.
+ * Invitations: the form preselects no role (the browser asks for one); an admin invites a
+ * seller, the invitee opens the e-mailed link, chooses a name and password and lands on the
+ * leads; the used link, and a revoked invitation's link, open pt-BR pages saying so.
  */
 import { randomBytes } from 'node:crypto';
 import { invitationEmail, invitationPage } from '../../content/messages/auth';
@@ -87,6 +87,13 @@ test('an admin invites a seller, who sets a password and reaches the leads; used
 
   await signInAs(context, admin.cookie, baseURL!);
   await page.goto('/admin/usuarios');
+  // No role is preselected: sent without a choice, the browser asks for one and nothing goes out.
+  const role = page.getByLabel(inv.role, { exact: true });
+  await expect(role).toHaveValue('');
+  await page.getByLabel(inv.email, { exact: true }).fill(seller);
+  await page.getByRole('button', { name: inv.submit, exact: true }).click();
+  expect(await role.evaluate((select: HTMLSelectElement) => select.validity.valueMissing)).toBe(true);
+  await expect(page.getByRole('status')).toHaveCount(0);
   const invite = async (email: string) => {
     await page.getByLabel(inv.email, { exact: true }).fill(email);
     await page.getByLabel(inv.role, { exact: true }).selectOption('vendas');

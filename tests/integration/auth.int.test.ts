@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { authErrors, existingAccountEmail, NAME_MAX_LENGTH, passwordResetEmail } from '@content/messages/auth';
 import { INVALID_CHARACTERS_MESSAGE } from '~/lib/validation/text';
 import { handleAuthRequest } from '~/server/auth';
-import { ACCOUNT_MAIL_LIMIT } from '~/server/auth/account-mail';
+import { ACCOUNT_MAIL_LIMITS } from '~/server/auth/account-mail';
 import { grantAdmin } from '~/server/auth/admin-grant';
 import {
   AUTH_RATE_LIMITS,
@@ -804,29 +804,57 @@ describe.each(engines)('auth on %s', (engine) => {
     expect((await events('admin_granted'))[0]?.details).toMatchObject({ awaitsConfirmation: true, role: 'admin' });
   });
 
-  it('mails one address at most ACCOUNT_MAIL_LIMIT account e-mails per window, answering as usual; the operator is never held back', async () => {
+  /** The account e-mails queued for `email` of one kind (the outbox's subject type), oldest first. */
+  const queuedFor = async (email: string, subjectType: string) =>
+    (await t.db.select().from(deliveries).where(eq(deliveries.subjectType, subjectType)))
+      .filter((row) => row.target === email)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+
+  it('mails one address at most ACCOUNT_MAIL_LIMITS.link links per window, answering as usual; a working link is always in the mailbox; the operator is never held back', async () => {
+    const { link } = ACCOUNT_MAIL_LIMITS;
     await verifiedSession('vivi@exemplo.com');
     await verificationLink('vivi@exemplo.com', 0);
     const ask = (ip: string) => call('/api/auth/request-password-reset', { body: { email: 'VIVI@exemplo.com' }, ip });
     // Each request from its own address: only the per-recipient limit can hold them back.
     const statuses: number[] = [];
-    for (let i = 0; i < ACCOUNT_MAIL_LIMIT.count + 2; i++) statuses.push((await ask(`198.51.100.${130 + i}`)).status);
-    expect(statuses).toEqual(Array<number>(ACCOUNT_MAIL_LIMIT.count + 2).fill(200));
-    // A sign-up with the taken address would mail its owner too: held back as well.
-    expect((await signUp('vivi@exemplo.com', PASSWORD, 'Outra', '198.51.100.140')).status).toBe(200);
-    const sent = async () =>
-      (await t.db.select().from(deliveries)).filter((d) => d.target === 'vivi@exemplo.com').length;
-    // The sign-up's confirmation was the first; the window holds ACCOUNT_MAIL_LIMIT.count in all.
-    expect(await sent()).toBe(ACCOUNT_MAIL_LIMIT.count);
+    for (let i = 0; i < link.count + 2; i++) statuses.push((await ask(`198.51.100.${130 + i}`)).status);
+    expect(statuses).toEqual(Array<number>(link.count + 2).fill(200));
+    const links = async () =>
+      (await queuedFor('vivi@exemplo.com', 'auth-verification')).length +
+      (await queuedFor('vivi@exemplo.com', 'auth-password-reset')).length;
+    // The sign-up's confirmation was the first; the window holds link.count in all.
+    expect(await links()).toBe(link.count);
+    // Whoever spent the budget, the latest link mailed still sets the password (it lasts an hour).
+    const resets = await queuedFor('vivi@exemplo.com', 'auth-password-reset');
+    const latest = PASSWORD_LINK.exec((resets.at(-1)!.payload as { text: string }).text)![0];
+    expect((await setPassword(await tokenOf(latest), 'Nova#Senha2026', '198.51.100.139')).status).toBe(200);
     await mailPasswordLinkAsOperator(auth, 'vivi@exemplo.com');
-    expect(await sent()).toBe(ACCOUNT_MAIL_LIMIT.count + 1);
+    expect(await links()).toBe(link.count + 1);
 
-    // Sliding: once the window has passed, the address gets e-mails again.
+    // Sliding: once the window has passed, the address gets links again.
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + ACCOUNT_MAIL_LIMIT.windowMs + 60_000);
+    vi.setSystemTime(Date.now() + link.windowMs + 60_000);
     expect((await ask('198.51.100.141')).status).toBe(200);
     vi.useRealTimers();
-    expect(await sent()).toBe(ACCOUNT_MAIL_LIMIT.count + 2);
+    expect(await links()).toBe(link.count + 2);
+  });
+
+  it("strangers' sign-ups with a taken address spend only the notices' budget, never the owner's password link", async () => {
+    await verifiedSession('rita@exemplo.com');
+    // Sign-ups with the owner's address from three clients: the answer is a new sign-up's each time.
+    for (const ip of ['198.51.100.150', '198.51.100.151', '198.51.100.152']) {
+      expect((await signUp('rita@exemplo.com', 'Outra#Senha2026', 'Estranho', ip)).status).toBe(200);
+    }
+    expect(await queuedFor('rita@exemplo.com', 'auth-existing-account')).toHaveLength(ACCOUNT_MAIL_LIMITS.notice.count);
+    // The owner's own "Esqueci minha senha" still goes out, and its link works.
+    expect(
+      (await call('/api/auth/request-password-reset', { body: { email: 'rita@exemplo.com' }, ip: '198.51.100.153' }))
+        .status,
+    ).toBe(200);
+    const [reset] = await queuedFor('rita@exemplo.com', 'auth-password-reset');
+    expect((reset!.payload as { subject: string }).subject).toBe(passwordResetEmail.subject);
+    const url = PASSWORD_LINK.exec((reset!.payload as { text: string }).text)![0];
+    expect((await setPassword(await tokenOf(url), 'Nova#Senha2026', '198.51.100.154')).status).toBe(200);
   });
 
   if (engine === 'pglite')

@@ -6,11 +6,14 @@
  * one; a re-send replaces the token (the old link opens nothing); an address with an account
  * or an open invitation is refused without any e-mail, also when two invites race (a unique
  * index keeps one open invitation per address); each step is a security event; housekeeping
- * deletes an invitation a month after it closed.
+ * deletes an invitation a month after it closed. An inviter who loses the admin role (the team
+ * page, admin:grant) takes their open invitations along, and accepting checks the inviter
+ * again (demoted by any path, or gone); accepting takes over an unconfirmed account with the
+ * address (its password, sessions, links and lockout gone), while a confirmed one refuses it.
  * Who may invite is the actions' and the guard's (tests/integration/auth-matrix.int.test.ts).
  */
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INVITATION_TTL_MS } from '~/lib/invitation';
 import { createAuth, type Auth } from '~/server/auth/auth';
 import { CLOSED_INVITATION_KEEP_MS } from '~/server/auth/invitation-retention';
@@ -24,7 +27,18 @@ import {
   revokeInvitation,
   type InvitationDeps,
 } from '~/server/auth/invitations';
-import { authUser, deliveries, securityEvents, teamInvitations } from '~/server/db/schema';
+import { grantAdmin } from '~/server/auth/admin-grant';
+import { lockedUntil, LOCKOUT_MAX_FAILURES, recordFailedSignIn } from '~/server/auth/lockout';
+import { setMemberRole } from '~/server/auth/team-members';
+import {
+  authAccount,
+  authSession,
+  authUser,
+  authVerification,
+  deliveries,
+  securityEvents,
+  teamInvitations,
+} from '~/server/db/schema';
 import { createMailer } from '~/server/mail';
 import { runHousekeeping } from '~/server/housekeeping';
 import { createSecurityLogger } from '~/server/security';
@@ -35,6 +49,7 @@ import { quietLog } from '../support/log';
 const SITE = 'http://localhost:4321';
 const PASSWORD = 'Pilota#2026';
 const ADMIN = { id: 'admin-1' };
+const ADMIN_2 = { id: 'admin-2' };
 const LINK = /http:\/\/localhost:4321\/auth\/convite\?token=([A-Za-z0-9_-]{43})/;
 
 describe.each(engines)('invitations on %s', (engine) => {
@@ -63,6 +78,23 @@ describe.each(engines)('invitations on %s', (engine) => {
   };
   const events = async (type: string) =>
     (await t.db.select().from(securityEvents).where(eq(securityEvents.eventType, type))).map((row) => row.details);
+
+  /** The accounts but the admins who invite. */
+  const invitees = async () =>
+    (await t.db.select().from(authUser)).filter((user) => ![ADMIN.id, ADMIN_2.id].includes(user.id));
+
+  beforeEach(async () => {
+    // The admins who invite: an invitation is only as good as its inviter's role.
+    await t.db.insert(authUser).values(
+      [ADMIN, ADMIN_2].map(({ id }) => ({
+        id,
+        name: id,
+        email: `${id}@pilota.example`,
+        emailVerified: true,
+        role: 'admin' as const,
+      })),
+    );
+  });
 
   beforeAll(() => {
     // The outbox as the server builds it; its queue is not started: the rows are what is checked here.
@@ -108,7 +140,7 @@ describe.each(engines)('invitations on %s', (engine) => {
     expect(results.map((r) => r.status).sort()).toEqual(['aceito', 'ok']);
     // Either click may win the race; the account carries the winner's name.
     const winner = results[0]!.status === 'ok' ? 'Nova Vendedora' : 'Outra';
-    const users = await t.db.select().from(authUser);
+    const users = await invitees();
     expect(users.map((u) => [u.email, u.name, u.role, u.emailVerified])).toEqual([
       ['nova.vendedora@exemplo.com', winner, 'vendas', true],
     ]);
@@ -145,7 +177,7 @@ describe.each(engines)('invitations on %s', (engine) => {
     ).toBe('expirado');
     const [row] = await listInvitations(t.db, clock);
     expect(row!.status).toBe('expirado');
-    expect(await t.db.select().from(authUser)).toEqual([]);
+    expect(await invitees()).toEqual([]);
 
     // Re-send: a new token and 72 h from now; the old link names no invitation any more.
     expect((await resendInvitation(deps(), row!.id, ADMIN)).status).toBe('ok');
@@ -155,7 +187,7 @@ describe.each(engines)('invitations on %s', (engine) => {
     expect(
       (await acceptInvitation(deps(), { token: fresh!, name: 'Editora', password: PASSWORD }, undefined)).status,
     ).toBe('ok');
-    expect((await t.db.select({ role: authUser.role }).from(authUser))[0]!.role).toBe('editor');
+    expect((await invitees())[0]!.role).toBe('editor');
     expect(await events('invitation_resent')).toMatchObject([{ by: ADMIN.id, invitation: row!.id }]);
   });
 
@@ -176,7 +208,7 @@ describe.each(engines)('invitations on %s', (engine) => {
     ).toBe('revogado');
     expect((await listInvitations(t.db, clock))[0]!.status).toBe('revogado');
     expect((await resendInvitation(deps(), id, ADMIN)).status).toBe('closed');
-    expect(await t.db.select().from(authUser)).toEqual([]);
+    expect(await invitees()).toEqual([]);
     expect(await events('invitation_revoked')).toMatchObject([{ by: ADMIN.id, invitation: id }]);
   });
 
@@ -204,7 +236,7 @@ describe.each(engines)('invitations on %s', (engine) => {
     clock = new Date('2026-11-25T12:00:00Z');
     const raced = await Promise.all([
       inviteMember(deps(), { email: 'corrida@exemplo.com', role: 'vendas' }, ADMIN),
-      inviteMember(deps(), { email: 'Corrida@exemplo.com', role: 'editor' }, { id: 'admin-2' }),
+      inviteMember(deps(), { email: 'Corrida@exemplo.com', role: 'editor' }, ADMIN_2),
     ]);
     expect(raced.map((r) => r.status).sort()).toEqual(['already_invited', 'ok']);
     expect(await mailedLinks('corrida@exemplo.com')).toHaveLength(1);
@@ -273,10 +305,130 @@ describe.each(engines)('invitations on %s', (engine) => {
         account('equipe-sem-confirmar', false, 'vendas'),
         account('recente', false, 'user', new Date(signedUp.getTime() + 60_000)),
       ]);
-    const left = async () => (await t.db.select({ id: authUser.id }).from(authUser)).map((row) => row.id).sort();
+    const left = async () => (await invitees()).map((row) => row.id).sort();
 
     const counts = await runHousekeeping(t.db, undefined, new Date(signedUp.getTime() + UNCONFIRMED_ACCOUNT_KEEP_MS));
     expect(counts.unconfirmedAccounts).toBe(1);
     expect(await left()).toEqual(['confirmou', 'equipe-sem-confirmar', 'recente']);
+  });
+  it('an admin who loses the role takes their open invitations along: their links open nothing, others stay', async () => {
+    clock = new Date('2026-11-25T12:00:00Z');
+    const team = { db: t.db, security: deps().security };
+    await inviteMember(deps(), { email: 'por.admin2@exemplo.com', role: 'admin' }, ADMIN_2);
+    await inviteMember(deps(), { email: 'por.admin1@exemplo.com', role: 'vendas' }, ADMIN);
+    const [demotedLink] = await mailedLinks('por.admin2@exemplo.com');
+    const [keptLink] = await mailedLinks('por.admin1@exemplo.com');
+
+    const demoted = await setMemberRole(team, { userId: ADMIN_2.id, role: 'vendas' }, ADMIN);
+    expect(demoted).toMatchObject({ status: 'ok', invitationsRevoked: 1 });
+    expect(await lookupInvitation(t.db, demotedLink!, clock)).toEqual({ status: 'revogado' });
+    expect(
+      (await acceptInvitation(deps(), { token: demotedLink!, name: 'Admin Tres', password: PASSWORD }, undefined))
+        .status,
+    ).toBe('revogado');
+    expect(await invitees()).toEqual([]);
+    const byEmail = async (email: string) => (await listInvitations(t.db, clock)).find((i) => i.email === email)!;
+    expect((await byEmail('por.admin2@exemplo.com')).status).toBe('revogado');
+    // Another admin's invitation is not theirs to lose.
+    expect(await lookupInvitation(t.db, keptLink!, clock)).toMatchObject({ status: 'valid' });
+    expect(await events('invitation_revoked_role_lost')).toMatchObject([
+      { inviter: ADMIN_2.id, by: ADMIN.id, invitation: (await byEmail('por.admin2@exemplo.com')).id },
+    ]);
+
+    // admin:grant taking the role away does the same.
+    await t.db.update(authUser).set({ role: 'admin' }).where(eq(authUser.id, ADMIN_2.id));
+    await inviteMember(deps(), { email: 'outra.vez@exemplo.com', role: 'editor' }, ADMIN_2);
+    await grantAdmin(t.db, `${ADMIN_2.id}@pilota.example`, deps().security, 'test', { role: 'user' });
+    expect((await byEmail('outra.vez@exemplo.com')).status).toBe('revogado');
+    expect(await lookupInvitation(t.db, keptLink!, clock)).toMatchObject({ status: 'valid' });
+    expect((await events('invitation_revoked_role_lost')).map((d) => d['inviter'])).toEqual([ADMIN_2.id, ADMIN_2.id]);
+  });
+
+  it('accepting checks the inviter again: one no longer an admin, or gone, leaves a link that opens nothing', async () => {
+    clock = new Date('2026-11-25T12:00:00Z');
+    // A role taken away by a path that revokes nothing (a direct update), then an inviter deleted.
+    await inviteMember(deps(), { email: 'editor.agora@exemplo.com', role: 'admin' }, ADMIN_2);
+    await inviteMember(deps(), { email: 'sem.convidante@exemplo.com', role: 'vendas' }, ADMIN);
+    await t.db.update(authUser).set({ role: 'editor' }).where(eq(authUser.id, ADMIN_2.id));
+    await t.db.delete(authUser).where(eq(authUser.id, ADMIN.id));
+    for (const email of ['editor.agora@exemplo.com', 'sem.convidante@exemplo.com']) {
+      const [token] = await mailedLinks(email);
+      expect(await lookupInvitation(t.db, token!, clock)).toEqual({ status: 'revogado' });
+      expect(
+        (await acceptInvitation(deps(), { token: token!, name: 'Quem Aceita', password: PASSWORD }, undefined)).status,
+      ).toBe('revogado');
+    }
+    expect(await invitees()).toEqual([]);
+    expect((await listInvitations(t.db, clock)).map((i) => i.status)).toEqual(['revogado', 'revogado']);
+    expect((await events('invitation_revoked_role_lost')).map((d) => [d['inviter'], d['source']]).sort()).toEqual([
+      [ADMIN.id, 'auth:convite'],
+      [ADMIN_2.id, 'auth:convite'],
+    ]);
+    expect((await events('invitation_refused')).map((d) => d['reason'])).toEqual(['revogado', 'revogado']);
+  });
+
+  it("accepting takes over an unconfirmed sign-up with the address: the squatter's password, sessions and lock are gone", async () => {
+    clock = new Date('2026-11-25T12:00:00Z');
+    const email = 'dona@exemplo.com';
+    await inviteMember(deps(), { email, role: 'vendas' }, ADMIN);
+    const [token] = await mailedLinks(email);
+    // A stranger signs up with the invited address, holds a session somehow, and locks the address with typos.
+    await auth.api.signUpEmail({ body: { name: 'Intruso', email, password: 'Intruso#2026' } });
+    const [squat] = await invitees();
+    expect(squat).toMatchObject({ email, name: 'Intruso', emailVerified: false, role: 'user' });
+    await t.db
+      .insert(authSession)
+      .values({ id: 's-intruso', token: 't-intruso', userId: squat!.id, expiresAt: new Date(Date.now() + 3_600_000) });
+    for (let i = 0; i < LOCKOUT_MAX_FAILURES; i++) await recordFailedSignIn(t.db, email, new Date());
+    expect(await lockedUntil(t.db, email, new Date())).toBeDefined();
+
+    const accepted = await acceptInvitation(
+      deps(),
+      { token: token!, name: 'Dona Verdadeira', password: PASSWORD },
+      undefined,
+    );
+    expect(accepted).toEqual({ status: 'ok', userId: squat!.id, email, role: 'vendas' });
+    const [owner] = await invitees();
+    expect(owner).toMatchObject({ name: 'Dona Verdadeira', emailVerified: true, role: 'vendas' });
+    expect(await t.db.select().from(authSession).where(eq(authSession.userId, squat!.id))).toEqual([]);
+    expect(await t.db.select().from(authVerification).where(eq(authVerification.value, squat!.id))).toEqual([]);
+    expect(await t.db.select().from(authAccount).where(eq(authAccount.userId, squat!.id))).toHaveLength(1);
+    expect(await lockedUntil(t.db, email, new Date())).toBeUndefined();
+    // The squatter's password opens nothing; the invitee's signs in with the role.
+    await expect(auth.api.signInEmail({ body: { email, password: 'Intruso#2026' } })).rejects.toThrow();
+    const signIn = await auth.api.signInEmail({ body: { email, password: PASSWORD } });
+    expect((signIn.user as { role?: string }).role).toBe('vendas');
+
+    expect(await events('unconfirmed_account_taken_over')).toMatchObject([
+      { role: 'vendas', previous_role: 'user', sessions_ended: 1, source: 'auth:convite' },
+    ]);
+    expect(await events('invitation_accepted')).toMatchObject([{ role: 'vendas', took_over_unconfirmed: true }]);
+    expect((await events('account_created')).map((d) => d['source'])).toEqual(['auth:sign-up']);
+  });
+
+  it('an unconfirmed account does not block an invitation; a confirmed one refuses the link and keeps the account', async () => {
+    clock = new Date('2026-11-25T12:00:00Z');
+    await auth.api.signUpEmail({
+      body: { name: 'Cadastro Antigo', email: 'antes@exemplo.com', password: 'Antigo#2026' },
+    });
+    expect(await inviteMember(deps(), { email: 'antes@exemplo.com', role: 'editor' }, ADMIN)).toMatchObject({
+      status: 'ok',
+    });
+    const [first] = await mailedLinks('antes@exemplo.com');
+    expect(
+      (await acceptInvitation(deps(), { token: first!, name: 'Editora', password: PASSWORD }, undefined)).status,
+    ).toBe('ok');
+
+    // Confirmed since the invitation went out: the account is someone's, and stays as it is.
+    await inviteMember(deps(), { email: 'confirmada@exemplo.com', role: 'admin' }, ADMIN);
+    const [second] = await mailedLinks('confirmada@exemplo.com');
+    await t.db
+      .insert(authUser)
+      .values({ id: 'c1', name: 'Confirmada', email: 'confirmada@exemplo.com', emailVerified: true });
+    expect(
+      (await acceptInvitation(deps(), { token: second!, name: 'Outra', password: PASSWORD }, undefined)).status,
+    ).toBe('account_exists');
+    expect((await invitees()).find((u) => u.id === 'c1')).toMatchObject({ name: 'Confirmada', role: 'user' });
+    expect(await lookupInvitation(t.db, second!, clock)).toMatchObject({ status: 'valid' });
   });
 });

@@ -5,8 +5,8 @@
  * On every engine, the service: the list with roles and live sessions; a role change, which
  * ends the person's sessions when a team role is lost or swapped; ending sessions; an admin's
  * own role and sessions refused; the last admin kept, also when two admins demote each other
- * at the same moment; an unknown account; each change a security event. The inbox's counts
- * at a fixed clock.
+ * at the same moment; an admin demoted mid-request changes nothing; an unknown account; each
+ * change a security event. The inbox's counts at a fixed clock.
  *
  * Through the built server, as people use it: the page lists the accounts; the actions change
  * a role and end sessions (the person's cookie stops working); the refusals answer pt-BR with
@@ -141,6 +141,16 @@ describe.each(engines)('team members on %s', (engine) => {
       status: 'last_admin',
     });
     expect(await roleOf('a1')).toBe('admin');
+  });
+
+  it('an admin demoted while a change of theirs was on its way changes nothing', async () => {
+    await setMemberRole(deps(), { userId: 'a2', role: 'vendas' }, { id: 'a1' });
+    // a2's request passed the page's gate before the demotion; its write comes after.
+    expect(await setMemberRole(deps(), { userId: 'v3', role: 'admin' }, { id: 'a2' })).toEqual({
+      status: 'not_admin',
+    });
+    expect(await roleOf('v3')).toBe('vendas');
+    expect(await events('role_changed')).toHaveLength(1);
   });
 
   it('two admins demoting each other at the same moment leave one admin', async () => {
@@ -479,6 +489,12 @@ describe('user management on the built server', () => {
     expect(badRole.status).toBe(400);
     expect(badRole.error?.fields?.['role']).toEqual([copy.errors.unknownRole]);
     expect(await signedIn(vendas.cookie)).toBe(true);
+    // The invitation form preselects no role: a post without one is refused, naming the choices.
+    const noRole = await callAction(server.url, 'usuarios.invite', form({ email: 'sem.papel@exemplo.com', role: '' }), {
+      cookie: admin.cookie,
+    });
+    expect(noRole.status).toBe(400);
+    expect(noRole.error?.fields?.['role']).toEqual([copy.invitations.errors.role]);
   });
 
   it('ends a person’s sessions: their cookie stops working, and they can sign in again', async () => {

@@ -1,13 +1,15 @@
 /*
  * The pure parts of team invitations: an invitation's status from its dates, where an
  * invitee lands, the page's schema (the sign-up card's rules), the token's shape and hash,
- * and the e-mail (role name and link only, every value escaped in its HTML).
+ * the e-mail (role name and link only, every value escaped in its HTML), and who may give
+ * which role by invitation.
  */
 import { describe, expect, it } from 'vitest';
 import { authErrors, invitationEmail } from '@content/messages/auth';
 import { INVITATION_TOKEN, INVITATION_TTL_MS, invitationStatus, landingPageFor } from '~/lib/invitation';
 import { invitationAcceptSchema } from '~/lib/validation/auth';
 import { invitationMail } from '~/server/auth/emails';
+import { losesInviteRight, mayGrantRole } from '~/server/auth/invitation-rights';
 import { hashInvitationToken, invitationLink } from '~/server/auth/invitations';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
@@ -72,5 +74,22 @@ describe('tokens and links', () => {
     expect(mail.text).toContain(`${url}&x="<b>`);
     expect(mail.html).not.toContain('"<b>');
     expect(mail.html).toContain('&quot;&lt;b&gt;');
+  });
+});
+
+describe('who may give a role by invitation', () => {
+  it('an admin gives any invitable role; no other role gives any, nor does a missing account', () => {
+    for (const role of ['admin', 'vendas', 'editor']) expect(mayGrantRole('admin', role)).toBe(true);
+    expect(mayGrantRole('admin', 'user')).toBe(false);
+    for (const inviter of ['vendas', 'editor', 'user', null, undefined])
+      expect(mayGrantRole(inviter, 'vendas')).toBe(false);
+  });
+
+  it('the right to invite is lost only by leaving the admin role', () => {
+    expect(losesInviteRight('admin', 'vendas')).toBe(true);
+    expect(losesInviteRight('admin', 'user')).toBe(true);
+    expect(losesInviteRight('admin', 'admin')).toBe(false);
+    expect(losesInviteRight('vendas', 'user')).toBe(false);
+    expect(losesInviteRight(null, 'admin')).toBe(false);
   });
 });

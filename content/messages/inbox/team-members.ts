@@ -77,12 +77,19 @@ export const teamMembersCopy = {
     invited: (email: string) => `Convite enviado para ${email}.`,
     resent: (email: string) => `Novo convite enviado para ${email}; o link anterior deixou de valer.`,
     revoked: (email: string) => `Convite para ${email} revogado; o link deixou de valer.`,
+    /** After a role change that took the right to invite away: that person's open invitations went with it. */
+    revokedWithInviter: (count: number) =>
+      count === 1
+        ? '1 convite enviado por essa pessoa foi revogado.'
+        : `${count} convites enviados por essa pessoa foram revogados.`,
+    /** The role select's first option: no role is chosen for the admin. */
+    rolePlaceholder: 'Escolha o papel',
     errors: {
       email: 'Informe um e-mail válido.',
       role: 'Escolha um papel: Administrador, Vendas ou Editor.',
       invitation: 'Convite inválido.',
       accountExists:
-        'Já existe uma conta com este e-mail: nenhum convite foi enviado. Para dar acesso, altere o papel dessa conta na tabela “Contas”.',
+        'Já existe uma conta confirmada com este e-mail: nenhum convite foi enviado. Para dar acesso, altere o papel dessa conta na tabela “Contas”.',
       alreadyInvited: 'Já há um convite pendente para este e-mail. Use “Reenviar” na tabela “Convites”.',
       notFound: 'Convite não encontrado.',
       closed: 'Este convite já foi aceito ou revogado.',

@@ -14,13 +14,15 @@
  *
  * Taking a role away or swapping it (admin → vendas, editor → user…) also ends the account's
  * sessions, so nobody keeps browsing with the rights they just lost; a promotion keeps them
- * (the next request reads the new role).
+ * (the next request reads the new role). Taking the admin role away revokes the account's open
+ * invitations as well (./invitations.ts): nobody's link outlives the inviter's right to invite.
  */
 import { eq, sql } from 'drizzle-orm';
 import { formatDateTime } from '../../lib/br-format';
 import type { DbOrTx } from '../db/client';
 import { authUser, USER_ROLES, type UserRole } from '../db/schema/auth';
 import type { SecurityLogger } from '../security';
+import { logInvitationsRevokedByRoleLoss, losesInviteRight, revokeInvitationsOf } from './invitation-rights';
 import { endSessions, losesRights } from './team-members';
 
 export class AccountNotFoundError extends Error {
@@ -159,14 +161,22 @@ export async function grantAdmin(
   if (!before.verified || losesRights(before.role, role)) {
     await endSessions(db, before.id);
   }
+  const revoked = losesInviteRight(before.role, role) ? await revokeInvitationsOf(db, before.id, new Date()) : [];
   if (awaitsConfirmation) await options.mailPasswordLink!(normalized);
   await security?.log({
     type: 'admin_granted',
     source,
     userId: before.id,
     email: normalized,
-    details: { changed, role, previousRole: before.role ?? 'user', awaitsConfirmation },
+    details: {
+      changed,
+      role,
+      previousRole: before.role ?? 'user',
+      awaitsConfirmation,
+      invitationsRevoked: revoked.length,
+    },
   });
+  if (security) await logInvitationsRevokedByRoleLoss(security, source, revoked, { inviter: before.id });
   return {
     userId: before.id,
     email: normalized,

@@ -75,7 +75,7 @@ export const AUTH_RATE_LIMITS = {
   '/reset-password': { window: 60, max: 10 },
 } as const;
 
-/** Mails `email` a link to choose its password, as the operator asks it (admin:grant): never held back by ACCOUNT_MAIL_LIMIT. */
+/** Mails `email` a link to choose its password, as the operator asks it (admin:grant): never held back by ACCOUNT_MAIL_LIMITS. */
 export async function mailPasswordLinkAsOperator(auth: Auth, email: string): Promise<void> {
   await asOperator(() => auth.api.requestPasswordReset({ body: { email } }));
 }
@@ -177,7 +177,7 @@ export function createAuth(deps: AuthDeps) {
         // Not confirmed yet: maybe the mailbox's owner signing up after a stranger took the
         // address. They get a link that lets them choose the password.
         if (!user.emailVerified) return mailPasswordLink(user.email);
-        if (!(await allowAccountMail(user.email))) return;
+        if (!(await allowAccountMail('notice', user.email))) return;
         await deps.outbox.enqueueMail(db, existingAccountMail(user.email, `${deps.config.siteUrl}/auth`), {
           subjectType: 'auth-existing-account',
           subjectId: user.id,
@@ -187,7 +187,7 @@ export function createAuth(deps: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       /** An unconfirmed account's link confirms it as it sets the password, so it reads as a confirmation. */
       sendResetPassword: async ({ user, token }) => {
-        if (!(await allowAccountMail(user.email))) return;
+        if (!(await allowAccountMail('link', user.email))) return;
         const url = passwordLink(deps.config.siteUrl, token);
         const message = user.emailVerified ? passwordResetMail(user.email, url) : verificationMail(user.email, url);
         await deps.outbox.enqueueMail(db, message, {

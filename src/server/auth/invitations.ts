@@ -7,10 +7,15 @@
  *
  * - Only a SHA-256 of the token is stored: a copy of the table opens nothing. Re-sending
  *   writes a new hash (and a new 72 h), so the earlier link stops working at once.
- * - An address that already has an account is not invited: the admin is told to change
- *   that account's role in the table instead (no e-mail goes out). Granting the role
+ * - An address that already has a confirmed account is not invited: the admin is told to
+ *   change that account's role in the table instead (no e-mail goes out). Granting the role
  *   silently would hand rights to whoever holds the account today without the person
  *   accepting anything, and an e-mail about it would say nothing the role change does not.
+ *   An unconfirmed account is no obstacle: anyone may have signed up with the address, and
+ *   accepting the invitation takes that account over (./invitation-accept.ts).
+ * - An invitation is only as good as its inviter's right to invite: when the inviter loses
+ *   it (a role change here or through admin:grant), their open invitations are revoked in
+ *   the same transaction, and accepting checks the right again (./invitation-rights.ts).
  * - One open (not accepted nor revoked) invitation per address, held by a unique index: an
  *   expired one is revoked when the address is invited again, and of two invitations racing
  *   for one address the second is told to re-send the first.
@@ -89,7 +94,7 @@ export async function listInvitations(db: Db, now: Date): Promise<TeamInvitation
 
 export type InviteResult =
   | { status: 'ok'; id: string }
-  /** The address already has an account: its role is changed in the table instead. */
+  /** The address already has a confirmed account: its role is changed in the table instead. */
   | { status: 'account_exists' }
   /** A pending invitation for the address exists: re-send that one. */
   | { status: 'already_invited' };
@@ -105,8 +110,11 @@ export async function inviteMember(
   const now = deps.now();
   const result = await db
     .transaction(async (tx): Promise<InviteResult> => {
-      const [account] = await tx.select({ id: authUser.id }).from(authUser).where(eq(authUser.email, email));
-      if (account) return { status: 'account_exists' };
+      const [account] = await tx
+        .select({ verified: authUser.emailVerified })
+        .from(authUser)
+        .where(eq(authUser.email, email));
+      if (account?.verified) return { status: 'account_exists' };
       const open = await tx.select().from(teamInvitations).where(eq(teamInvitations.email, email));
       if (open.some((row) => invitationStatus(row, now) === 'pendente')) return { status: 'already_invited' };
       // An expired link still open is superseded by the new one (one open invitation per address).

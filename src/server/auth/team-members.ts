@@ -12,12 +12,16 @@
  * - an admin cannot take away their own admin role, nor end their own sessions from here
  *   (sign-out does that), so nobody locks themselves out by a slip;
  * - the last admin keeps the role: the admin rows are locked (`for update`, in id order) before
- *   they are counted, so two admins demoting each other at the same moment cannot both succeed.
+ *   they are counted, so two admins demoting each other at the same moment cannot both succeed;
+ * - a change is made only by someone who is an admin when it is written: the actor's row is
+ *   among those locked, so an admin demoted a moment ago cannot finish a change begun before;
+ * - whoever loses the right to invite loses their open invitations with it (./invitation-rights.ts).
  */
 import { asc, count, eq, gt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { authSession, authUser, type UserRole } from '../db/schema/auth';
 import type { SecurityLogger } from '../security';
+import { logInvitationsRevokedByRoleLoss, losesInviteRight, revokeInvitationsOf } from './invitation-rights';
 
 /** Who makes the change (the signed-in admin), as src/actions/admin-only.ts hands it over. */
 export interface TeamActor {
@@ -82,7 +86,16 @@ export type SetRoleResult =
   | { status: 'self' }
   /** The only admin would lose the role. */
   | { status: 'last_admin' }
-  | { status: 'ok'; previousRole: UserRole; changed: boolean; sessionsEnded: number };
+  /** The actor is no longer an admin (demoted while the request was on its way). */
+  | { status: 'not_admin' }
+  | {
+      status: 'ok';
+      previousRole: UserRole;
+      changed: boolean;
+      sessionsEnded: number;
+      /** Open invitations the person had sent, revoked because they lost the right to invite. */
+      invitationsRevoked: number;
+    };
 
 export interface TeamMemberDeps {
   db: Db;
@@ -95,7 +108,8 @@ export async function setMemberRole(
   input: { userId: string; role: UserRole },
   actor: TeamActor,
 ): Promise<SetRoleResult> {
-  const result = await db.transaction(async (tx): Promise<SetRoleResult & { email?: string }> => {
+  type Written = SetRoleResult & { email?: string; revoked?: { id: string; email: string }[] };
+  const result = await db.transaction(async (tx): Promise<Written> => {
     /*
      * The person and every admin are locked in one statement, in id order: two admins
      * demoting each other then queue on the same first row instead of each holding the
@@ -113,15 +127,27 @@ export async function setMemberRole(
     const demotesAdmin = previousRole === 'admin' && input.role !== 'admin';
     if (demotesAdmin && before.id === actor.id) return { status: 'self' };
     if (demotesAdmin && locked.filter((row) => row.role === 'admin').length <= 1) return { status: 'last_admin' };
+    if (!locked.some((row) => row.id === actor.id && row.role === 'admin')) return { status: 'not_admin' };
     const changed = previousRole !== input.role;
     if (changed) {
       await tx.update(authUser).set({ role: input.role, updatedAt: new Date() }).where(eq(authUser.id, before.id));
     }
     const sessionsEnded = losesRights(previousRole, input.role) ? await endSessions(tx, before.id) : 0;
-    return { status: 'ok', previousRole, changed, sessionsEnded, email: before.email };
+    const revoked = losesInviteRight(previousRole, input.role)
+      ? await revokeInvitationsOf(tx, before.id, new Date())
+      : [];
+    return {
+      status: 'ok',
+      previousRole,
+      changed,
+      sessionsEnded,
+      invitationsRevoked: revoked.length,
+      email: before.email,
+      revoked,
+    };
   });
   if (result.status !== 'ok') return result;
-  const { email, ...answer } = result;
+  const { email, revoked = [], ...answer } = result;
   await security.log({
     type: 'role_changed',
     source: 'admin:usuarios',
@@ -133,8 +159,10 @@ export async function setMemberRole(
       previous_role: answer.previousRole,
       changed: answer.changed,
       sessions_ended: answer.sessionsEnded,
+      invitations_revoked: answer.invitationsRevoked,
     },
   });
+  await logInvitationsRevokedByRoleLoss(security, 'admin:usuarios', revoked, { inviter: input.userId, by: actor.id });
   return answer;
 }
 

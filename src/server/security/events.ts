@@ -49,6 +49,9 @@ const DEFAULT_SEVERITY: Record<SecurityEventType, SecuritySeverity> = {
   invitation_revoked: 'info',
   invitation_accepted: 'info',
   invitation_refused: 'warning',
+  invitation_revoked_role_lost: 'info',
+  // Someone else may have signed up with the invitee's address: worth a look.
+  unconfirmed_account_taken_over: 'warning',
 };
 
 export interface SecurityEventInput {
