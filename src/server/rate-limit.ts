@@ -19,7 +19,7 @@
  * The account e-mails (links to choose a password, "someone tried to sign up") use the same
  * counter per keyed hash of the recipient address (ACCOUNT_MAIL_LIMIT, src/server/auth/account-mail.ts),
  * and Better Auth's per-address limits per keyed hash of the address
- * (src/server/auth/auth-rate-limit-storage.ts).
+ * (src/server/auth/auth-rate-limit-storage.ts, which falls back to memory the same way).
  */
 import { createHmac, createSecretKey } from 'node:crypto';
 import { lte, sql } from 'drizzle-orm';
