@@ -17,10 +17,7 @@ import { hitRateLimit, memoryCounters } from '../rate-limit';
 
 /** Better Auth's `rateLimit.customStorage` contract (BetterAuthRateLimitStorage). */
 export interface AuthRateLimitStorage {
-  consume(
-    key: string,
-    rule: { window: number; max: number },
-  ): Promise<{ allowed: boolean; retryAfter: number | null }>;
+  consume(key: string, rule: { window: number; max: number }): Promise<{ allowed: boolean; retryAfter: number | null }>;
 }
 
 /**
@@ -43,7 +40,10 @@ export function authCounterKey(key: string, secret: string): string {
   const bar = key.indexOf('|');
   const address = bar === -1 ? key : key.slice(0, bar);
   const path = bar === -1 ? '' : key.slice(bar + 1);
-  const hash = createHmac('sha256', createSecretKey(Buffer.from(secret))).update(address).digest('hex').slice(0, 32);
+  const hash = createHmac('sha256', createSecretKey(Buffer.from(secret)))
+    .update(address)
+    .digest('hex')
+    .slice(0, 32);
   return `auth:${counterPath(path)}:${hash}`;
 }
 

@@ -97,7 +97,9 @@ export async function deliverDirectly(
     try {
       const room = await spool.keep(lead);
       if (!room.kept) {
-        log.warn(`spool full (${room.full === 'client' ? "the lead's client's cap" : 'total cap'}): lead ${lead.id} not kept`);
+        log.warn(
+          `spool full (${room.full === 'client' ? "the lead's client's cap" : 'total cap'}): lead ${lead.id} not kept`,
+        );
         return { status: 'spool_full' };
       }
       held = room.held;
