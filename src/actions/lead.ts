@@ -12,7 +12,7 @@ import { clientAddressOf, componentLogger, describeError } from '~/server/http';
 import type { LeadResult } from '~/server/leads';
 
 export interface LeadActionResult {
-  /** 'saved': the usual success; 'warning': e-mailed but not saved yet (SPEC §8 'Aviso'). */
+  /** 'saved': the usual success; 'warning': kept or e-mailed but not saved yet (SPEC §8 'Aviso'). */
   outcome: 'saved' | 'warning';
 }
 
@@ -56,8 +56,12 @@ export const lead = defineAction({
       case 'ignored':
         return { outcome: 'saved' };
       case 'spooled':
-        if (result.mailed) return { outcome: 'warning' };
-        throw new ActionError({ code: 'INTERNAL_SERVER_ERROR', message: toasts.failure.description });
+        // Kept for the replay, or at least e-mailed to the team: the message got through ('Aviso').
+        if (result.kept || result.mailed) return { outcome: 'warning' };
+        throw new ActionError({ code: 'SERVICE_UNAVAILABLE', message: toasts.failure.description });
+      case 'spool_full':
+        // Not kept: the visitor must send it again later, or call (SPEC's failure text).
+        throw new ActionError({ code: 'SERVICE_UNAVAILABLE', message: toasts.failure.description });
       case 'rate_limited':
         throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: rateLimitMessage });
       case 'rejected':

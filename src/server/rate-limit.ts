@@ -9,15 +9,17 @@
  * The public forms (leads, implementation requests and their documents, data-subject
  * requests, cookie choices) share LEAD_RATE_LIMIT per hashed client address, each form
  * with its own counter, through the one RateLimiter the composition root builds
- * (src/server/compose.ts). Its failure rule is the same for all of them: while the
- * database is not ready, or when the count fails, the request is let through — a lost
- * contact costs more than a few extra posts, and the forms' own save then answers or
- * spools as it would anyway.
+ * (src/server/compose.ts). The address is the connection's (src/server/http/client-address.ts),
+ * never a value the client sends. The failure rule is the same for all of them: while the
+ * database is not ready, or when the count fails, the same rule is counted in this process's
+ * memory instead (`memoryCounters`) — an outage is exactly when a lead goes to the spool and is
+ * sent directly, so it must not be when the limit goes away. Each process then counts on its
+ * own, so a client gets at most the limit per process and window.
  *
  * The account e-mails (links to choose a password, "someone tried to sign up") use the same
  * counter per keyed hash of the recipient address (ACCOUNT_MAIL_LIMITS, src/server/auth/account-mail.ts),
  * and Better Auth's per-address limits per keyed hash of the address
- * (src/server/auth/auth-rate-limit-storage.ts).
+ * (src/server/auth/auth-rate-limit-storage.ts, which falls back to memory the same way).
  */
 import { createHmac, createSecretKey } from 'node:crypto';
 import { lte, sql } from 'drizzle-orm';
@@ -52,13 +54,51 @@ export function createRateLimiter({ db, config, now, ready }: RateLimiterDeps): 
   // One key object for the process: building one per request showed up in profiles.
   const key = createSecretKey(Buffer.from(config.authSecret ?? ''));
   const hash = (ip: string) => hashIpWith(key, ip);
+  const fallback = memoryCounters();
   return {
     hashIp: hash,
     allow: async (form, ip, scale = 1) => {
       const limit = config.leadRateLimit;
-      if (!limit || !ready()) return true;
+      if (!limit) return true;
       const counter = `${form}:${ip ? hash(ip) : 'unknown'}`;
-      return hitRateLimit(db, counter, { ...limit, count: Math.ceil(limit.count * scale) }, now()).catch(() => true);
+      const rule = { ...limit, count: Math.ceil(limit.count * scale) };
+      const at = now();
+      if (!ready()) return fallback.hit(counter, rule, at);
+      return hitRateLimit(db, counter, rule, at).catch(() => fallback.hit(counter, rule, at));
+    },
+  };
+}
+
+/**
+ * Counters the in-memory fallback keeps at most. Far more clients than post in one window
+ * of an outage; a flood from more addresses than that drops the counters hit longest ago
+ * (each holds at most a limit's worth of times, so the table stays a few megabytes).
+ */
+export const MEMORY_COUNTERS_MAX = 20_000;
+
+/** The sliding window of `hitRateLimit`, held in this process (see createRateLimiter). */
+export interface MemoryCounters {
+  /** Counts one hit for `key`; false when `limit.count` hits were let through within the last `limit.windowMs`. */
+  hit(key: string, limit: RateLimit, now: Date): boolean;
+}
+
+/**
+ * The fallback of a limit kept in the database, for while it cannot be reached: the same
+ * rule, counted the same way (a refused hit is not kept), in this process only.
+ */
+export function memoryCounters(maxKeys = MEMORY_COUNTERS_MAX): MemoryCounters {
+  // Insertion order is the order of the latest hit: a key is moved to the end on each one.
+  const counters = new Map<string, number[]>();
+  return {
+    hit(key, limit, now) {
+      const at = now.getTime();
+      const recent = (counters.get(key) ?? []).filter((hit) => hit > at - limit.windowMs);
+      const allowed = recent.length < limit.count;
+      if (allowed) recent.push(at);
+      counters.delete(key);
+      counters.set(key, recent);
+      if (counters.size > maxKeys) counters.delete(counters.keys().next().value!);
+      return allowed;
     },
   };
 }

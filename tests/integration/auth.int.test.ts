@@ -17,6 +17,7 @@ import { ACCOUNT_MAIL_LIMITS } from '~/server/auth/account-mail';
 import { grantAdmin } from '~/server/auth/admin-grant';
 import {
   AUTH_RATE_LIMITS,
+  authCustomRules,
   createAuth,
   mailPasswordLinkAsOperator,
   PASSWORD_LINK_TTL_SECONDS,
@@ -695,6 +696,29 @@ describe.each(engines)('auth on %s', (engine) => {
     expect(
       (await call('/api/auth/request-password-reset', { body: { email: 'x@exemplo.com' }, ip: '203.0.113.51' })).status,
     ).toBe(200);
+  });
+
+  it('every declared limit is the one enforced: 10 new passwords a minute per address, and the link counts as one path whatever its token', async () => {
+    for (const [path, rule] of Object.entries(AUTH_RATE_LIMITS)) {
+      if (path !== 'default') expect(authCustomRules()[path], path).toEqual(rule);
+    }
+    const max = AUTH_RATE_LIMITS['/reset-password'].max;
+    const posts: number[] = [];
+    for (let i = 0; i <= max; i++)
+      posts.push((await setPassword(`token-inexistente-${i}`, PASSWORD, '203.0.113.70')).status);
+    expect(posts.slice(0, max)).not.toContain(429);
+    expect(posts[max]).toBe(429);
+    expect((await setPassword('token-inexistente', PASSWORD, '203.0.113.72')).status).not.toBe(429);
+    // Each guess at the link is a new path: counted together all the same.
+    const opens: number[] = [];
+    for (let i = 0; i <= max; i++) {
+      opens.push(
+        (await call(`/api/auth/reset-password/chute${i}?callbackURL=%2Fauth%2Fnova-senha`, { ip: '203.0.113.71' }))
+          .status,
+      );
+    }
+    expect(opens.slice(0, max)).not.toContain(429);
+    expect(opens[max]).toBe(429);
   });
 
   it("no Better Auth endpoint the site does not use answers, the admin plugin's included: an admin session changes nothing", async () => {

@@ -19,7 +19,15 @@ import type { DeliverySettings } from '~/server/delivery/settings';
 import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { createLeadService, type LeadServiceDeps } from '~/server/leads/lead.service';
 import { toLeadRecord } from '~/server/leads/lead-record';
-import { appendToSpool, hasSpool, rejectedSpoolPath, spoolPath, type SpoolEntry } from '~/server/leads/spool';
+import {
+  appendToSpool,
+  entryBytes,
+  fileSpool,
+  hasSpool,
+  rejectedSpoolPath,
+  spoolPath,
+  type SpoolEntry,
+} from '~/server/leads/spool';
 import { createMailer } from '~/server/mail';
 import { engines, isPostgres, useTestDatabase } from '../support/db';
 import { sharedDeps } from '../../scripts/support/service-deps';
@@ -395,7 +403,7 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
     it('spools the lead, delivers it directly and says "Aviso"; replay saves it exactly once', async () => {
       const input = lead({ tipo: 'imobiliaria', empresa: 'Imobiliária Sol' });
       const result = await leads({ db: dead.db }).create(input, {});
-      expect(result).toMatchObject({ status: 'spooled', mailed: true });
+      expect(result).toMatchObject({ status: 'spooled', kept: true, mailed: true });
       expect(existsSync(spoolPath(dataDir))).toBe(true);
       expect(readFileSync(spoolPath(dataDir), 'utf8')).toContain(input.submission_key!);
       const mail = await smtp.waitFor();
@@ -460,11 +468,11 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
       expect(await t.db.select().from(contatos)).toHaveLength(2);
     });
 
-    it('when nothing could be sent either, the visitor gets the failure (the lead stays in the spool)', async () => {
+    it('when the direct e-mail fails too, the lead is still kept for the replay (the visitor sees "Aviso")', async () => {
       await smtp.stop();
       try {
         const result = await leads({ db: dead.db, config: { ...config, leadWebhookUrls: [] } }).create(lead(), {});
-        expect(result).toMatchObject({ status: 'spooled', mailed: false });
+        expect(result).toMatchObject({ status: 'spooled', kept: true, mailed: false });
       } finally {
         await smtp.start();
       }
@@ -472,6 +480,109 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
       expect(await t.db.select().from(contatos)).toHaveLength(1);
       // Not sent directly, so the replay queued it: it goes out now.
       await smtp.waitFor();
+    });
+
+    /** Lead lines of the spool file, by client (the keyed hash of the address; 'unknown' without one). */
+    const spooledLeads = () =>
+      existsSync(spoolPath(dataDir))
+        ? readFileSync(spoolPath(dataDir), 'utf8')
+            .split('\n')
+            .filter((line) => line.includes('"type":"lead"'))
+            .map((line) => (JSON.parse(line) as { lead: { ipHash: string | null; nome: string } }).lead)
+        : [];
+
+    it('150 posts from one address: LEAD_RATE_LIMIT (10/60) still holds, one team e-mail and one call per receiver a minute; the replay delivers the rest', async () => {
+      let now = new Date('2026-03-02T12:00:00Z');
+      const service = leads({ db: dead.db, now: () => now });
+      const results = [];
+      for (let i = 0; i < 150; i++)
+        results.push(await service.create(lead({ nome: `Inundação ${i}` }), { ip: '198.51.100.77' }));
+      const kept = results.filter((result) => result.status === 'spooled');
+      expect(kept).toHaveLength(10);
+      expect(results.slice(0, 10)).toEqual(kept);
+      expect(results.slice(10).every((result) => result.status === 'rate_limited')).toBe(true);
+      expect(kept.map((result) => result.status === 'spooled' && [result.kept, result.mailed])).toEqual([
+        [true, true],
+        ...Array<[boolean, boolean]>(9).fill([true, false]),
+      ]);
+      expect(spooledLeads()).toHaveLength(10);
+
+      // Only the minute's first lead went out directly; its e-mail says how many the spool holds.
+      const mail = await smtp.waitFor();
+      expect(mail.text).toContain('Inundação 0');
+      expect(mail.text).toContain(leadEmail.heldNote(1));
+      await hookA.waitFor();
+      await hookB.waitFor();
+      expect(smtp.messages).toHaveLength(1);
+      expect(hookA.requests).toHaveLength(1);
+      expect(hookB.requests).toHaveLength(1);
+
+      // The next minute another address's lead goes out directly, counting all eleven.
+      now = new Date('2026-03-02T12:01:00Z');
+      expect(await service.create(lead({ nome: 'Outro Minuto' }), { ip: '198.51.100.78' })).toMatchObject({
+        status: 'spooled',
+        mailed: true,
+      });
+      expect(smtp.messages.at(-1)?.text).toContain(leadEmail.heldNote(11));
+      expect(smtp.messages).toHaveLength(2);
+
+      // Back up: every kept lead is saved once and what did not go out directly goes out now.
+      expect(await leads().replaySpool()).toBe(11);
+      expect(await t.db.select().from(contatos)).toHaveLength(11);
+      await until(async () => (smtp.messages.length === 11 ? true : undefined), 20_000);
+      await until(async () => (hookA.requests.length === 11 && hookB.requests.length === 11 ? true : undefined));
+      const sent = await until(async () => {
+        const rows = await t.db.select().from(deliveries);
+        return rows.length === 33 && rows.every((row) => row.status === 'sent') ? rows : undefined;
+      });
+      expect(sent).toHaveLength(33);
+    });
+
+    it("the spool's caps: past its client's cap, then past the total, a lead is answered spool_full and nothing is kept or sent", async () => {
+      // Room for one lead with a long message per client, not two.
+      const longMessage = 'Quero conhecer a plataforma. '.repeat(68);
+      const longLead = toLeadRecord(lead({ mensagem: longMessage }), {
+        id: randomUUID(),
+        now: new Date(),
+        submissionKey: randomUUID(),
+        ipHash: 'x'.repeat(32),
+        userAgent: null,
+      });
+      const limits = {
+        leads: 5,
+        bytes: 1_000_000,
+        clientLeads: 3,
+        clientBytes: entryBytes({ type: 'lead', lead: longLead }) + 200,
+      };
+      const capped = (patch: Partial<LeadServiceDeps> = {}) =>
+        leads({
+          db: dead.db,
+          // Every address here posts fewer times than LEAD_RATE_LIMIT: only the caps refuse.
+          config: { ...config, leadWebhookUrls: [] },
+          spool: fileSpool(dataDir, limits),
+          ...patch,
+        });
+      const service = capped();
+      const statuses = async (count: number, ip: string | undefined, patch: Partial<LeadInput> = {}) => {
+        const answers: string[] = [];
+        for (let i = 0; i < count; i++) answers.push((await service.create(lead(patch), { ip })).status);
+        return answers;
+      };
+      // One client: three leads, then no more, whatever submission key it picks.
+      expect(await statuses(5, '203.0.113.60')).toEqual(['spooled', 'spooled', 'spooled', 'spool_full', 'spool_full']);
+      // A client's bytes count as well: one long message fits, a second does not.
+      expect(await statuses(2, '203.0.113.61', { mensagem: longMessage })).toEqual(['spooled', 'spool_full']);
+      // The whole spool: five leads, then nobody's.
+      expect(await statuses(2, '203.0.113.62')).toEqual(['spooled', 'spool_full']);
+      expect(await statuses(1, undefined)).toEqual(['spool_full']);
+      expect(spooledLeads()).toHaveLength(5);
+      // Only the first lead (of this minute) was sent directly.
+      expect(smtp.messages).toHaveLength(1);
+
+      // A new service (a restart) counts what the file holds, and the replay frees the room.
+      expect(await capped().create(lead(), { ip: '203.0.113.63' })).toEqual({ status: 'spool_full' });
+      expect(await leads({ config: { ...config, leadWebhookUrls: [] } }).replaySpool()).toBe(5);
+      expect(await capped().create(lead(), { ip: '203.0.113.60' })).toMatchObject({ status: 'spooled', kept: true });
     });
   });
 });

@@ -687,7 +687,7 @@ describe.skipIf(missing)('the Netlify build with its database unreachable', () =
         const keys = await pending();
         return keys.length === 3 ? keys : undefined;
       });
-      expect(kept.filter((key) => key.endsWith('/lead'))).toHaveLength(1);
+      expect(kept.filter((key) => /\/lead-\w+-\d+$/.test(key))).toHaveLength(1);
       expect(readdirSync(tmp, { recursive: true })).toEqual([]);
 
       // The database is back (as a deploy leaves it); the next scheduled run saves the lead.
@@ -715,6 +715,74 @@ describe.skipIf(missing)('the Netlify build with its database unreachable', () =
       await db?.close();
       await Promise.all([smtp.stop(), hook.close(), blobsServer.stop()]);
       rmSync(tmp, { recursive: true, force: true });
+      rmSync(blobsDir, { recursive: true, force: true });
+    }
+  });
+
+  it("150 posts from one address (the platform's client IP), each with its own submission key: LEAD_RATE_LIMIT still holds, 10 leads in Blobs, one e-mail and one webhook call", async () => {
+    const [smtp, hook] = await Promise.all([startCaptureSmtp(), startReceiver()]);
+    const blobsDir = mkdtempSync(join(tmpdir(), 'pilota-netlify-blobs-'));
+    const blobsServer = new BlobsServer({ directory: blobsDir, token: 'blobs-token' });
+    const { port } = await blobsServer.start();
+    const blobsContext = {
+      edgeURL: `http://127.0.0.1:${port}`,
+      uncachedEdgeURL: `http://127.0.0.1:${port}`,
+      siteID: 'site-blobs',
+      token: 'blobs-token',
+    };
+    const spool = getStore({ name: SPOOL_STORE, consistency: 'strong', ...blobsContext });
+    const fn = await startNetlifyFunction(FUNCTION_ENTRY, {
+      ...SHARED_ENV,
+      LEAD_RATE_LIMIT: '10/60',
+      SMTP_URL: smtp.url,
+      LEAD_WEBHOOK_URLS: hook.url,
+      WEBHOOK_SECRET: 'netlify-webhook-secret',
+      NETLIFY_BLOBS_CONTEXT: Buffer.from(JSON.stringify(blobsContext)).toString('base64'),
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nada',
+    });
+    try {
+      const started = Date.now();
+      const statuses: number[] = [];
+      for (let i = 0; i < 150; i++) {
+        const response = await fetch(`${fn.url}/_actions/lead`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/x-www-form-urlencoded',
+            Origin: fn.url,
+            Accept: 'application/json',
+            // What Netlify's edge sets from the connection (the host hands it over as context.ip).
+            'x-nf-client-connection-ip': '203.0.113.90',
+          },
+          body: new URLSearchParams({
+            nome: `Enxurrada ${i}`,
+            email: `enxurrada${i}@netlify.example`,
+            celular: '(11) 98765-4321',
+            tipo: 'proprietario',
+            submission_key: `enxurrada-${i}`,
+          }).toString(),
+        });
+        statuses.push(response.status);
+        await response.text();
+      }
+      const minutes = Math.floor(Date.now() / 60_000) - Math.floor(started / 60_000) + 1;
+      expect(statuses).toEqual([...Array<number>(10).fill(200), ...Array<number>(140).fill(429)]);
+      const keys = (await spool.list({ prefix: 'pending/' })).blobs.map((blob) => blob.key);
+      const leads = keys.filter((key) => /\/lead-\w+-\d+$/.test(key));
+      expect(leads).toHaveLength(10);
+      // Every lead blob names the same client, whatever submission key it came with.
+      expect(new Set(leads.map((key) => /\/lead-(\w+)-\d+$/.exec(key)![1])).size).toBe(1);
+      // One direct delivery a clock minute (a flood of a few seconds may cross one boundary).
+      expect(smtp.messages.length).toBeGreaterThanOrEqual(1);
+      expect(smtp.messages.length).toBeLessThanOrEqual(minutes);
+      await until(async () => (hook.requests.length === smtp.messages.length ? true : undefined));
+      // Beside the leads, only the notes of those direct deliveries (written once each went out).
+      await until(async () => {
+        const all = (await spool.list({ prefix: 'pending/' })).blobs;
+        return all.length === 10 + smtp.messages.length + hook.requests.length ? true : undefined;
+      });
+    } finally {
+      await fn.stop();
+      await Promise.all([smtp.stop(), hook.close(), blobsServer.stop()]);
       rmSync(blobsDir, { recursive: true, force: true });
     }
   });

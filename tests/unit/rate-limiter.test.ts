@@ -1,18 +1,19 @@
 /*
  * The public forms' one failure rule (src/server/rate-limit.ts): a post is let through
- * without counting when the limit is off or the database is not ready, and let through when
- * the count itself fails; the client address is kept only as a keyed hash. The windows
- * slide, for the forms' limits and the sign-in lockout alike: a burst on both sides of where
- * a fixed window would restart is refused (counted in an in-memory embedded database). The
- * forms' own counting is covered by their integration tests (lead, implementation, LGPD,
- * cookie consent).
+ * without counting only when the limit is off; while the database is not ready, or when the
+ * count itself fails, the same rule is counted in the process's memory (a sliding window
+ * too), so an outage never lifts the limit. The client address is kept only as a keyed hash.
+ * The windows slide, for the forms' limits and the sign-in lockout alike: a burst on both
+ * sides of where a fixed window would restart is refused (counted in an in-memory embedded
+ * database). The forms' own counting is covered by their integration tests (lead,
+ * implementation, LGPD, cookie consent).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCKOUT_MAX_FAILURES, lockedUntil, recordFailedSignIn } from '~/server/auth/lockout';
 import { openDatabase, type DatabaseHandle, type Db } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { addressKey } from '~/server/client-address';
-import { createRateLimiter, hitRateLimit, pruneRateLimits } from '~/server/rate-limit';
+import { createRateLimiter, hitRateLimit, memoryCounters, pruneRateLimits } from '~/server/rate-limit';
 
 /** A database every query of which fails (or, with `touched`, records that it was asked). */
 function failingDb(touched: { count: number }): Db {
@@ -26,32 +27,45 @@ function failingDb(touched: { count: number }): Db {
 const LIMIT = { count: 1, windowMs: 60_000 };
 
 describe('createRateLimiter', () => {
-  it.each([
-    ['the limit is off', { leadRateLimit: null }, true],
-    ['the database is not ready', { leadRateLimit: LIMIT }, false],
-  ])('lets a post through without counting when %s', async (_case, config, ready) => {
+  it('lets a post through without counting when the limit is off', async () => {
     const touched = { count: 0 };
     const limiter = createRateLimiter({
       db: failingDb(touched),
-      config: { ...config, authSecret: 'segredo' },
-      now: () => new Date(),
-      ready: () => ready,
-    });
-    expect(await limiter.allow('lead', '203.0.113.7')).toBe(true);
-    expect(touched.count).toBe(0);
-  });
-
-  it('lets a post through when counting fails', async () => {
-    const touched = { count: 0 };
-    const limiter = createRateLimiter({
-      db: failingDb(touched),
-      config: { leadRateLimit: LIMIT, authSecret: 'segredo' },
+      config: { leadRateLimit: null, authSecret: 'segredo' },
       now: () => new Date(),
       ready: () => true,
     });
-    await expect(limiter.allow('implementacao', '203.0.113.7')).resolves.toBe(true);
-    await expect(limiter.allow('cookies', undefined, 2)).resolves.toBe(true);
-    expect(touched.count).toBe(2);
+    for (let i = 0; i < 20; i++) expect(await limiter.allow('lead', '203.0.113.7')).toBe(true);
+    expect(touched.count).toBe(0);
+  });
+
+  it.each([
+    ['the database is not ready', false, 0],
+    ['counting in the database fails', true, 1],
+  ])('counts the same rule in memory when %s: the limit holds per address and form', async (_case, ready, tries) => {
+    const touched = { count: 0 };
+    let now = new Date('2026-03-02T12:00:00Z');
+    const limiter = createRateLimiter({
+      db: failingDb(touched),
+      config: { leadRateLimit: { count: 10, windowMs: 60_000 }, authSecret: 'segredo' },
+      now: () => now,
+      ready: () => ready,
+    });
+    const verdicts: boolean[] = [];
+    for (let i = 0; i < 150; i++) verdicts.push(await limiter.allow('lead', '203.0.113.7'));
+    expect(verdicts.filter(Boolean)).toHaveLength(10);
+    expect(verdicts.slice(0, 10).every(Boolean)).toBe(true);
+    expect(touched.count).toBe(150 * tries);
+    // Another address, another form, and a scaled limit each have their own count.
+    expect(await limiter.allow('lead', '203.0.113.8')).toBe(true);
+    expect(await limiter.allow('lgpd', '203.0.113.7')).toBe(true);
+    for (let i = 0; i < 20; i++) expect(await limiter.allow('cookies', undefined, 2)).toBe(true);
+    expect(await limiter.allow('cookies', undefined, 2)).toBe(false);
+    // The window slides: half a window later the first ten hits are still in it.
+    now = new Date('2026-03-02T12:00:30Z');
+    expect(await limiter.allow('lead', '203.0.113.7')).toBe(false);
+    now = new Date('2026-03-02T12:01:00.001Z');
+    expect(await limiter.allow('lead', '203.0.113.7')).toBe(true);
   });
 
   it('hashes an address with AUTH_SECRET: stable, short, and different under another secret', () => {
@@ -121,6 +135,28 @@ describe('sliding windows', () => {
     expect(await burst('lead:steady', 20, 0)).toBe(20);
     for (let second = 1; second < 60; second++) expect(await burst('lead:steady', 1, second)).toBe(0);
     expect(await burst('lead:steady', 25, 60.5)).toBe(20);
+  });
+
+  it('the in-memory fallback decides every hit as the database counter does', async () => {
+    const memory = memoryCounters();
+    // Bursts on both sides of a fixed window's boundary, and a client that keeps trying.
+    const seconds = [0, ...Array<number>(25).fill(59), ...Array<number>(25).fill(61), 90, 118, 119.5, 119.5, 125];
+    for (const [index, second] of seconds.entries()) {
+      const inDatabase = await hitRateLimit(database.db, 'lead:twin', WINDOW, at(second));
+      expect(memory.hit('lead:twin', WINDOW, at(second)), `hit ${index} at ${second} s`).toBe(inDatabase);
+    }
+  });
+
+  it('the in-memory fallback keeps at most its number of counters, dropping the one hit longest ago', () => {
+    const memory = memoryCounters(3);
+    const one = { count: 1, windowMs: 60_000 };
+    for (const key of ['a', 'b', 'c']) expect(memory.hit(key, one, at(0))).toBe(true);
+    expect(memory.hit('a', one, at(1))).toBe(false);
+    // A fourth counter drops 'b', the one hit longest ago: 'a' and 'c' are still counted.
+    expect(memory.hit('d', one, at(2))).toBe(true);
+    expect(memory.hit('a', one, at(3))).toBe(false);
+    expect(memory.hit('c', one, at(3))).toBe(false);
+    expect(memory.hit('b', one, at(3))).toBe(true);
   });
 
   it('counters nobody hit for a day are deleted', async () => {

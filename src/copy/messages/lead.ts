@@ -39,6 +39,7 @@ const withTemplates = (email: Messages['leadEmail']) => ({
   ...email,
   subject: (nome: string, tipo: string) => fillTemplate(email.subject, { nome, tipo }),
   intro: (toName: string) => fillTemplate(email.intro, { toName }),
+  heldNote: (held: number) => fillTemplate(email.heldNote, { held: String(held) }),
 });
 /** The team notification e-mail (SPEC §3 template parameters). */
 export const leadEmail = /* @__PURE__ */ withTemplates((file as unknown as Messages).leadEmail);

@@ -56,6 +56,7 @@ export const leadMessagesSchema = z.object({
       'current_date',
     ] as const),
     replyHint: text('replyHint'),
+    heldNote: template('heldNote', 'held'),
   }),
   leadDialogs: z.object({
     contato: dialog('replyPromise'),

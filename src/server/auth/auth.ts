@@ -39,7 +39,7 @@ import type { DeliveryMeta } from '../outbox/outbox';
 import type { SecurityLogger } from '../security';
 import { accountMailAllowance, asOperator } from './account-mail';
 import { authHooks, CLIENT_IP_HEADER, clientIp } from './auth-hooks';
-import { authRateLimitStorage } from './auth-rate-limit-storage';
+import { authRateLimitStorage, counterPath, TOKEN_PATH_PREFIXES } from './auth-rate-limit-storage';
 import { existingAccountMail, passwordResetMail, verificationMail } from './emails';
 import { clearFailedSignIns } from './lockout';
 import { COOKIE_PREFIX } from './wire-names';
@@ -74,6 +74,20 @@ export const AUTH_RATE_LIMITS = {
   '/request-password-reset': { window: 60, max: 3 },
   '/reset-password': { window: 60, max: 10 },
 } as const;
+
+/**
+ * Better Auth's `customRules`: every rule above but the default, matched by Better Auth on the
+ * exact path, plus the e-mailed link (`/reset-password/<token>`, a wildcard rule) under its
+ * form's rule. Built from the table so no declared rule can be left out of what is enforced.
+ */
+export function authCustomRules(): Record<string, { window: number; max: number }> {
+  const { default: _default, ...rules } = AUTH_RATE_LIMITS;
+  const tokenRules = TOKEN_PATH_PREFIXES.map((prefix) => [
+    counterPath(prefix),
+    AUTH_RATE_LIMITS[prefix.slice(0, -1) as keyof typeof AUTH_RATE_LIMITS],
+  ]);
+  return { ...rules, ...Object.fromEntries(tokenRules) };
+}
 
 /** Mails `email` a link to choose its password, as the operator asks it (admin:grant): never held back by ACCOUNT_MAIL_LIMITS. */
 export async function mailPasswordLinkAsOperator(auth: Auth, email: string): Promise<void> {
@@ -228,11 +242,7 @@ export function createAuth(deps: AuthDeps) {
       customStorage: authRateLimitStorage(db, deps.config.authSecret ?? '', now),
       window: AUTH_RATE_LIMITS.default.window,
       max: AUTH_RATE_LIMITS.default.max,
-      customRules: {
-        '/sign-in/email': AUTH_RATE_LIMITS['/sign-in/email'],
-        '/sign-up/email': AUTH_RATE_LIMITS['/sign-up/email'],
-        '/send-verification-email': AUTH_RATE_LIMITS['/send-verification-email'],
-      },
+      customRules: authCustomRules(),
     },
     advanced: {
       cookiePrefix: COOKIE_PREFIX,

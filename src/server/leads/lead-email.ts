@@ -57,8 +57,13 @@ export function leadTemplateParams(lead: LeadRecord): LeadTemplateParams {
   return { ...base, message: lines.join('\n') };
 }
 
-export function buildLeadEmail(lead: LeadRecord, to: string): MailMessage {
+/**
+ * The team's e-mail about `lead`; `held`, when the database is down, is how many leads the
+ * spool holds (this one included), said above the lead's fields.
+ */
+export function buildLeadEmail(lead: LeadRecord, to: string, held?: number): MailMessage {
   const p = leadTemplateParams(lead);
+  const note = held === undefined ? undefined : copy.heldNote(held);
   const l = copy.labels;
   const rows: [string, string][] = [
     [l.from_name, p.from_name],
@@ -79,13 +84,13 @@ export function buildLeadEmail(lead: LeadRecord, to: string): MailMessage {
 body{font-family:Arial,sans-serif;color:#0f172a}th,td{padding:6px;border-bottom:1px solid #e2e8f0;text-align:left}td{white-space:pre-wrap}
 </style></head><body>
 <h1>${escapeHtml(copy.heading)}</h1>
-<p>${escapeHtml(copy.intro(p.to_name))}</p>
+${note ? `<p><strong>${escapeHtml(note)}</strong></p>\n` : ''}<p>${escapeHtml(copy.intro(p.to_name))}</p>
 <table>
 ${rows.map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
 </table>
 <p>${escapeHtml(copy.replyHint)}</p>
 </body></html>`;
-  const text = `${copy.intro(p.to_name)}\n\n${p.message}\n\n${copy.replyHint}\n`;
+  const text = `${note ? `${note}\n\n` : ''}${copy.intro(p.to_name)}\n\n${p.message}\n\n${copy.replyHint}\n`;
   return {
     to,
     replyTo: lead.email,

@@ -24,7 +24,14 @@ import { componentLogger, type Logger } from '../log/logger';
 import type { Outbox } from '../outbox/outbox';
 import { checkTextFields } from '../security';
 import type { ServiceDeps } from '../service-deps';
-import { alertRejected, deliverDirectly, replaySpool } from './degraded-mode';
+import {
+  alertRejected,
+  deliverDirectly,
+  directDeliveryGate,
+  replaySpool,
+  spoolFor,
+  type DirectDeliveryGate,
+} from './degraded-mode';
 import { GroupCommitWriter } from './group-commit';
 import { writeGroup, type LeadWriter, type PendingLead } from './lead-write';
 import { toLeadRecord } from './lead-record';
@@ -60,8 +67,13 @@ export interface LeadRequestMeta {
 export type LeadResult =
   /** Saved (or already saved under this submission key: `duplicate`). */
   | { status: 'saved'; id: string; duplicate: boolean }
-  /** Database unreachable: spooled (in Netlify Blobs on Netlify); `mailed` tells whether the team e-mail went out directly. */
-  | { status: 'spooled'; id: string; mailed: boolean }
+  /**
+   * Database unreachable: `kept` in the spool (in Netlify Blobs on Netlify) for the replay;
+   * `mailed` tells whether the team e-mail went out directly (the first lead of a minute only).
+   */
+  | { status: 'spooled'; id: string; kept: boolean; mailed: boolean }
+  /** Database unreachable and the spool at a cap (./spool-limits.ts): nothing kept, the visitor must try again. */
+  | { status: 'spool_full' }
   | { status: 'rate_limited' }
   /** The database refused the values themselves (a data or constraint error): not saved, not spooled. */
   | { status: 'rejected'; id: string }
@@ -84,12 +96,15 @@ export interface LeadService {
 }
 
 /** The lead service of one runtime; it owns its group-commit buffer and its replay turn. */
-export function createLeadService(deps: LeadServiceDeps): LeadService {
+export function createLeadService(serviceDeps: LeadServiceDeps): LeadService {
+  // One spool per service: it counts its caps and serialises its writes (./spool.ts).
+  const deps = { ...serviceDeps, spool: spoolFor(serviceDeps) };
   const log = deps.log ?? componentLogger('leads');
   const writer: LeadWriter = new GroupCommitWriter((group: PendingLead[]) => writeGroup(group, deps));
+  const gate = directDeliveryGate(deps.spool);
   let replaying: Promise<unknown> = Promise.resolve();
   return {
-    create: (input, request) => createLead(input, request, deps, writer, log),
+    create: (input, request) => createLead(input, request, deps, writer, gate, log),
     replaySpool: () => {
       const pass = replaying.catch(() => undefined).then(() => replaySpool(deps, writer, log));
       replaying = pass;
@@ -103,6 +118,7 @@ async function createLead(
   request: LeadRequestMeta,
   deps: LeadServiceDeps,
   writer: LeadWriter,
+  gate: DirectDeliveryGate,
   log: Logger,
 ): Promise<LeadResult> {
   if (input[HONEYPOT_FIELD]?.trim()) return { status: 'ignored' };
@@ -148,6 +164,6 @@ async function createLead(
     log.error(
       `${kind === 'unavailable' ? 'database unavailable' : 'unexpected database error'}, spooling lead ${lead.id}: ${describeError(error)}`,
     );
-    return deliverDirectly(lead, deps, log);
+    return deliverDirectly(lead, deps, gate, log);
   }
 }
