@@ -64,7 +64,7 @@ export function createRateLimiter({ db, config, now, ready }: RateLimiterDeps): 
       const rule = { ...limit, count: Math.ceil(limit.count * scale) };
       const at = now();
       if (!ready()) return fallback.hit(counter, rule, at);
-      return hitRateLimit(db, counter, rule, at).catch(() => fallback.hit(counter, rule, at));
+      return hitOrCountInMemory(db, fallback, counter, rule, at);
     },
   };
 }
@@ -137,6 +137,21 @@ export async function hitRateLimit(db: DbOrTx, key: string, limit: RateLimit, no
     })
     .returning({ count: rateLimits.count });
   return (row?.count ?? 1) <= limit.count;
+}
+
+/**
+ * Every per-client or per-recipient limit's one failure rule: counts the hit in the database,
+ * or, when that count fails, in `fallback` (this process's memory) with the same rule. A hit is
+ * never let through uncounted, so an outage never lifts a limit.
+ */
+export function hitOrCountInMemory(
+  db: DbOrTx,
+  fallback: MemoryCounters,
+  key: string,
+  limit: RateLimit,
+  now: Date,
+): Promise<boolean> {
+  return hitRateLimit(db, key, limit, now).catch(() => fallback.hit(key, limit, now));
 }
 
 /** Deletes the counters nobody hit for RATE_LIMIT_ROW_TTL_MS; returns how many. */

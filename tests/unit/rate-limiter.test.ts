@@ -13,7 +13,10 @@ import { LOCKOUT_MAX_FAILURES, lockedUntil, recordFailedSignIn } from '~/server/
 import { openDatabase, type DatabaseHandle, type Db } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { addressKey } from '~/server/client-address';
+import { ACCOUNT_MAIL_LIMITS, accountMailAllowance } from '~/server/auth/account-mail';
+import { allowInvitationRequest, INVITATION_RATE_LIMITS } from '~/server/auth/invitation-accept';
 import { createRateLimiter, hitRateLimit, memoryCounters, pruneRateLimits } from '~/server/rate-limit';
+import { createSecurityLogger } from '~/server/security/events';
 
 /** A database every query of which fails (or, with `touched`, records that it was asked). */
 function failingDb(touched: { count: number }): Db {
@@ -81,6 +84,36 @@ describe('createRateLimiter', () => {
     expect(hash).not.toContain('203.0.113.7');
     expect(limiter('segredo').hashIp('203.0.113.7')).toBe(hash);
     expect(limiter('outro').hashIp('203.0.113.7')).not.toBe(hash);
+  });
+});
+
+describe('the limits outside the forms fail closed too', () => {
+  it('counts account e-mails per recipient in memory when the database cannot', async () => {
+    const touched = { count: 0 };
+    const allow = accountMailAllowance({
+      db: failingDb(touched),
+      config: { authSecret: 'segredo' },
+      now: () => new Date('2026-03-02T12:00:00Z'),
+    });
+    const links: boolean[] = [];
+    for (let i = 0; i < 10; i++) links.push(await allow('link', 'joão@exemplo.com.br'));
+    expect(links.filter(Boolean)).toHaveLength(ACCOUNT_MAIL_LIMITS.link.count);
+    expect(touched.count).toBe(10);
+    // Each kind keeps its own budget, and so does each recipient.
+    expect(await allow('notice', 'joão@exemplo.com.br')).toBe(true);
+    expect(await allow('link', 'maria@exemplo.com.br')).toBe(true);
+  });
+
+  it("counts the invitation page's requests in memory when the database cannot", async () => {
+    const db = failingDb({ count: 0 });
+    const deps = {
+      db,
+      security: createSecurityLogger({ db, secret: 'segredo', now: () => new Date('2026-03-02T12:00:00Z') }),
+      now: () => new Date('2026-03-02T12:00:00Z'),
+    };
+    const verdicts: boolean[] = [];
+    for (let i = 0; i < 50; i++) verdicts.push(await allowInvitationRequest(deps, 'accept', '198.51.100.23'));
+    expect(verdicts.filter(Boolean)).toHaveLength(INVITATION_RATE_LIMITS.accept.count);
   });
 });
 

@@ -4,7 +4,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac } from 'node:crypto';
 import type { Db } from '../db/client';
-import { hitRateLimit } from '../rate-limit';
+import { hitOrCountInMemory, memoryCounters } from '../rate-limit';
 
 /*
  * Account e-mails per recipient address, whoever asks and from wherever: the per-IP limits
@@ -45,13 +45,14 @@ export interface AccountMailDeps {
 /** The per-address count of account e-mails of each kind, keyed by a keyed hash of the address (no address stored). */
 export function accountMailAllowance(deps: AccountMailDeps) {
   const { db, now } = deps;
-  /** Counts one `kind` e-mail to `email`; false once its budget is spent (a failed count lets it through). */
+  const fallback = memoryCounters();
+  /** Counts one `kind` e-mail to `email`; false once its budget is spent (counted in memory while the database fails). */
   return async (kind: AccountMailKind, email: string): Promise<boolean> => {
     if (deps.rateLimit === false || operatorRequest.getStore()) return true;
     const key = createHmac('sha256', deps.config.authSecret ?? '')
       .update(email.trim().toLowerCase())
       .digest('hex')
       .slice(0, 32);
-    return hitRateLimit(db, `auth-mail-${kind}:${key}`, ACCOUNT_MAIL_LIMITS[kind], now()).catch(() => true);
+    return hitOrCountInMemory(db, fallback, `auth-mail-${kind}:${key}`, ACCOUNT_MAIL_LIMITS[kind], now());
   };
 }

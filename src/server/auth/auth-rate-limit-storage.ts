@@ -13,7 +13,7 @@
  */
 import { createHmac, createSecretKey } from 'node:crypto';
 import type { Db } from '../db/client';
-import { hitRateLimit, memoryCounters } from '../rate-limit';
+import { hitOrCountInMemory, memoryCounters } from '../rate-limit';
 
 /** Better Auth's `rateLimit.customStorage` contract (BetterAuthRateLimitStorage). */
 export interface AuthRateLimitStorage {
@@ -58,7 +58,7 @@ export function authRateLimitStorage(db: Db, secret: string, now: () => Date): A
       const counter = authCounterKey(key, secret);
       const limit = { count: rule.max, windowMs: rule.window * 1000 };
       const at = now();
-      const allowed = await hitRateLimit(db, counter, limit, at).catch(() => fallback.hit(counter, limit, at));
+      const allowed = await hitOrCountInMemory(db, fallback, counter, limit, at);
       return { allowed, retryAfter: allowed ? null : rule.window };
     },
   };

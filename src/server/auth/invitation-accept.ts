@@ -25,7 +25,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { INVITATION_TOKEN, invitationStatus, type InvitableRole } from '../../lib/invitation';
 import type { Db } from '../db/client';
 import { authAccount, authSession, authUser, authVerification, teamInvitations } from '../db/schema/auth';
-import { hitRateLimit } from '../rate-limit';
+import { hitOrCountInMemory, memoryCounters } from '../rate-limit';
 import { mayGrantRole } from './invitation-rights';
 import { hashInvitationToken, type InvitationDeps } from './invitations';
 import { clearFailedSignIns } from './lockout';
@@ -215,6 +215,9 @@ async function logAcceptance(security: InvitationDeps['security'], result: Accep
  * few times) and posting it (each post hashes a password with scrypt: as tight as Better
  * Auth's /reset-password). A 256-bit token cannot be guessed; these bound the work.
  */
+/** The invitation page's counters while the database cannot count: one table for the process. */
+const invitationFallback = memoryCounters();
+
 export const INVITATION_RATE_LIMITS = {
   open: { count: 30, windowMs: 60_000 },
   accept: { count: 10, windowMs: 60_000 },
@@ -222,7 +225,7 @@ export const INVITATION_RATE_LIMITS = {
 
 /**
  * Counts one request to the invitation page from `ip`; false (and a `rate_limited` event)
- * over its limit. A failed count lets the request through, like the forms'.
+ * over its limit. A failed count is made in this process's memory instead, like the forms'.
  */
 export async function allowInvitationRequest(
   { db, security, now }: Pick<InvitationDeps, 'db' | 'security' | 'now'>,
@@ -230,7 +233,7 @@ export async function allowInvitationRequest(
   ip: string | undefined,
 ): Promise<boolean> {
   const key = `auth-convite-${kind}:${ip ? security.hashIp(ip) : 'unknown'}`;
-  const allowed = await hitRateLimit(db, key, INVITATION_RATE_LIMITS[kind], now()).catch(() => true);
+  const allowed = await hitOrCountInMemory(db, invitationFallback, key, INVITATION_RATE_LIMITS[kind], now());
   if (!allowed) await security.log({ type: 'rate_limited', source: 'auth:convite', ip, details: { kind } });
   return allowed;
 }
