@@ -5,12 +5,12 @@
  * from every other test, so no test waits out a window another one used up, as
  * scripts/support/blog-accounts.ts does for the accounts made over HTTP.
  *
- * Plain HTTP only (the e2e server's): Chromium sends each request to a proxy with its whole
- * URL, which names the server.
+ * Chromium sends each plain-HTTP request to a proxy with its whole URL, which names the
+ * server; Playwright's request client (`page.request`) asks for a tunnel (CONNECT) instead.
  */
 import { createHash } from 'node:crypto';
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 
 export interface LoopbackProxy {
   /** The proxy's address, for Playwright's `proxy.server`. */
@@ -65,6 +65,19 @@ export async function startLoopbackProxy(localAddress: string): Promise<Loopback
     );
     forwarded.on('error', () => outgoing.destroy());
     incoming.pipe(forwarded);
+  });
+  proxy.on('connect', (incoming, client: Socket, head: Buffer) => {
+    const [host, port] = (incoming.url ?? '').split(':');
+    const upstream = connect({ host, port: Number(port), localAddress }, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      if (head.length > 0) upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+    sockets.add(upstream);
+    upstream.on('close', () => sockets.delete(upstream));
   });
   proxy.on('connection', (socket: Socket) => {
     sockets.add(socket);

@@ -1,4 +1,5 @@
 import { createServer, request } from 'node:http';
+import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loopbackAddressFor, startLoopbackProxy, type LoopbackProxy } from '../support/loopback-proxy';
@@ -47,5 +48,22 @@ describe('the loopback proxy of tests/support', () => {
     });
     expect(JSON.parse(answer.body)).toEqual({ from: address, path: '/api/x?q=1', method: 'POST' });
     expect(answer.cookies).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+  });
+
+  it('opens a tunnel (CONNECT) from its own address, as Playwright’s request client asks', async () => {
+    const proxyUrl = new URL(proxy.server);
+    const target = new URL(base);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect({ host: proxyUrl.hostname, port: Number(proxyUrl.port) }, () => {
+        socket.write(`CONNECT ${target.host} HTTP/1.1\r\nHost: ${target.host}\r\n\r\n`);
+        socket.write(`GET /tunnel HTTP/1.1\r\nHost: ${target.host}\r\nConnection: close\r\n\r\n`);
+      });
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 200 Connection Established\r\n\r\nHTTP\/1\.1 200/);
+    expect(JSON.parse(raw.slice(raw.indexOf('{')))).toEqual({ from: address, path: '/tunnel', method: 'GET' });
   });
 });
