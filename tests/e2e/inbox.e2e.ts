@@ -327,7 +327,7 @@ const ADMIN_PAGES = Object.entries(ACCESS_POLICY)
   .filter(([, policy]) => policy.access === 'admin' && policy.kind === 'page')
   .map(([pattern]) => pattern);
 let concretePaths: Promise<Record<string, string>> | undefined;
-function concretePathOf(pattern: string): Promise<string> {
+async function concretePathOf(pattern: string): Promise<string> {
   concretePaths ??= (async () => {
     const post = await callAction<{ post: { id: string } }>(
       server.url,
@@ -342,7 +342,7 @@ function concretePathOf(pattern: string): Promise<string> {
       '/blog/admin/posts/[id]': `/blog/admin/posts/${post.data!.post.id}`,
     };
   })();
-  return concretePaths.then((concrete) => concrete[pattern] ?? pattern);
+  return (await concretePaths)[pattern] ?? pattern;
 }
 
 // One test per page, so a slow page on a busy machine costs its own test, not the whole walk.
