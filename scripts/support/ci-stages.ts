@@ -86,9 +86,9 @@ export function summarize(runs: RunRecord[]): SoakSummary {
 /** The report printed at the end of a soak. */
 export function formatSummary(summary: SoakSummary): string {
   const lines = [`ci:soak: ${summary.green} of ${summary.runs} runs green`];
-  lines.push('stage                 runs  failed     min  median     max');
+  lines.push('stage                 runs  failed       min    median       max');
   for (const stage of summary.stages) {
-    const cells = [stage.min, stage.median, stage.max].map((value) => `${value.toFixed(1)} s`.padStart(8));
+    const cells = [stage.min, stage.median, stage.max].map((value) => `${value.toFixed(1)} s`.padStart(10));
     lines.push(
       `${stage.stage.padEnd(20)} ${String(stage.runs).padStart(5)} ${String(stage.failures).padStart(7)}${cells.join('')}`,
     );
