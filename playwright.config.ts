@@ -10,8 +10,9 @@ export default defineConfig({
   // cores would leave idle (in CI it runs in the idle class beside Lighthouse).
   workers: 3,
   // In CI a test that fails is run once more, and the run names it as flaky with the page it
-  // failed on (./tests/e2e/summary-reporter.ts): a rare timing failure on the shared 2-core
-  // machine must not hide the rest of the run's verdict, nor pass unnoticed.
+  // failed on (./tests/e2e/summary-reporter.ts, in the format every stage shares, which .ci/run
+  // sums up): a rare timing failure on the shared 2-core machine must not hide the rest of the
+  // run's verdict, nor pass unnoticed. The Vitest suites do the same (vitest.config.ts CI_RETRY).
   retries: process.env['CI'] ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import unitConfig from './vitest.config.ts';
+import unitConfig, { CI_RETRY } from './vitest.config.ts';
 
 /*
  * `npm run test:chaos`: the chaos suite (tests/chaos), against the production build. Its own
@@ -15,6 +15,7 @@ export default defineConfig({
     include: ['tests/chaos/**/*.chaos.ts'],
     globalSetup: ['tests/chaos/global-setup.ts'],
     testTimeout: 290_000,
+    ...CI_RETRY,
     hookTimeout: 60_000,
     fileParallelism: true,
     maxWorkers: 3,

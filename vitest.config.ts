@@ -10,6 +10,17 @@ const TIMED_FILES = [
   'tests/integration/netlify-drain.int.test.ts',
 ];
 
+/**
+ * In CI a test that fails is run once more (each suite's config spreads this): one that then
+ * passes is named `flaky: <file › test>` and the run stays green, one that fails again fails
+ * it (tests/support/vitest-verdicts.ts; Playwright does the same, playwright.config.ts). A
+ * test named flaky is a bug to chase, not to live with.
+ */
+export const CI_RETRY = {
+  retry: process.env['CI'] ? 1 : 0,
+  reporters: ['default', fileURLToPath(new URL('./tests/support/vitest-verdicts.ts', import.meta.url))],
+};
+
 // Unit and integration tests; end-to-end tests run under Playwright (playwright.config.ts).
 export default defineConfig({
   // Content YAML imported as modules, as the build does (astro.config.mjs).
@@ -23,6 +34,7 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    ...CI_RETRY,
     /*
      * Unit and integration files run in two worker processes at once (`--maxWorkers` changes
      * it; `npm test` uses three, as the files mostly wait on servers and queues), except the

@@ -79,18 +79,14 @@ async function signUp(page: Page, name: string, email: string, password = PASSWO
   await expect(create).toBeDisabled();
   await signUp.getByLabel('Senha', { exact: true }).fill(password);
   await expect(signUp.getByText('Muito forte')).toBeVisible();
-  // Sign-ups are limited per IP and every worker signs up from 127.0.0.1: a refusal (429)
-  // is tried again until the window has passed. The answer, not a toast, decides — a slow
-  // success closes the tab and its toast may be gone before a retry would look for it.
+  // Sign-ups are limited per address: each test talks from one of its own (ownClientAddress
+  // below), so no other test's sign-ups can have used the window up.
   const created = page.getByText('Conta criada com sucesso! Verifique seu email.');
-  await expect(async () => {
-    const answered = page.waitForResponse(
-      (response) => response.url().endsWith('/api/auth/sign-up/email') && response.request().method() === 'POST',
-      { timeout: 30_000 },
-    );
-    await create.click();
-    expect((await answered).status(), 'refused by the per-IP sign-up limit').not.toBe(429);
-  }).toPass({ timeout: 90_000, intervals: [5_000] });
+  const answered = page.waitForResponse(
+    (response) => response.url().endsWith('/api/auth/sign-up/email') && response.request().method() === 'POST',
+  );
+  await create.click();
+  expect((await answered).status(), 'refused by the per-address sign-up limit').not.toBe(429);
   await expect(created).toBeVisible();
 }
 
@@ -135,6 +131,8 @@ async function grantAdmin(email: string) {
 // A browser sign-up may wait out the per-IP sign-up limit (up to 90 s, see signUp) when other
 // files' workers have just signed up from the same address.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
+// Each test signs up and in from a loopback address of its own (./fixtures.ts).
+test.use({ ownClientAddress: true });
 
 test('sign-up, e-mail link, sign-in: the admin dashboard lists a lead sent moments before', async ({
   page,

@@ -44,16 +44,39 @@ async function slowScripts(page: Page): Promise<ScriptLog> {
   return { scripts: log, settled: async () => void (await Promise.all(pending)) };
 }
 
-/** Loads a page, waits past the script delay, and checks nothing of React came in unasked. */
+/**
+ * Counts the page's requests in flight from now on; `quiet()` resolves once none has been for
+ * half a second, as Playwright's 'networkidle' does for a navigation (which, reached once,
+ * it reports at once afterwards).
+ */
+function trackNetwork(page: Page, quietMs = 500): { quiet: () => Promise<void> } {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (by: number) => {
+    inFlight += by;
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return {
+    quiet: () =>
+      expect
+        .poll(() => inFlight === 0 && Date.now() - lastChange >= quietMs, { intervals: [100], timeout: 20_000 })
+        .toBe(true),
+  };
+}
+
+/** Loads a page, waits for the network to settle, and checks nothing of React came in unasked. */
 async function openCold(page: Page, path: string): Promise<ScriptLog> {
   const log = await slowScripts(page);
   const requested: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') requested.push(request.url());
   });
-  await page.goto(path, { waitUntil: 'load' });
-  // Longer than one delayed script: an eager island would have started loading by now.
-  await page.waitForTimeout(SCRIPT_DELAY_MS + 500);
+  // Until the network has been quiet for a while: an eager island's script would have been
+  // asked for by then, and its (delayed) answer is waited for too.
+  await page.goto(path, { waitUntil: 'networkidle' });
   await log.settled();
   expect(
     log.scripts.filter((script) => script.react),
@@ -119,6 +142,7 @@ test.describe('first interaction on a cold page (scripts delayed 1.5 s)', () => 
   test('/planos: a plan card CTA opens the dialog at once, without waking the pricing island', async ({ page }) => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
+    const network = trackNetwork(page);
     await openCold(page, '/planos');
     const island = page.locator('astro-island', { has: page.getByRole('radiogroup') });
     const islandChunk = await island.getAttribute('component-url');
@@ -134,7 +158,7 @@ test.describe('first interaction on a cold page (scripts delayed 1.5 s)', () => 
     await expect(dialog).toBeVisible({ timeout: SCRIPT_DELAY_MS - 500 });
     await expect(dialog).toHaveAttribute('data-source', 'plano-potencial');
     // The dialog's own form may load React now; the pricing island must stay asleep.
-    await page.waitForTimeout(SCRIPT_DELAY_MS + 500);
+    await network.quiet();
     expect(requested.filter((url) => url.endsWith(islandChunk!))).toEqual([]);
     await expect(page.getByRole('radio', { name: 'Mensal' })).toHaveAttribute('aria-checked', 'true');
   });

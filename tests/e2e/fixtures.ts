@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../scripts/support/chromium';
 import { cookieConsentPolicy } from '../../src/lib/cookie-policy';
 import { allChoices, encodeConsent } from '../../src/lib/cookie-consent';
+import { loopbackAddressFor, startLoopbackProxy } from '../support/loopback-proxy';
 
 /**
  * Playwright's `test`, with the browser from our Chromium lookup, the base URL of
@@ -11,7 +12,7 @@ import { allChoices, encodeConsent } from '../../src/lib/cookie-consent';
  * astro.config.mjs `security.csp` and scripts/serve.mjs).
  */
 export const test = base.extend<
-  { cspViolations: string[]; presetCookieConsent: boolean; cookieChoice: void },
+  { cspViolations: string[]; presetCookieConsent: boolean; cookieChoice: void; ownClientAddress: boolean },
   { browser: Browser }
 >({
   browser: [
@@ -31,6 +32,22 @@ export const test = base.extend<
    * this off with `test.use({ presetCookieConsent: false })`.
    */
   presetCookieConsent: [true, { option: true }],
+  /*
+   * Every browser otherwise reaches the server from 127.0.0.1, which the server's per-address
+   * limits (5 sign-ups a minute) count as one client for the whole run. With
+   * `test.use({ ownClientAddress: true })` each attempt of a test talks through a loopback
+   * proxy from an address of its own (../support/loopback-proxy.ts), so it never waits out a
+   * window another test used up.
+   */
+  ownClientAddress: [false, { option: true }],
+  proxy: async ({ ownClientAddress }, use, testInfo) => {
+    if (!ownClientAddress) return use(undefined);
+    const proxy = await startLoopbackProxy(
+      loopbackAddressFor(`${testInfo.testId}:${testInfo.retry}:${testInfo.repeatEachIndex}`),
+    );
+    await use({ server: proxy.server });
+    await proxy.close();
+  },
   cookieChoice: [
     async ({ context, baseURL, presetCookieConsent }, use) => {
       if (presetCookieConsent && baseURL) {

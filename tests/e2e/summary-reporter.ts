@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import { recordVerdict, testName } from '../../scripts/support/test-verdicts';
 
 /** Enough of the page's snapshot to see what it showed; the whole one can run to pages. */
 const CONTEXT_LIMIT = 6_000;
@@ -7,7 +8,9 @@ const CONTEXT_LIMIT = 6_000;
 /**
  * Prints the closing 'N passed, N failed' line that CI reads and, for each failed test, the
  * page as Playwright saw it when it failed (its ARIA snapshot): CI keeps no files, so the
- * log is the only place a rare failure can be read afterwards.
+ * log is the only place a rare failure can be read afterwards. A test that passed on its
+ * retry is named `flaky: <file › test>`, one that failed its retry too `failed: …`, in the
+ * format every stage shares (scripts/support/test-verdicts.ts).
  */
 export default class SummaryReporter implements Reporter {
   private passed = 0;
@@ -15,14 +18,19 @@ export default class SummaryReporter implements Reporter {
   private skipped = 0;
   private readonly flaky: string[] = [];
 
+  private readonly failedNames: string[] = [];
+
   onTestEnd(test: TestCase, result: TestResult) {
     if (result.status === 'skipped') this.skipped += 1;
     else if (test.outcome() === 'expected' || test.outcome() === 'flaky') {
       if (result.status !== 'passed') return;
       this.passed += 1;
-      if (test.outcome() === 'flaky') this.flaky.push(test.titlePath().filter(Boolean).join(' › '));
+      if (test.outcome() === 'flaky') this.flaky.push(nameOf(test));
     } else {
-      if (result.retry === test.retries) this.failed += 1;
+      if (result.retry === test.retries) {
+        this.failed += 1;
+        this.failedNames.push(nameOf(test));
+      }
       printErrorContext(test, result);
     }
   }
@@ -32,8 +40,16 @@ export default class SummaryReporter implements Reporter {
     console.log(
       `e2e: ${this.passed} passed, ${this.failed} failed${this.skipped ? `, ${this.skipped} skipped` : ''}${flaky}`,
     );
-    for (const title of this.flaky) console.log(`e2e flaky: ${title}`);
+    for (const name of this.flaky) recordVerdict('flaky', name);
+    for (const name of this.failedNames) recordVerdict('failed', name);
   }
+}
+
+/** `tests/e2e/<file> › describe › test`, as the other stages name their tests. */
+function nameOf(test: TestCase): string {
+  const titles: string[] = [];
+  for (let suite = test.parent; suite.type === 'describe'; suite = suite.parent!) titles.unshift(suite.title);
+  return testName(test.location.file, [...titles, test.title]);
 }
 
 function printErrorContext(test: TestCase, result: TestResult) {

@@ -25,6 +25,7 @@ import { actionCallSpellings, pathSpellings } from '../support/path-spellings';
 import { abandonedRequest, rawRequest, type RawResponse } from '../../scripts/support/raw-http';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
+import { logCaughtUp } from '../support/log';
 
 const FAKE_ID = '00000000-0000-4000-8000-000000000000';
 /** Where only admins may go (SPEC §6); stated here on its own, not read from the code under test. */
@@ -675,7 +676,7 @@ describe('authorization matrix on the built server', () => {
         await abandonedRequest(server.url, path);
       }
     }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await logCaughtUp(server);
     expect(server.output().slice(logged)).not.toMatch(/ClientAddressNotAvailable|\[ERROR\]/);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   });

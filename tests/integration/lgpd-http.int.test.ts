@@ -11,6 +11,7 @@ import { dsrAnswers, dsrConfirmPage, dsrValidationMessages } from '~/copy/messag
 import { ensureBuild } from '../support/ensure-build';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
+import { logCaughtUp } from '../support/log';
 
 const STACK_FRAME = /^\s+at .+:\d+:\d+\)?$/m;
 const valid = { tipo: 'portabilidade', nome: 'Heitor Sigilo', email: 'heitor.sigilo@example.com' };
@@ -69,7 +70,7 @@ describe('data-subject request routes and input they cannot use', () => {
     const direct = await send('/_actions/lgpd.confirm', form({ token: '\u0000' }), FORM, 'POST', 'application/json');
     expect(direct.status).toBe(200);
     expect(await direct.text()).toContain('"invalid"');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await logCaughtUp(server);
     const log = server.output().slice(start);
     expect(log).not.toMatch(STACK_FRAME);
     expect(log).not.toContain('heitor');

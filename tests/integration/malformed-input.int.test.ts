@@ -19,7 +19,7 @@ import { toLeadRecord } from '~/server/leads/lead-record';
 import { appendToSpool, rejectedSpoolPath, spoolPath } from '~/server/leads/spool';
 import { ensureBuild } from '../support/ensure-build';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
-import { logEntries, logLines } from '../support/log';
+import { logCaughtUp, logEntries, logLines } from '../support/log';
 import { rawRequest } from '../../scripts/support/raw-http';
 import { until } from '../support/until';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
@@ -75,8 +75,8 @@ afterAll(async () => {
 async function logOf(run: () => Promise<void>): Promise<string> {
   const start = server.output().length;
   await run();
-  // Give a log line written after the answer a moment to arrive.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // A line written after the answer has arrived too.
+  await logCaughtUp(server);
   return server.output().slice(start);
 }
 

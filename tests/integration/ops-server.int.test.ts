@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuild } from '../support/ensure-build';
-import { logEntries, type LogEntry } from '../support/log';
+import { logCaughtUp, logEntries, type LogEntry } from '../support/log';
 import { freePort, stopChild, type RunningServer } from '../../scripts/support/server';
 
 const METRICS_TOKEN = 'ops-test-metrics-token';
@@ -127,7 +127,7 @@ describe('operating the built server', () => {
   const entries = (): LogEntry[] => logEntries(server.output());
 
   it('clients that gave up during start-up left no stack trace and no ClientAddressNotAvailable', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await logCaughtUp(server);
     expect(server.output()).not.toMatch(/ClientAddressNotAvailable|\n\s+at |\[ERROR\]/);
     expect(entries().filter((entry) => entry.level === 'error' || entry.level === 'fatal')).toEqual([]);
     // They did reach it: their request lines say the client left before the answer (logged
@@ -153,7 +153,7 @@ describe('operating the built server', () => {
     const page = await fetch(`${server.url}/sobre?utm_source=${encodeURIComponent(PERSON.celular)}`);
     const missing = await fetch(`${server.url}/${encodeURIComponent(PERSON.nome)}`);
     expect(missing.status).toBe(404);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await logCaughtUp(server);
 
     const lines = entries().filter((entry) => entry.msg === 'request');
     const line = (reqId: string | null) => lines.find((entry) => entry.reqId === reqId);

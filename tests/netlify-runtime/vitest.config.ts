@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import unitConfig from '../../vitest.config.ts';
+import unitConfig, { CI_RETRY } from '../../vitest.config.ts';
 
 /*
  * `npm run test:netlify-runtime`: the site on Netlify's own local runtime
@@ -15,6 +15,7 @@ export default defineConfig({
     root: fileURLToPath(new URL('../..', import.meta.url)),
     include: ['tests/netlify-runtime/**/*.test.ts'],
     testTimeout: 60_000,
+    ...CI_RETRY,
     hookTimeout: 360_000,
     fileParallelism: false,
   },

@@ -3,6 +3,7 @@
  * as the short "[component] message" lines a person reads — the form most assertions use.
  */
 import { createLogger, redirectLog, type Logger } from '../../src/server/log/logger';
+import { until } from './until';
 
 export interface LogEntry {
   level: string;
@@ -53,4 +54,18 @@ export const quietLog: Logger = createLogger({ level: 'silent', destination: { w
 export function logCapture(component?: string, lines: string[] = []): { log: Logger; lines: string[] } {
   const log = createLogger({ destination: { write: (line: string) => void lines.push(...logLines(line)) } });
   return { log: component ? log.child({ component }) : log, lines };
+}
+
+/**
+ * Resolves once a running server has printed what it logs for the requests answered before
+ * this call: it asks `/api/health` and waits for that request's own log line (every request
+ * gets one when its answer is finished, src/server/http/request-log.ts), which comes after
+ * theirs. A check that something was *not* logged needs this instead of a pause.
+ */
+export async function logCaughtUp(server: { url: string; output: () => string }): Promise<void> {
+  const response = await fetch(`${server.url}/api/health`);
+  await response.arrayBuffer();
+  const id = response.headers.get('x-request-id');
+  if (!id) throw new Error('the server sent no X-Request-Id to wait for');
+  await until(() => (server.output().includes(`"reqId":"${id}"`) ? true : undefined));
 }
