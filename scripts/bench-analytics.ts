@@ -112,12 +112,12 @@ async function ingestRate(db: Db): Promise<number> {
     now: () => new Date(),
     ready: () => true,
     log: componentLogger('analytics'),
+    site: 'bench.local',
   });
   const total = 20_000;
   const requests = Array.from({ length: 2000 }, (_, n) => ({
     headers: new Headers({ 'user-agent': CHROME(n) }),
     ip: `10.${(n >> 8) & 255}.${n & 255}.1`,
-    host: 'bench.local',
   }));
   const started = performance.now();
   const pending: Promise<unknown>[] = [];
