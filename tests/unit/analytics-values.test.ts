@@ -2,6 +2,7 @@
  * The visit counting's vocabulary (src/server/analytics/site-values.ts): paths are the
  * site's routes or patterns, partners and CTAs known ones, utm_* cleaned and cut, referrers
  * host names; and the CTA list holds every source the pages set (read from their code).
+ * The report's tables label folded values and show their first rows (the CSV has all).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +19,8 @@ import {
   siteEvent,
   sitePath,
 } from '~/server/analytics/site-values';
+import { PAGE_ROWS, pageRows, valueLabel, visitTables } from '~/server/analytics/visit-tables';
+import { visitsCopy } from '@content/messages/visits';
 
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -85,5 +88,41 @@ describe('visit dimensions', () => {
     }
     expect(sources.size).toBeGreaterThan(10);
     expect([...sources].filter((source) => !CTA_SOURCES.includes(source))).toEqual([]);
+  });
+});
+
+describe('visit report tables', () => {
+  const row = (value: string, visitors: number) => ({
+    value,
+    views: visitors,
+    visitors,
+    openers: 0,
+    starters: 0,
+    leads: 0,
+  });
+  const report = (rows: ReturnType<typeof row>[]) => ({
+    totals: row('', 0),
+    previous: row('', 0),
+    breakdowns: {
+      pagina: [row(OTHER_PATH, 9), ...rows],
+      origem: rows,
+      midia: [],
+      campanha: [],
+      parceiro: [row(FOLDED, 5), row('carol-imoveis', 1)],
+      cta: [],
+      dispositivo: [],
+    },
+    days: [],
+  });
+
+  it('labels folded values, keeps them out of the partner ranking and shows the first PAGE_ROWS rows, the CSV all', () => {
+    const rows = Array.from({ length: 70 }, (_, n) => row(`fonte-${n}`, 100 - n));
+    const tables = Object.fromEntries(visitTables(report(rows)).map((table) => [table.name, table]));
+    expect(tables['pagina']!.rows[0]![0]).toEqual({ text: visitsCopy.otherPath });
+    expect(valueLabel('parceiro', FOLDED)).toBe(visitsCopy.folded);
+    expect(tables['ranking']!.rows.map((cells) => cells[1])).toEqual([{ text: 'Carol Imóveis' }]);
+    expect(tables['origem']!.rows).toHaveLength(70);
+    expect(pageRows(tables['origem']!)).toHaveLength(PAGE_ROWS);
+    expect(pageRows(tables['origem']!, true)).toHaveLength(70);
   });
 });
