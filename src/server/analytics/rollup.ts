@@ -57,8 +57,12 @@ const FILTER_VALUES = sql.raw(
 );
 const DIM_VALUES = sql.raw([`('total', '')`, ...DIMS.map(([name, column]) => `('${name}', d.${column})`)].join(', '));
 
-/** Events added per transaction: a flood's backlog is rolled up in steps, each short. */
-const BATCH_EVENTS = 20_000;
+/**
+ * Events added per transaction: a backlog is rolled up in short steps, with a turn for
+ * requests between them — the embedded database runs on the server's own thread, so one
+ * long statement would hold every request (1,000 take tens of milliseconds).
+ */
+const BATCH_EVENTS = 1000;
 const COUNTS = ['views', 'visitors', 'openers', 'starters', 'senders', 'errors', 'leads'] as const;
 const COUNT_LIST = sql.raw(COUNTS.join(', '));
 /** `on conflict … do update`: the roll-up row's counts plus the delta's. */
@@ -238,7 +242,7 @@ async function recountLeads(tx: DbOrTx, from: string, to: string, counts: LeadCo
  * days from `from` to `to` (São Paulo days, inclusive).
  */
 export async function refreshRollups(db: Db, from: string, to: string): Promise<void> {
-  while ((await addEvents(db)) === BATCH_EVENTS);
+  while ((await addEvents(db)) === BATCH_EVENTS) await new Promise((resolve) => setImmediate(resolve));
   const counts = await leadCounts(db, from, to);
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK})`);
