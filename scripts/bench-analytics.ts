@@ -263,7 +263,7 @@ async function floods(): Promise<number> {
       console.log(
         `${r.engine} run ${run + 1}: ${r.sent} posts in ${r.floodSeconds.toFixed(1)} s ${JSON.stringify(r.statuses)}; ` +
           `growth ${r.growthMb.toFixed(1)} MB; live p50/p99/max during ${r.liveDuring.p50.toFixed(0)}/${r.liveDuring.p99.toFixed(0)}/${r.liveDuring.max.toFixed(0)} ms (${r.liveDuring.n}), ` +
-          `after ${afterSeconds} s ${r.liveAfter.p50.toFixed(0)}/${r.liveAfter.p99.toFixed(0)}/${r.liveAfter.max.toFixed(0)} ms (${r.liveAfter.n}); ` +
+          `after ${afterSeconds} s ${r.liveAfter.p50.toFixed(0)}/${r.liveAfter.p99.toFixed(0)}/${r.liveAfter.max.toFixed(0)} ms (${r.liveAfter.n}, ${r.probeErrors} failed); ` +
           `lead ${r.leadMs.toFixed(0)} ms ${r.leadOk ? 'saved' : 'NOT SAVED'}; /admin/visitas after the flood ${r.reportAfterFlood.ms.toFixed(0)} ms ${r.reportAfterFlood.kb.toFixed(0)} KB (${r.reportAfterFlood.status}), ` +
           `at the end ${r.reportAtEnd.ms.toFixed(0)} ms ${r.reportAtEnd.kb.toFixed(0)} KB; rows ${JSON.stringify(r.rows)}`,
       );
@@ -271,6 +271,7 @@ async function floods(): Promise<number> {
         r.growthMb <= 50 &&
         r.liveDuring.p99 <= 100 &&
         r.liveAfter.p99 <= 100 &&
+        r.probeErrors === 0 &&
         r.leadOk &&
         r.leadMs <= 1000 &&
         [r.reportAfterFlood, r.reportAtEnd].every((page) => page.status === 200 && page.ms <= 1000 && page.kb <= 300);

@@ -37,6 +37,8 @@ export interface FloodResult {
   reportAfterFlood: { ms: number; kb: number; status: number };
   reportAtEnd: { ms: number; kb: number; status: number };
   rows: Record<string, number>;
+  /** Liveness probes that failed (a reset connection): counted, not hidden. */
+  probeErrors: number;
 }
 
 const percentile = (values: number[], p: number) => {
@@ -113,11 +115,15 @@ export async function runFlood(options: { postgresUrl?: string; afterSeconds: nu
 
     let phase = 'during' as 'during' | 'after' | 'done';
     const live = { during: [] as number[], after: [] as number[] };
+    let probeErrors = 0;
     const probing = (async () => {
       while (phase !== 'done') {
         const started = performance.now();
         const which = phase;
-        await fetch(`${base}/api/health/live`).then((r) => r.arrayBuffer());
+        // A failed probe (a reset connection) counts as one as slow as it was, and is counted.
+        await fetch(`${base}/api/health/live`)
+          .then((r) => r.arrayBuffer())
+          .catch(() => (probeErrors += 1));
         live[which].push(performance.now() - started);
         await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
       }
@@ -225,6 +231,7 @@ export async function runFlood(options: { postgresUrl?: string; afterSeconds: nu
       reportAfterFlood,
       reportAtEnd,
       rows,
+      probeErrors,
     };
   } finally {
     await server.stop();
