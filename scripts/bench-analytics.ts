@@ -21,7 +21,7 @@
  * and, with DATABASE_URL or TEST_DATABASE_URL, on a fresh PostgreSQL database of that server;
  * then `--after=<seconds>` (default 180) of watching. Targets: the database grows ≤ 50 MB, the
  * liveness probe's p99 ≤ 100 ms during and after, a lead mid-flood ≤ 1 s, /admin/visitas ≤ 1 s
- * and ≤ 300 KB. `--runs=<n>` repeats it (min / median / max).
+ * and ≤ 300 KB. `--runs=<n>` repeats it (min / median / max); `--engine=embedded|postgres` runs one.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -253,7 +253,12 @@ async function floods(): Promise<number> {
   const afterSeconds = Number(argument('after') ?? 180);
   const runs = Number(argument('runs') ?? 1);
   const postgresUrl = process.env['DATABASE_URL'] || process.env['TEST_DATABASE_URL'];
-  const engines = [undefined, ...(postgresUrl ? [postgresUrl] : [])];
+  // `--engine=embedded` or `--engine=postgres` runs one of them.
+  const only = argument('engine');
+  const engines = [
+    ...(only === 'postgres' ? [] : [undefined]),
+    ...(postgresUrl && only !== 'embedded' ? [postgresUrl] : []),
+  ];
   let ok = true;
   for (const url of engines) {
     const results: FloodResult[] = [];

@@ -109,7 +109,13 @@ export async function runFlood(options: { postgresUrl?: string; afterSeconds: nu
     return { ms: performance.now() - started, kb: body.byteLength / 1024, status: response.status };
   };
   try {
-    const { cookie } = await teamCookie(base, server.dataDir, 'vendas', smtp);
+    // admin:grant updates a PostgreSQL database itself (DATABASE_URL), the embedded one through the server.
+    const previousUrl = process.env['DATABASE_URL'];
+    if (databaseUrl) process.env['DATABASE_URL'] = databaseUrl;
+    const { cookie } = await teamCookie(base, server.dataDir, 'vendas', smtp).finally(() => {
+      if (previousUrl === undefined) delete process.env['DATABASE_URL'];
+      else process.env['DATABASE_URL'] = previousUrl;
+    });
     await report(cookie); // warm: the page's modules loaded, today's roll-up made
     const before = await size();
 
