@@ -15,6 +15,13 @@
  * (generate_series: traffic channels, pages and devices skewed as real traffic is, four
  * events per visitor and day) and rolled up; later runs naming the same folder reuse it.
  * BENCH_EVENTS and BENCH_LEADS change the volume.
+ *
+ * `--flood` runs instead the beacon flood of ./support/analytics-flood.ts: 45,000 posts of
+ * values never seen before within a minute against a built server, on the embedded database
+ * and, with DATABASE_URL or TEST_DATABASE_URL, on a fresh PostgreSQL database of that server;
+ * then `--after=<seconds>` (default 180) of watching. Targets: the database grows ≤ 50 MB, the
+ * liveness probe's p99 ≤ 100 ms during and after, a lead mid-flood ≤ 1 s, /admin/visitas ≤ 1 s
+ * and ≤ 300 KB. `--runs=<n>` repeats it (min / median / max); `--engine=embedded|postgres` runs one.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +40,7 @@ import type { VisitFilters } from '../src/lib/visit-report';
 import { CHANNELS, PAGES, seedEvents, seedLeads, type BenchYear } from './support/analytics-year.ts';
 import { migrate } from './support/bench-database.ts';
 import { startBuiltServer } from './support/server.ts';
+import { runFlood, type FloodResult } from './support/analytics-flood.ts';
 
 const EVENTS = Number(process.env['BENCH_EVENTS'] ?? 5_000_000);
 const LEADS = Number(process.env['BENCH_LEADS'] ?? 100_000);
@@ -112,12 +120,12 @@ async function ingestRate(db: Db): Promise<number> {
     now: () => new Date(),
     ready: () => true,
     log: componentLogger('analytics'),
+    site: 'bench.local',
   });
   const total = 20_000;
   const requests = Array.from({ length: 2000 }, (_, n) => ({
     headers: new Headers({ 'user-agent': CHROME(n) }),
     ip: `10.${(n >> 8) & 255}.${n & 255}.1`,
-    host: 'bench.local',
   }));
   const started = performance.now();
   const pending: Promise<unknown>[] = [];
@@ -234,4 +242,81 @@ async function main(): Promise<number> {
   return ok ? 0 : 1;
 }
 
-process.exitCode = await main();
+const argument = (name: string) =>
+  process.argv
+    .slice(2)
+    .find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`))
+    ?.split('=')[1];
+
+/** `--flood`: the flood on each engine, `--runs` times; prints each run and the spread. */
+async function floods(): Promise<number> {
+  const afterSeconds = Number(argument('after') ?? 180);
+  const runs = Number(argument('runs') ?? 1);
+  const postgresUrl = process.env['DATABASE_URL'] || process.env['TEST_DATABASE_URL'];
+  // `--engine=embedded` or `--engine=postgres` runs one of them.
+  const only = argument('engine');
+  const engines = [
+    ...(only === 'postgres' ? [] : [undefined]),
+    ...(postgresUrl && only !== 'embedded' ? [postgresUrl] : []),
+  ];
+  let ok = true;
+  for (const url of engines) {
+    const results: FloodResult[] = [];
+    for (let run = 0; run < runs; run++) {
+      const r = await runFlood({ afterSeconds, ...(url ? { postgresUrl: url } : {}) });
+      results.push(r);
+      console.log(
+        `${r.engine} run ${run + 1}: ${r.sent} posts in ${r.floodSeconds.toFixed(1)} s ${JSON.stringify(r.statuses)}; ` +
+          `growth ${r.growthMb.toFixed(1)} MB; live p50/p99/max during ${r.liveDuring.p50.toFixed(0)}/${r.liveDuring.p99.toFixed(0)}/${r.liveDuring.max.toFixed(0)} ms (${r.liveDuring.n}), ` +
+          `after ${afterSeconds} s ${r.liveAfter.p50.toFixed(0)}/${r.liveAfter.p99.toFixed(0)}/${r.liveAfter.max.toFixed(0)} ms (${r.liveAfter.n}, ${r.probeErrors} failed); ` +
+          `lead ${r.leadMs.toFixed(0)} ms ${r.leadOk ? 'saved' : 'NOT SAVED'}; /admin/visitas after the flood ${r.reportAfterFlood.ms.toFixed(0)} ms ${r.reportAfterFlood.kb.toFixed(0)} KB (${r.reportAfterFlood.status}), ` +
+          `at the end ${r.reportAtEnd.ms.toFixed(0)} ms ${r.reportAtEnd.kb.toFixed(0)} KB; rows ${JSON.stringify(r.rows)}`,
+      );
+      ok &&=
+        r.growthMb <= 50 &&
+        r.liveDuring.p99 <= 100 &&
+        r.liveAfter.p99 <= 100 &&
+        r.probeErrors === 0 &&
+        r.leadOk &&
+        r.leadMs <= 1000 &&
+        [r.reportAfterFlood, r.reportAtEnd].every((page) => page.status === 200 && page.ms <= 1000 && page.kb <= 300);
+    }
+    if (runs > 1) {
+      const line = (name: string, values: number[], digits = 0) =>
+        console.log(`  ${name.padEnd(28)} ${fmt(spread(values), digits)}`);
+      console.log(`${results[0]!.engine}, ${runs} runs (min / median / max):`);
+      line(
+        'growth MB',
+        results.map((r) => r.growthMb),
+        1,
+      );
+      line(
+        'live p99 during, ms',
+        results.map((r) => r.liveDuring.p99),
+      );
+      line(
+        'live p99 after, ms',
+        results.map((r) => r.liveAfter.p99),
+      );
+      line(
+        'lead mid-flood, ms',
+        results.map((r) => r.leadMs),
+      );
+      line(
+        '/admin/visitas after, ms',
+        results.map((r) => r.reportAfterFlood.ms),
+      );
+      line(
+        '/admin/visitas at end, ms',
+        results.map((r) => r.reportAtEnd.ms),
+      );
+      line(
+        '/admin/visitas KB',
+        results.map((r) => r.reportAtEnd.kb),
+      );
+    }
+  }
+  return ok ? 0 : 1;
+}
+
+process.exitCode = process.argv.includes('--flood') ? await floods() : await main();

@@ -78,9 +78,14 @@ export const visitsCopy = {
     empty: 'Nenhum parceiro com visitas ou contatos no período.',
   },
   chartSummary: (title: string, top: string, visitors: string, leads: string) =>
-    `${title}: o primeiro é ${top}, com ${visitors} visitas e ${leads} contatos. Todos os valores estão na tabela.`,
+    `${title}: o primeiro é ${top}, com ${visitors} visitas e ${leads} contatos. Os valores estão na tabela abaixo.`,
   chartNone: (title: string) => `${title}: nenhum dado no período.`,
   csv: 'Baixar CSV',
+  /** Below a table cut to its first rows: the CSV has them all. */
+  moreRows: (shown: number, total: number) => `Mostrando as ${shown} primeiras de ${total} linhas. O CSV tem todas.`,
+  /** Values the counting keeps apart from the site's own (src/server/analytics/site-values.ts). */
+  folded: 'Outros (fora da lista ou além do limite do dia)',
+  otherPath: 'Outras páginas (endereços fora do site)',
   csvLabel: (table: string) => `Baixar CSV: ${table}`,
   days: 'Visitas e contatos por dia',
 } as const;

@@ -58,21 +58,20 @@ describe.each(engines)('visit analytics on %s', (engine) => {
   const t = useTestDatabase(engine);
 
   const ingestAt = (clock: { at: Date }) =>
-    createAnalyticsIngest({ db: t.db, now: () => clock.at, ready: () => true, log: quietLog });
+    createAnalyticsIngest({ db: t.db, now: () => clock.at, ready: () => true, log: quietLog, site: HOST });
 
   it('counts people, not bots or prefetches, with a day-long key and no address kept', async () => {
     const clock = { at: sp('2026-11-20T10:00:00') };
     const ingest = ingestAt(clock);
-    const person = { headers: headers(CHROME), ip: '203.0.113.7', host: HOST };
+    const person = { headers: headers(CHROME), ip: '203.0.113.7' };
     expect(await ingest.record(person, view('/planos'))).toBe('recorded');
-    expect(await ingest.record(person, view('/precos'))).toBe('recorded');
+    expect(await ingest.record(person, view('/sobre'))).toBe('recorded');
     // The same /64 is one client.
     expect(await ingest.record({ ...person, ip: '2001:db8:1:2::1' }, view('/planos'))).toBe('recorded');
     expect(await ingest.record({ ...person, ip: '2001:db8:1:2::ff' }, view('/planos'))).toBe('recorded');
     const bot = {
       headers: headers('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'),
       ip: '198.51.100.1',
-      host: HOST,
     };
     expect(await ingest.record(bot, view('/planos'))).toBe('ignored');
     expect(await ingest.record({ ...person, headers: headers('') }, view('/planos'))).toBe('ignored');
@@ -92,7 +91,7 @@ describe.each(engines)('visit analytics on %s', (engine) => {
     const rows = await t.db.select().from(analyticsEvents).orderBy(analyticsEvents.id);
     expect(rows.map((row) => [row.day, row.path])).toEqual([
       ['2026-11-20', '/planos'],
-      ['2026-11-20', '/precos'],
+      ['2026-11-20', '/sobre'],
       ['2026-11-20', '/planos'],
       ['2026-11-20', '/planos'],
       ['2026-11-21', '/planos'],
@@ -112,7 +111,7 @@ describe.each(engines)('visit analytics on %s', (engine) => {
   it('drops a visitor key’s events over the per-minute limit, until the next minute', async () => {
     const clock = { at: sp('2026-11-20T10:00:00') };
     const ingest = ingestAt(clock);
-    const person = { headers: headers(CHROME), ip: '203.0.113.9', host: HOST };
+    const person = { headers: headers(CHROME), ip: '203.0.113.9' };
     const other = { ...person, ip: '203.0.113.10' };
     for (let i = 0; i < EVENTS_PER_MINUTE; i += 1) expect(await ingest.record(person, view('/'))).toBe('recorded');
     expect(await ingest.record(person, view('/'))).toBe('limited');
@@ -133,11 +132,11 @@ describe.each(engines)('visit analytics on %s', (engine) => {
   it('rolls days up with leads by page and source; the report, funnel and previous period add up', async () => {
     const clock = { at: sp('2026-11-20T09:00:00') };
     const ingest = ingestAt(clock);
-    const visitor = (n: number) => ({ headers: headers(CHROME), ip: `203.0.113.${n}`, host: HOST });
+    const visitor = (n: number) => ({ headers: headers(CHROME), ip: `203.0.113.${n}` });
     // Three visitors on /planos from source X; one views twice, opens the dialog, starts, sends.
     for (const n of [1, 2, 3]) await ingest.record(visitor(n), view('/planos', 'X'));
     await ingest.record(visitor(1), view('/planos', 'X'));
-    const step = (kind: EventInput['kind']) => ({ ...view('/planos', 'X'), kind, cta: 'planos-card' });
+    const step = (kind: EventInput['kind']) => ({ ...view('/planos', 'X'), kind, cta: 'plano-profissional' });
     await ingest.record(visitor(1), step('open'));
     await ingest.record(visitor(1), step('start'));
     await ingest.record(visitor(1), { ...step('error'), field: 'email' });
@@ -152,7 +151,7 @@ describe.each(engines)('visit analytics on %s', (engine) => {
       lead(sp('2026-11-20T23:30:00'), {
         paginaOrigem: 'http://localhost:4321/planos?utm_source=X#planos',
         utmSource: 'X',
-        ctaSource: 'planos-card',
+        ctaSource: 'plano-profissional',
       }),
       lead(sp('2026-11-21T00:10:00'), { paginaOrigem: 'https://pilota.example/', utmSource: 'Y' }),
     ]);
@@ -169,7 +168,10 @@ describe.each(engines)('visit analytics on %s', (engine) => {
     expect(funnel(planos).map((s) => s.dropOff)).toEqual([null, 2 / 3, 0, 0]);
     expect(report.breakdowns.origem.find((row) => row.value === 'X')).toMatchObject({ visitors: 3, leads: 1 });
     expect(report.breakdowns.pagina.find((row) => row.value === '/')).toMatchObject({ visitors: 1, leads: 1 });
-    expect(report.breakdowns.cta.find((row) => row.value === 'planos-card')).toMatchObject({ openers: 1, leads: 1 });
+    expect(report.breakdowns.cta.find((row) => row.value === 'plano-profissional')).toMatchObject({
+      openers: 1,
+      leads: 1,
+    });
     expect(report.days.map((d) => [d.day, d.visitors, d.leads])).toEqual([
       ['2026-11-20', 4, 1],
       ['2026-11-21', 0, 1],
@@ -185,7 +187,7 @@ describe.each(engines)('visit analytics on %s', (engine) => {
     for (const filtered of [one, two]) {
       expect(filtered.totals).toEqual({ views: 4, visitors: 3, openers: 1, starters: 1, leads: 1 });
       expect(filtered.breakdowns.pagina).toEqual([{ value: '/planos', ...filtered.totals }]);
-      expect(filtered.breakdowns.cta.find((row) => row.value === 'planos-card')).toMatchObject({
+      expect(filtered.breakdowns.cta.find((row) => row.value === 'plano-profissional')).toMatchObject({
         openers: 1,
         leads: 1,
       });
@@ -201,9 +203,9 @@ describe.each(engines)('visit analytics on %s', (engine) => {
       now: () => clock.at,
       ready: () => true,
       log: quietLog,
-      config: { deployTarget: 'node' },
+      config: { deployTarget: 'node', siteUrl: `https://${HOST}` },
     });
-    const person = (n: number) => ({ headers: headers(CHROME), ip: `203.0.113.${n}`, host: HOST });
+    const person = (n: number) => ({ headers: headers(CHROME), ip: `203.0.113.${n}` });
     const visitors = async () => (await visitReport(t.db, '2026-11-20', '2026-11-20')).totals.visitors;
     await analytics.record(person(1), view('/planos'));
     await analytics.freshen(); // never refreshed: stale, so waited for (the buffered event written first)
@@ -232,7 +234,7 @@ describe.each(engines)('visit analytics on %s', (engine) => {
   it('retention deletes raw events past their period and past days’ salts, keeping the roll-ups', async () => {
     const clock = { at: sp('2026-10-01T10:00:00') };
     const ingest = ingestAt(clock);
-    const person = { headers: headers(CHROME), ip: '203.0.113.7', host: HOST };
+    const person = { headers: headers(CHROME), ip: '203.0.113.7' };
     await ingest.record(person, view('/planos'));
     clock.at = sp('2026-11-20T10:00:00');
     await ingest.record(person, view('/planos'));

@@ -75,6 +75,10 @@ describe('beacon input', () => {
     expect(pixelInput('http://other.test/planos', 's.test')).toBeNull();
     expect(pixelInput(null, 's.test')).toBeNull();
     expect(pixelInput('not a url', 's.test')).toBeNull();
+    // A site on this machine: any loopback name with its port (a browser may say 127.0.0.1 for localhost).
+    expect(pixelInput('http://127.0.0.1:4321/planos', 'localhost:4321')).toMatchObject({ path: '/planos' });
+    expect(pixelInput('http://127.0.0.1:4322/planos', 'localhost:4321')).toBeNull();
+    expect(pixelInput('http://127.0.0.1:4321/planos', 's.test')).toBeNull();
   });
 });
 

@@ -3,8 +3,8 @@
  * - POST: one event from the beacon (src/components/AnalyticsBeacon.astro), JSON sent as
  *   `text/plain` (navigator.sendBeacon's type, so no preflight) → 204 at once; the event is
  *   written with the next batch. A body over MAX_BEACON_BYTES → 413, not one event → 400,
- *   over the visitor key's or the client address's per-minute limit → 429. A bot or a prefetch
- *   gets 204 and is not counted.
+ *   over the visitor key's or the client address's per-minute limit → 429. A bot, a prefetch or
+ *   an event over the server's per-minute budget gets 204 and is not counted.
  * - GET: the <noscript> pixel of pages viewed without JavaScript; the page is its Referer, a
  *   partner page's attribution defaults the pixel's own query.
  *   Answers a 1×1 transparent GIF either way, so no browser logs a broken image.
@@ -27,7 +27,7 @@ const answer = (status: number, error?: string) =>
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 export const POST: APIRoute = async (context) => {
-  const { request, locals, url } = context;
+  const { request, locals } = context;
   const type = (request.headers.get('content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase();
   if (type !== 'text/plain' && type !== 'application/json') return answer(415, inputMessages.unsupportedMediaType);
   const declared = Number(request.headers.get('content-length'));
@@ -43,7 +43,7 @@ export const POST: APIRoute = async (context) => {
   const event = beaconInput(body);
   if (!event) return answer(400, inputMessages.malformedBody);
   const outcome = await locals.runtime.analytics.record(
-    { headers: request.headers, ip: clientAddressOf(context), host: url.host },
+    { headers: request.headers, ip: clientAddressOf(context) },
     event,
   );
   return answer(outcome === 'limited' ? 429 : 204);
@@ -51,13 +51,10 @@ export const POST: APIRoute = async (context) => {
 
 export const GET: APIRoute = async (context) => {
   const { request, locals, url } = context;
-  const event = pixelInput(request.headers.get('referer'), url.host, url.searchParams);
-  if (event) {
-    await locals.runtime.analytics.record(
-      { headers: request.headers, ip: clientAddressOf(context), host: url.host },
-      event,
-    );
-  }
+  const { analytics } = locals.runtime;
+  // The page must be this site's as configured (SITE_URL): the request's Host is the client's to choose.
+  const event = pixelInput(request.headers.get('referer'), analytics.siteHost, url.searchParams);
+  if (event) await analytics.record({ headers: request.headers, ip: clientAddressOf(context) }, event);
   return new Response(new Uint8Array(PIXEL), {
     status: 200,
     headers: { ...NO_STORE, 'Content-Type': 'image/gif', 'Content-Length': String(PIXEL.length) },

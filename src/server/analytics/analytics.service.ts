@@ -22,6 +22,8 @@ export const FRESH_MS = 5_000;
 export const STALE_MS = 60_000;
 
 export interface AnalyticsService extends AnalyticsIngest {
+  /** The site's host (the configured SITE_URL's): what a pixel's Referer must name to be a page of this site. */
+  readonly siteHost: string;
   /**
    * Writes buffered events and refreshes yesterday's and today's roll-ups: at once with
    * `force` (the minute job), else as FRESH_MS and STALE_MS say. Resolves when the report
@@ -34,15 +36,18 @@ export interface AnalyticsService extends AnalyticsIngest {
 
 export function createAnalyticsService(
   deps: Pick<ServiceDeps, 'db' | 'now' | 'ready' | 'log'> & {
-    config: Pick<ServiceDeps['config'], 'deployTarget'> & Partial<Pick<ServiceDeps['config'], 'leadRateLimit'>>;
+    config: Pick<ServiceDeps['config'], 'deployTarget' | 'siteUrl'> &
+      Partial<Pick<ServiceDeps['config'], 'leadRateLimit'>>;
   },
 ): AnalyticsService {
   const log = deps.log ?? componentLogger('analytics');
+  const siteHost = new URL(deps.config.siteUrl).host;
   const ingest = createAnalyticsIngest({
     db: deps.db,
     now: deps.now,
     ready: deps.ready,
     log,
+    site: siteHost,
     // A Netlify function may be frozen after it answers: nothing buffered would ever be written.
     writeThrough: deps.config.deployTarget === 'netlify',
     // LEAD_RATE_LIMIT=off (tests, benches) turns every per-address limit off, this one too.
@@ -66,6 +71,7 @@ export function createAnalyticsService(
   };
   return {
     ...ingest,
+    siteHost,
     async freshen({ force = false } = {}) {
       if (force) return refresh();
       const age = deps.now().getTime() - refreshed;

@@ -72,17 +72,31 @@ function pathOnly(path: string): string {
   return bare.length > 1 ? bare.replace(/\/+$/, '') || '/' : bare;
 }
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether an address is on the site: its host, or, for a site on this machine (a local
+ * server, the tests), any loopback name with the same port.
+ * @example sameSite(new URL('http://127.0.0.1:4321/planos'), 'localhost:4321') // true
+ */
+function sameSite(url: URL, siteHost: string): boolean {
+  if (url.host === siteHost) return true;
+  const site = new URL(`http://${siteHost}`);
+  return LOOPBACK.has(site.hostname) && LOOPBACK.has(url.hostname) && site.port === url.port;
+}
+
 /**
  * The page view a <noscript> pixel stands for: the page is the pixel request's Referer (a
  * same-origin image request carries the page's full address), its utm_* the page's query.
  * A partner page puts its attribution defaults in the pixel's own query (`pageDefaults`):
  * the page's query wins and the defaults fill what it lacks, as the lead form does, so a
  * vanity path like /carol-imoveis counts for its partner and campaign.
- * Null when there is no Referer from this site (a direct fetch of the pixel is no page view).
+ * Null when there is no Referer from this site (a direct fetch of the pixel is no page view):
+ * `siteHost` is the configured SITE_URL's host, never the request's Host header.
  */
 export function pixelInput(
   referer: string | null,
-  host: string,
+  siteHost: string,
   pageDefaults: URLSearchParams = new URLSearchParams(),
 ): EventInput | null {
   if (!referer) return null;
@@ -92,7 +106,7 @@ export function pixelInput(
   } catch {
     return null;
   }
-  if (url.host !== host) return null;
+  if (!sameSite(url, siteHost)) return null;
   const param = (name: string) => (url.searchParams.get(name) || pageDefaults.get(name) || '').slice(0, 200);
   return {
     kind: 'view',

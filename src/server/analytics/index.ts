@@ -6,4 +6,4 @@
 export type { AnalyticsService } from './analytics.service';
 export { beaconInput, MAX_BEACON_BYTES, pixelInput } from './beacon-input';
 export type { VisitReport } from './visit-report';
-export { valueLabel, visitTables, type Cell, type VisitTable } from './visit-tables';
+export { pageRows, valueLabel, visitTables, type Cell, type VisitTable } from './visit-tables';

@@ -1,5 +1,5 @@
 /*
- * Ingest of visit events: the beacon endpoint (src/pages/api/v.ts) hands each request here
+ * Ingest of visit events: the beacon endpoint (src/pages/api/visita.ts) hands each request here
  * and answers 204 without waiting for the database. Events are buffered in memory and
  * written in one multi-row insert per batch (every FLUSH_MS or FLUSH_ROWS), so a burst of
  * page views costs a few statements, not one each, and the lead action never queues
@@ -21,6 +21,13 @@
  * the address. These counters live in this process (src/server/rate-limit.ts `createLocalRateLimiter`): a
  * database round trip per beacon would cost more than the insert it guards, and an abuser
  * spread over instances can only inflate anonymous counts, never reach a lead.
+ *
+ * Beyond those, this process takes at most EVENTS_PER_MINUTE_BUDGET events a minute from
+ * everyone together, and counts (and logs once a minute) what it drops over it: many
+ * addresses together cannot make the database or the roll-ups work without bound either.
+ * Every dimension is bounded before it is kept (./site-values.ts, ./value-registry.ts).
+ * The site in the visitor key is the configured SITE_URL's host, never the request's Host
+ * header, which the client chooses.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { isbot } from 'isbot';
@@ -33,6 +40,8 @@ import { analyticsEvents, analyticsSalts } from '../db/schema/analytics';
 import { describeError } from '../describe-error';
 import { createLocalRateLimiter } from '../rate-limit';
 import type { EventInput } from './beacon-input';
+import { siteEvent } from './site-values';
+import { admitted, createValueRegistry } from './value-registry';
 import type { Logger } from '../log/logger';
 
 /** How many events one visitor key may send in a minute; a page and its dialog send a handful. */
@@ -42,24 +51,28 @@ export const EVENTS_PER_MINUTE = 60;
  * together: an office behind one NAT with a hundred people browsing stays well under it.
  */
 export const ADDRESS_EVENTS_PER_MINUTE = 600;
+/**
+ * Events this process takes in a minute from all clients together: 100 a second, far over
+ * what the site's audience sends (a page view and its dialog are a handful), and a load the
+ * embedded database writes and rolls up in a fraction of a second per minute.
+ */
+export const EVENTS_PER_MINUTE_BUDGET = 6000;
 const FLUSH_MS = 1000;
 const FLUSH_ROWS = 500;
 /** Events held while the database is away; beyond this they are dropped (counts are best effort). */
 const MAX_BUFFERED = 20_000;
 
 /** What became of one beacon request. */
-export type IngestOutcome = 'recorded' | 'ignored' | 'limited';
+export type IngestOutcome = 'recorded' | 'ignored' | 'limited' | 'dropped';
 
 export interface BeaconRequest {
   headers: Headers;
-  /** The client's address (only hashed, never kept). */
+  /** The client's trusted address (src/server/http `clientAddressOf`; only hashed, never kept). */
   ip: string | undefined;
-  /** The site's host, part of the key so two sites on one database do not share keys. */
-  host: string;
 }
 
 export interface AnalyticsIngest {
-  /** Counts one event unless its request is a bot's, a prefetch, or over its key's limit. */
+  /** Counts one event unless its request is a bot's, a prefetch, over its key's limit or over the budget. */
   record(request: BeaconRequest, event: EventInput): Promise<IngestOutcome>;
   /** Writes what is buffered now; resolves once written (or dropped after a failure). */
   flush(): Promise<void>;
@@ -72,6 +85,8 @@ export interface AnalyticsIngestDeps {
   now: () => Date;
   ready: () => boolean;
   log: Logger;
+  /** The site's host (the configured SITE_URL's), part of the key so two sites on one database do not share keys. */
+  site: string;
   /** Write each event before `record` resolves (no process to flush later: Netlify). */
   writeThrough?: boolean;
   /** Bound each client address (ADDRESS_EVENTS_PER_MINUTE); off only where every per-address limit is (LEAD_RATE_LIMIT=off). */
@@ -88,9 +103,9 @@ export function notCounted(headers: Headers): boolean {
 }
 
 /** The visitor key: 16 hex digits of HMAC(salt, site · client · user agent). */
-export function visitorKey(salt: string, host: string, ip: string | undefined, ua: string): string {
+export function visitorKey(salt: string, site: string, ip: string | undefined, ua: string): string {
   return createHmac('sha256', salt)
-    .update(`${host}\n${ip ? addressKey(ip) : 'unknown'}\n${ua}`)
+    .update(`${site}\n${ip ? addressKey(ip) : 'unknown'}\n${ua}`)
     .digest('hex')
     .slice(0, 16);
 }
@@ -105,6 +120,8 @@ export async function daySalt(db: Db, day: string): Promise<string> {
     .returning({ salt: analyticsSalts.salt });
   if (made[0]) {
     await db.execute(sql`delete from analytics_salts where day < ${day}::date`);
+    // The values admitted on past days (./value-registry.ts): yesterday's stay for its leads' recount.
+    await db.execute(sql`delete from analytics_values where day < ${day}::date - 1`);
     return made[0].salt;
   }
   const [row] = await db
@@ -118,7 +135,25 @@ export function createAnalyticsIngest(deps: AnalyticsIngestDeps): AnalyticsInges
   const { db, now, log } = deps;
   const limiter = createLocalRateLimiter(EVENTS_PER_MINUTE, 60_000, now);
   const addressLimiter = createLocalRateLimiter(ADDRESS_EVENTS_PER_MINUTE, 60_000, now);
+  const registry = createValueRegistry(db);
   let salt: { day: string; value: Promise<string> } | null = null;
+  let budget = { start: now().getTime(), taken: 0, dropped: 0 };
+  const reportDropped = () => {
+    if (budget.dropped > 0) log.warn(`${budget.dropped} beacon events dropped over the per-minute budget`);
+  };
+  /** Whether the minute's budget has room for one more event (the window starts at its first event). */
+  const withinBudget = (at: number): boolean => {
+    if (at - budget.start >= 60_000) {
+      reportDropped();
+      budget = { start: at, taken: 0, dropped: 0 };
+    }
+    if (budget.taken >= EVENTS_PER_MINUTE_BUDGET) {
+      budget.dropped += 1;
+      return false;
+    }
+    budget.taken += 1;
+    return true;
+  };
   let buffer: (typeof analyticsEvents.$inferInsert)[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writing: Promise<void> = Promise.resolve();
@@ -158,17 +193,19 @@ export function createAnalyticsIngest(deps: AnalyticsIngestDeps): AnalyticsInges
       const day = saoPauloDay(at);
       const ua = request.headers.get('user-agent') ?? '';
       const daySaltValue = await saltFor(day);
-      const visitor = visitorKey(daySaltValue, request.host, request.ip, ua);
+      const visitor = visitorKey(daySaltValue, deps.site, request.ip, ua);
       if (!limiter.allow(visitor)) return 'limited';
       // No address known (no proxy header where one is expected): no bucket every client would share.
       if (
         deps.addressLimit !== false &&
         request.ip &&
-        !addressLimiter.allow(visitorKey(daySaltValue, request.host, request.ip, ''))
+        !addressLimiter.allow(visitorKey(daySaltValue, deps.site, request.ip, ''))
       )
         return 'limited';
+      if (!withinBudget(at.getTime())) return 'dropped';
       if (buffer.length >= MAX_BUFFERED) return 'ignored';
-      buffer.push({ at, day, visitor, ...event });
+      const bounded = await admitted(registry, day, siteEvent(event));
+      buffer.push({ at, day, visitor, ...bounded });
       if (deps.writeThrough || buffer.length >= FLUSH_ROWS) await write();
       else if (!timer) {
         timer = setTimeout(() => void write(), FLUSH_MS);
@@ -178,6 +215,8 @@ export function createAnalyticsIngest(deps: AnalyticsIngestDeps): AnalyticsInges
     },
     flush: write,
     async stop() {
+      reportDropped();
+      budget.dropped = 0;
       await write();
     },
   };

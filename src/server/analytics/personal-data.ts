@@ -11,5 +11,7 @@ export const analyticsPersonalData: PersonalDataPart = {
     analytics_daily: { holds: 'none' },
     analytics_daily_dims: { holds: 'none' },
     analytics_daily_pairs: { holds: 'none' },
+    // The day's admitted dimension values (pages, utm values): what visitors' links carried, never who.
+    analytics_values: { holds: 'none' },
   },
 };

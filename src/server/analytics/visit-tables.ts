@@ -10,6 +10,7 @@ import { partnerDisplayName } from '~/lib/partner';
 import { formatDay } from '~/lib/reports';
 import { funnel, VISIT_DIMENSIONS, visitRate, type VisitDimension, type VisitRow } from '~/lib/visit-report';
 import type { VisitReport } from './visit-report';
+import { FOLDED, OTHER_PATH } from './site-values';
 
 /** A cell: text, a count, or a rate (0–1, null when undefined). */
 export type Cell = { text: string } | { count: number } | { rate: number | null };
@@ -27,9 +28,22 @@ export type VisitTableName = (typeof VISIT_TABLES)[number];
 
 const partnerName = (slug: string) => partnerDisplayName(partners, slug, partnerDefaults.fallbackName);
 
-/** The label of a dimension's value ('' → "(sem …)", a slug → a name, a device → pt-BR). */
+/**
+ * Rows a table shows on the page: the first, most visited ones. Each dimension holds at
+ * most MAX_VALUES_PER_DAY values a day, but a period sums many days; the page stays small
+ * whatever the traffic, and the CSV has every row.
+ */
+export const PAGE_ROWS = 20;
+
+/** The rows a table shows on the page: the first PAGE_ROWS, or every one when `all`. */
+export const pageRows = (table: VisitTable, all = false): Cell[][] =>
+  all ? table.rows : table.rows.slice(0, PAGE_ROWS);
+
+/** The label of a dimension's value ('' → "(sem …)", a slug → a name, a device → pt-BR, folded → "Outros"). */
 export function valueLabel(dimension: VisitDimension, value: string): string {
   if (!value) return c.none[dimension];
+  if (value === FOLDED) return c.folded;
+  if (value === OTHER_PATH) return c.otherPath;
   if (dimension === 'parceiro') return partnerName(value);
   if (dimension === 'dispositivo') return c.devices[value] ?? value;
   return value;
@@ -52,10 +66,10 @@ const COUNT_HEADERS = [
   c.columns.rate,
 ];
 
-/** Partners with visits or leads, most leads first, then the better rate, then more visits. */
+/** Partners with visits or leads (known ones: not "none", not folded), most leads first, then the better rate, then more visits. */
 export function partnerRanking(rows: readonly VisitRow[]): VisitRow[] {
   return rows
-    .filter((row) => row.value !== '')
+    .filter((row) => row.value !== '' && row.value !== FOLDED)
     .slice()
     .sort(
       (a, b) =>

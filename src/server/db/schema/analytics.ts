@@ -8,7 +8,18 @@
  * visitor's keys of two days cannot be linked, and no address is ever stored.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, check, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /** What the beacon reports: a page view, the lead dialog opened, the form started, a lead sent, a field's error shown. */
 export const ANALYTICS_KINDS = ['view', 'open', 'start', 'sent', 'error'] as const;
@@ -38,9 +49,17 @@ export const analyticsEvents = pgTable(
     device: text('device').notNull().default(''),
     /** The field whose error was shown (its name only, never its value). */
     field: text('field').notNull().default(''),
+    /** Counted in the roll-ups already (src/server/analytics/rollup.ts adds only the rest). */
+    rolled: boolean('rolled').notNull().default(false),
   },
   (table) => [
     index('analytics_events_day_idx').on(table.day),
+    // The events a refresh has yet to add, found without reading the rest.
+    index('analytics_events_unrolled_idx')
+      .on(table.id)
+      .where(sql`not ${table.rolled}`),
+    // Whether a visitor already counted in a row that day: a refresh asks it per new event.
+    index('analytics_events_visitor_idx').on(table.visitor, table.day),
     check('analytics_events_kind_check', sql`${table.kind} in ('view', 'open', 'start', 'sent', 'error')`),
   ],
 );
@@ -153,3 +172,19 @@ export const analyticsSalts = pgTable('analytics_salts', {
   day: date('day', { mode: 'string' }).primaryKey(),
   salt: text('salt').notNull(),
 });
+
+/**
+ * The values each capped dimension admitted on a day (src/server/analytics/value-registry.ts):
+ * at most MAX_VALUES_PER_DAY a dimension, the rest stored folded. Shared by every instance,
+ * so the cap holds across them; past days are deleted with their salt.
+ */
+export const analyticsValues = pgTable(
+  'analytics_values',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The analytics_events column: path, referrer, source, medium, campaign or field. */
+    dim: text('dim').notNull(),
+    value: text('value').notNull(),
+  },
+  (table) => [primaryKey({ name: 'analytics_values_pk', columns: [table.day, table.dim, table.value] })],
+);
