@@ -135,5 +135,7 @@ describe('a webhook URL with credentials in the environment', () => {
       expect(error.message).toContain(`${name}: URL 2 of 2 (127.0.0.1:9) carries a user name or password`);
       expect(error.message).not.toContain(PASSWORD);
     },
+    // The first start of a fresh build also prepares the embedded database the others copy.
+    120_000,
   );
 });
