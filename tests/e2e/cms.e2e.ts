@@ -88,13 +88,25 @@ async function publish(page: Page): Promise<void> {
   await page.getByText('Publicar agora', { exact: true }).click();
 }
 
+/**
+ * Decap writes the file before it marks the entry clean: leaving before that asks "sair desta
+ * página?", which the browser dismisses, and the next entry never opens.
+ */
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByText('Alterações salvas', { exact: true })).toBeVisible();
+}
+
 const field = (page: Page, label: string): Locator => page.getByLabel(label, { exact: true });
 
 test('an editor changes the hero title and a price in the CMS; the next build shows them', async ({ page }) => {
   // The build's /cms knows no local backend (production must not): the page and config are the
-  // ones `astro dev` serves on a developer's machine, pointed at this test's proxy.
-  await page.route(/\/cms\/?$/, (route) =>
-    route.fulfill({ contentType: 'text/html; charset=utf-8', body: cmsPage({ local: true }) }),
+  // ones `astro dev` serves on a developer's machine, pointed at this test's proxy. A page
+  // answered here is not from the loopback address to Chromium, which then asks before it
+  // calls one (Local Network Access): granted, as a developer would.
+  await page.context().grantPermissions(['local-network-access']);
+  await page.route(
+    (url) => ['/cms', '/cms/', '/cms/index.html'].includes(url.pathname),
+    (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: cmsPage({ local: true }) }),
   );
   await page.route('**/cms/config.yml', async (route) => {
     const response = await route.fetch();
@@ -125,6 +137,7 @@ test('an editor changes the hero title and a price in the CMS; the next build sh
   await expect(monthly).toHaveValue('59,90');
   await publish(page);
   await expect.poll(() => fileOf(planFile)).toContain('monthlyPrice: 59,90');
+  await settled(page);
   expect(fileOf(planFile)).toContain('annualPrice: 490,00');
 
   await openEntry(page, 'collections/paginas/entries/home');
@@ -133,6 +146,7 @@ test('an editor changes the hero title and a price in the CMS; the next build sh
   await title.fill(NEW_TITLE);
   await publish(page);
   await expect.poll(() => fileOf('content/pages/home.yaml')).toContain(`title: ${NEW_TITLE}`);
+  await settled(page);
 
   // The copy's build, served as production serves its static pages.
   const build = spawn(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
