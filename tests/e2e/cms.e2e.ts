@@ -74,8 +74,12 @@ test.afterAll(async () => {
 
 const fileOf = (path: string) => readFileSync(join(copy, path), 'utf8');
 
-/** Opens an entry in the CMS, signed in to the local proxy. */
+/**
+ * Opens an entry in the CMS, signed in to the local proxy. Each time from a fresh page: a
+ * hash change alone keeps Decap's editor, which then shows the next entry's fields empty.
+ */
 async function openEntry(page: Page, hash: string): Promise<void> {
+  await page.goto('about:blank');
   await page.goto(`/cms/#/${hash}`);
   const signIn = page.getByRole('button', { name: 'Entrar' });
   const form = page.locator('form, [class*="ControlPane"]').first();
