@@ -47,13 +47,18 @@ export function urlHost(text: string): string | undefined {
  * @example safeErrorText('Contact ana%40exemplo.com already exists') // "Contact [e-mail] already exists"
  */
 export function safeErrorText(text: string): string {
-  return decoded(text)
-    .replace(/[a-z][a-z0-9+.-]*:(?:\\?\/){2}[^\s<>"']+/gi, (url) => {
-      const host = urlHost(url);
-      return host ? `[${host}]` : '[endereço]';
-    })
-    .replace(/[^\s<>"'@＠()[\],;:]+[@＠][^\s<>"'@＠()[\],;:]+/g, '[e-mail]')
-    .replace(/\+?\d[\d\s().-]{6,}\d/g, (run) => ((run.match(/\d/g)?.length ?? 0) >= 8 ? '[número]' : run))
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    decoded(text)
+      .replace(/[a-z][a-z0-9+.-]*:(?:\\?\/){2}[^\s<>"']+/gi, (url) => {
+        const host = urlHost(url);
+        return host ? `[${host}]` : '[endereço]';
+      })
+      .replace(/[^\s<>"'@＠()[\],;:]+[@＠][^\s<>"'@＠()[\],;:]+/g, '[e-mail]')
+      // Whole runs only: a part of an id (a UUID's last group, a hash) is not a number.
+      .replace(/(?<![\w-])\+?\d[\d\s().-]{6,}\d(?![\w-])/g, (run) =>
+        (run.match(/\d/g)?.length ?? 0) >= 8 ? '[número]' : run,
+      )
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
