@@ -15,7 +15,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import { HEADER_CSP, securityHeaders } from '../src/server/http/security-headers.ts';
-import { indexHtmlRedirect } from '../src/integrations/index-html-redirect.mjs';
+import { canonicalRedirect } from '../src/integrations/index-html-redirect.mjs';
+import { REDIRECT_RULES } from '../src/server/cdn/redirect-cache.ts';
 import { loadStaticFiles } from './static-files.ts';
 import { componentLogger, requestContext } from '../src/server/log/logger.ts';
 import { trackRequest } from '../src/server/http/request-log.ts';
@@ -69,11 +70,14 @@ const server = http.createServer((req, res) => {
     return;
   }
   for (const [name, value] of headers) res.setHeader(name, value);
-  const canonical = indexHtmlRedirect(req.url ?? '/');
+  const canonical = canonicalRedirect(req.url ?? '/', REDIRECT_RULES);
   if (canonical) {
-    request.route = '(index.html redirect)';
-    // Astro crashes on these paths (see the module); 308 keeps a POST a POST, as Astro's own redirects do.
-    res.writeHead(req.method === 'GET' || req.method === 'HEAD' ? 301 : 308, { Location: canonical });
+    request.route = '(canonical path redirect)';
+    // See the module; 308 keeps a POST a POST, as Astro's own redirects do.
+    res.writeHead(req.method === 'GET' || req.method === 'HEAD' ? 301 : 308, {
+      Location: canonical.location,
+      ...canonical.headers,
+    });
     res.end();
     return;
   }

@@ -7,7 +7,8 @@
  * Editors sign in with GitHub (Netlify's OAuth provider, no Git Gateway/Identity); every change
  * opens a pull request (editorial workflow), whose Netlify deploy preview shows the real page
  * before it is published. On a developer's machine `npx decap-server` serves the working tree
- * instead (local_backend), and the change is written straight to the file.
+ * instead: `astro dev` adds `local_backend` to the config it serves (src/integrations/cms.mjs),
+ * and the change is written straight to the file. The build's config never has it.
  */
 import { blogPageFiles } from './blog-page.ts';
 import { folderCollections } from './folder-collections.ts';
@@ -37,8 +38,6 @@ export const cmsConfig = {
   },
   // Each change becomes a branch and a pull request with its own deploy preview.
   publish_mode: 'editorial_workflow',
-  // `npx decap-server` on the developer's machine: the CMS edits the working tree.
-  local_backend: true,
   site_url: '/',
   display_url: '/',
   media_folder: 'src/assets/conteudo',

@@ -2,7 +2,16 @@
  * The CMS's field builders: each widget with its pt-BR label, and the patterns and messages of
  * src/lib/content-schemas.ts, so the CMS refuses what the build would.
  */
-import { BRL_PRICE_MESSAGE, BRL_PRICE_PATTERN } from '../lib/content-schemas';
+import {
+  BRL_PRICE_MESSAGE,
+  BRL_PRICE_PATTERN,
+  LINK_MESSAGE,
+  LINK_PATTERN,
+  SITE_PATH_MESSAGE,
+  SITE_PATH_PATTERN,
+  WEB_ADDRESS_MESSAGE,
+  WEB_ADDRESS_PATTERN,
+} from '../lib/content-schemas';
 
 export type Field = Record<string, unknown>;
 
@@ -36,6 +45,19 @@ export const price = (name: string, label: string, extra: Field = {}): Field =>
   str(name, label, {
     pattern: [BRL_PRICE_PATTERN, BRL_PRICE_MESSAGE],
     hint: 'Em reais, com vírgula: 59,90 ou 1.488,00.',
+    ...extra,
+  });
+/** A full web address (http or https only), refused by the CMS as by the build. */
+export const webAddress = (name: string, label: string, extra: Field = {}): Field =>
+  str(name, label, { pattern: [WEB_ADDRESS_PATTERN, WEB_ADDRESS_MESSAGE], ...extra });
+/** A page of this site, one slash first: /lgpd. */
+export const sitePath = (name: string, label: string, extra: Field = {}): Field =>
+  str(name, label, { pattern: [SITE_PATH_PATTERN, SITE_PATH_MESSAGE], ...extra });
+/** A page of this site or an https:// address. */
+export const link = (name: string, label: string, extra: Field = {}): Field =>
+  str(name, label, {
+    pattern: [LINK_PATTERN, LINK_MESSAGE],
+    hint: 'Uma página do site, como /planos, ou um endereço com https://.',
     ...extra,
   });
 /** A text with `{slot}` marks the site fills in: the CMS refuses it without each one, like the schema. */

@@ -2,7 +2,7 @@
  * The CMS entries of the partner pages' copy and the site's frame (menu, footer, 404,
  * legal pages' labels).
  */
-import { str, txt, strings, cards, obj, type Field } from './fields.ts';
+import { str, txt, strings, cards, obj, sitePath, type Field } from './fields.ts';
 
 export const framePageFiles: Field[] = [
   {
@@ -78,7 +78,7 @@ export const framePageFiles: Field[] = [
           widget: 'list',
           fields: [
             str('label', 'Texto'),
-            str('href', 'Caminho', { pattern: ['^/', 'Use um caminho do site, como /lgpd.'] }),
+            sitePath('href', 'Caminho'),
           ],
         },
       ]),

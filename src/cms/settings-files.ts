@@ -10,7 +10,7 @@ import {
   MONTH_DAY_MESSAGE,
   MONTH_DAY_PATTERN,
 } from '../lib/content-schemas';
-import { str, txt, int, slotted, obj, type Field } from './fields.ts';
+import { str, txt, int, slotted, obj, webAddress, link, type Field } from './fields.ts';
 
 export const settingsFiles: Field[] = [
   {
@@ -30,8 +30,8 @@ export const settingsFiles: Field[] = [
         pattern: ['^\\d{2}\\.\\d{3}\\.\\d{3}/\\d{4}-\\d{2}$', 'Use o CNPJ com pontuação, como 12.345.678/0001-90.'],
       }),
       str('legalName', 'Razão social'),
-      str('appUrl', 'Endereço do aplicativo (botão "Acessar")', { hint: 'Completo, com https://.' }),
-      str('instagramUrl', 'Instagram', { hint: 'Endereço completo do perfil, com https://.' }),
+      webAddress('appUrl', 'Endereço do aplicativo (botão "Acessar")', { hint: 'Completo, com https://.' }),
+      webAddress('instagramUrl', 'Instagram', { hint: 'Endereço completo do perfil, com https://.' }),
       str('encarregadoNome', 'Encarregado de dados (LGPD): nome'),
       str('encarregadoEmail', 'Encarregado de dados (LGPD): e-mail'),
       str('demoVideoId', 'Vídeo de demonstração (/gestao)', {
@@ -59,9 +59,9 @@ export const settingsFiles: Field[] = [
         str('whatsappGreeting', 'Mensagem inicial do WhatsApp'),
       ]),
       obj('links', 'Endereços', [
-        str('blog', 'Blog (rodapé)', { hint: '/blog, ou o endereço completo de um blog externo.' }),
+        link('blog', 'Blog (rodapé)', { hint: '/blog, ou o endereço completo (https://) de um blog externo.' }),
       ]),
-      { name: 'nav', label: 'Menu', widget: 'list', fields: [str('label', 'Texto'), str('href', 'Endereço')] },
+      { name: 'nav', label: 'Menu', widget: 'list', fields: [str('label', 'Texto'), link('href', 'Endereço')] },
       {
         name: 'terms',
         label: 'Condições comerciais',
@@ -133,7 +133,7 @@ export const settingsFiles: Field[] = [
         str('title', 'Título'),
         txt('text', 'Texto'),
         str('policyLink', 'Link da política'),
-        str('policyHref', 'Endereço da política'),
+        link('policyHref', 'Endereço da política'),
         str('acceptAll', 'Botão aceitar'),
         str('rejectAll', 'Botão rejeitar'),
         str('customize', 'Botão personalizar'),
@@ -177,7 +177,7 @@ export const settingsFiles: Field[] = [
         },
       ]),
       obj('tools', 'Ferramentas de terceiros', [str('ga4', 'Google Analytics 4'), str('meta', 'Pixel da Meta')]),
-      obj('footerLink', 'Link do rodapé', [str('label', 'Texto'), str('href', 'Endereço sem JavaScript')]),
+      obj('footerLink', 'Link do rodapé', [str('label', 'Texto'), link('href', 'Endereço sem JavaScript')]),
       obj('messages', 'Mensagens', [txt('unknownVersion', 'Versão do aviso desconhecida')]),
     ],
   },

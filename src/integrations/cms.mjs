@@ -7,8 +7,12 @@
  * public route list, so the JS budget, Lighthouse and the sitemap never see it (robots.txt
  * disallows it, the page says noindex).
  *
- * Its page carries its own CSP: Decap needs eval (it compiles its config schema), WebAssembly,
- * the GitHub API and, on a developer's machine, the decap-server proxy on localhost.
+ * Its page carries its own CSP. 'unsafe-eval' stays because Decap cannot start without it: it
+ * checks its config against a JSON schema with ajv (`validateConfig` in decap-cms-core), and ajv
+ * compiles every schema into code with `new Function`, on each load of the page. It also needs
+ * WebAssembly and the GitHub API. The decap-server proxy on localhost (`local_backend`) exists on
+ * a developer's machine only, so only `astro dev` serves the page and config that reach it;
+ * the build's /cms names neither localhost nor the local backend.
  */
 import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -24,26 +28,32 @@ const DECAP_DIST = join(dirname(require.resolve('decap-cms/package.json')), 'dis
 const isBundleFile = (name) =>
   /^(\d+\.)?decap-cms\.js$/.test(name) || name.endsWith('.wasm') || name === 'decap-cms.js.LICENSE.txt';
 
-export const CMS_CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
-  "font-src 'self' data:",
-  "connect-src 'self' https://api.github.com http://localhost:* http://127.0.0.1:*",
-  "frame-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
+/**
+ * The /cms page's policy; `local`: a developer's machine, where the CMS talks to decap-server.
+ * @param {{ local?: boolean }} [options]
+ */
+export const cmsCsp = ({ local = false } = {}) =>
+  [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
+    "font-src 'self' data:",
+    `connect-src 'self' https://api.github.com${local ? ' http://localhost:* http://127.0.0.1:*' : ''}`,
+    "frame-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
 
-export const cmsPage = () => `<!doctype html>
+/** @param {{ local?: boolean }} [options] */
+export const cmsPage = (options) => `<!doctype html>
 <html lang="pt-BR">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="robots" content="noindex, nofollow">
-    <meta http-equiv="Content-Security-Policy" content="${CMS_CSP}">
+    <meta http-equiv="Content-Security-Policy" content="${cmsCsp(options)}">
     <title>Pilota · Edição do site</title>
     <link href="/cms/config.yml" type="text/yaml" rel="cms-config-url">
   </head>
@@ -53,8 +63,12 @@ export const cmsPage = () => `<!doctype html>
 </html>
 `;
 
-export const cmsConfigYaml = () =>
-  `# Gerado por src/cms/cms-config.ts: altere lá.\n${stringify(cmsConfig, { lineWidth: 0 })}`;
+/**
+ * The CMS's config.yml; `local` adds `local_backend` (decap-server on the developer's machine).
+ * @param {{ local?: boolean }} [options]
+ */
+export const cmsConfigYaml = ({ local = false } = {}) =>
+  `# Gerado por src/cms/cms-config.ts: altere lá.\n${stringify(local ? { ...cmsConfig, local_backend: true } : cmsConfig, { lineWidth: 0 })}`;
 
 const TYPES = {
   '.js': 'text/javascript; charset=utf-8',
@@ -77,11 +91,11 @@ export function cms() {
           const path = (req.url ?? '').split('?', 1)[0];
           if (path === '/cms' || path === '/cms/') {
             res.setHeader('Content-Type', 'text/html; charset=utf-8');
-            return res.end(cmsPage());
+            return res.end(cmsPage({ local: true }));
           }
           if (path === '/cms/config.yml') {
             res.setHeader('Content-Type', 'text/yaml; charset=utf-8');
-            return res.end(cmsConfigYaml());
+            return res.end(cmsConfigYaml({ local: true }));
           }
           const name = path.startsWith('/cms/') ? path.slice('/cms/'.length) : '';
           if (!isBundleFile(name)) return next();

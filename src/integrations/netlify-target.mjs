@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { yamlModules } from './yaml-modules.mjs';
 import { HEADER_CSP, securityHeaders } from '../server/http/security-headers.ts';
-import { indexHtmlRedirect } from './index-html-redirect.mjs';
+import { canonicalRedirect, indexHtmlRedirect } from './index-html-redirect.mjs';
+import { REDIRECT_RULES } from '../server/cdn/redirect-cache.ts';
+import { normalizePath } from '../server/http/normalize-path.ts';
 
 /*
  * What the Netlify build needs beyond @astrojs/netlify, from the same source as the Node
@@ -52,14 +54,16 @@ const SECURITY_HEADERS = ${JSON.stringify(securityHeaders(siteUrl))};
 const HEADER_CSP = ${JSON.stringify(HEADER_CSP)};
 
 ${indexHtmlRedirect.toString()}
+${canonicalRedirect.toString()}
+const REDIRECT_RULES = { ...${JSON.stringify({ ...REDIRECT_RULES, normalize: undefined })}, normalize: (${normalizePath.toString()}) };
 
 export default async function handler(request, context) {
   const url = new URL(request.url);
-  const canonical = indexHtmlRedirect(url.pathname + url.search);
+  const canonical = canonicalRedirect(url.pathname + url.search, REDIRECT_RULES);
   const response = canonical
     ? new Response(null, {
         status: request.method === 'GET' || request.method === 'HEAD' ? 301 : 308,
-        headers: { Location: canonical },
+        headers: { Location: canonical.location, ...canonical.headers },
       })
     : await astroHandler(request, context);
   const headers = new Headers(response.headers);

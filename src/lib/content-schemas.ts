@@ -15,8 +15,14 @@ export {
   CLOCK_PATTERN,
   ISO_DATE_MESSAGE,
   ISO_DATE_PATTERN,
+  LINK_MESSAGE,
+  LINK_PATTERN,
   MONTH_DAY_MESSAGE,
   MONTH_DAY_PATTERN,
+  SITE_PATH_MESSAGE,
+  SITE_PATH_PATTERN,
+  WEB_ADDRESS_MESSAGE,
+  WEB_ADDRESS_PATTERN,
   brlPrice,
 } from './content-schemas/fields.ts';
 export * from './content-schemas/blog.ts';

@@ -3,9 +3,11 @@
  * A webhook URL's path and query often carry the receiver's access token, so only its host
  * is shown; a lead's e-mails go to the team's inbox (LEAD_NOTIFY_TO). `last_error` is the
  * transport's own message: a webhook's names a status or a network code, but an SMTP
- * server's may quote a recipient, so addresses, URLs and long digit runs are masked before
- * it is shown, and it is cut short.
+ * server's or a CRM's may quote a recipient or the request, so it is sanitized before it is
+ * shown, and it is cut short.
  */
+
+import { safeErrorText, urlHost } from './error-text';
 
 /** Characters of the last error shown in a table cell. */
 export const DELIVERY_ERROR_MAX = 120;
@@ -14,30 +16,18 @@ export const DELIVERY_ERROR_MAX = 120;
  * A webhook's host (with its port), or undefined when the stored target is not a URL.
  * @example webhookHost('https://hooks.exemplo.com/t/abc123?token=x') // "hooks.exemplo.com"
  */
-export function webhookHost(target: string): string | undefined {
-  try {
-    return new URL(target).host || undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const webhookHost = urlHost;
 
 /**
- * The last error without addresses, URLs or numbers long enough to be a phone or a document,
- * at most `max` characters (with an ellipsis when cut).
+ * The last error through the one sanitizer of failure texts (./error-text.ts: no URLs,
+ * credentials, addresses in any encoding, nor numbers long enough to be a phone or a
+ * document), at most `max` characters (with an ellipsis when cut). Rows stored before the
+ * sanitizer ran at recording time are cleaned here all the same.
  * @example safeDeliveryError('550 5.1.1 <lia@exemplo.com>: Recipient address rejected')
  *   // "550 5.1.1 <[e-mail]>: Recipient address rejected"
  * @example safeDeliveryError('failed: ECONNREFUSED') // "failed: ECONNREFUSED"
  */
 export function safeDeliveryError(error: string, max = DELIVERY_ERROR_MAX): string {
-  const masked = error
-    .replace(/[a-z][a-z0-9+.-]*:\/\/[^\s<>"']+/gi, (url) => {
-      const host = webhookHost(url);
-      return host ? `[${host}]` : '[endereço]';
-    })
-    .replace(/[^\s<>"'@()[\],;:]+@[^\s<>"'@()[\],;:]+/g, '[e-mail]')
-    .replace(/\+?\d[\d\s().-]{6,}\d/g, (run) => ((run.match(/\d/g)?.length ?? 0) >= 8 ? '[número]' : run))
-    .replace(/\s+/g, ' ')
-    .trim();
+  const masked = safeErrorText(error);
   return masked.length > max ? `${masked.slice(0, max - 1).trimEnd()}…` : masked;
 }

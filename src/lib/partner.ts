@@ -34,12 +34,13 @@ export interface PartnerDefaults {
 }
 
 /*
- * A slug is what we accept in /parceiro/{slug}: letters (accents included), digits
- * and single hyphens, at most 60 characters. Anything else (dots, spaces, markup,
- * very long strings) is not a partner, and the route answers 404 rather than
- * printing arbitrary text as "Recomendado por …".
+ * A slug is what we accept in /parceiro/{slug}: a Brazilian name's letters (a–z and the
+ * accented Latin ones: á, ã, ç, é…), digits and single hyphens, at most 60 characters.
+ * Anything else (other scripts, look-alike letters, dots, spaces, markup, very long
+ * strings) is not a partner, and the route answers 404 rather than printing arbitrary text
+ * as "Recomendado por …".
  */
-const SLUG_PATTERN = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u;
+const SLUG_PATTERN = /^[a-z0-9à-öø-ÿ]+(?:-[a-z0-9à-öø-ÿ]+)*$/;
 const MAX_SLUG_LENGTH = 60;
 
 /**
@@ -50,7 +51,7 @@ const MAX_SLUG_LENGTH = 60;
  */
 export function normalizePartnerSlug(segment: string | undefined): string | undefined {
   if (segment === undefined) return undefined;
-  const slug = segment.trim().toLowerCase();
+  const slug = segment.trim().normalize('NFC').toLowerCase();
   if (slug.length === 0 || slug.length > MAX_SLUG_LENGTH || !SLUG_PATTERN.test(slug)) return undefined;
   return slug;
 }

@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { parseConnectors, type ConnectorsConfig } from './connectors/config';
 import { deployTargetFromEnv, DeployTargetError, type DeployTarget } from './deploy-target';
+import { targetUrlProblem } from './webhooks/target-url';
 
 /** Where the team's lead notices go and who sends them, when the environment does not say. */
 export const DEFAULT_MAIL_FROM = 'Pilota <nao-responda@pilota.example>';
@@ -54,11 +55,10 @@ const urlList = z.preprocess(
         .split(',')
         .map((part) => part.trim())
         .filter(Boolean);
-      for (const url of urls) {
-        if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
-          ctx.addIssue({ code: 'custom', message: `"${url}" is not an http(s) URL` });
-        }
-      }
+      urls.forEach((url, index) => {
+        const problem = targetUrlProblem(url, urls.length > 1 ? `URL ${index + 1} of ${urls.length}` : 'the URL');
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      });
       return urls;
     }),
 );

@@ -37,7 +37,7 @@
  *   `composeServices`), never through this module.
  */
 import { composeRuntime } from './compose';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { describeError } from './describe-error';
 import { deployTargetFromEnv } from './deploy-target';
 import { openDatabase, pgliteDirFor } from './db/client';
@@ -192,7 +192,9 @@ export function getRuntime(): Promise<Runtime> {
   // Booted outside the request that happens to come first: timers and workers started here
   // must not carry that request's id into every later log line.
   runtimePromise ??= requestContext.exit(boot).catch((error: unknown) => {
-    log.fatal(`failed to start: ${describeError(error)}`);
+    // A ConfigError names each wrong variable and never its secret (src/server/config.ts): the
+    // operator needs all of it; anything else is described without its values.
+    log.fatal(`failed to start: ${error instanceof ConfigError ? error.message : describeError(error)}`);
     process.exit(1);
   });
   return runtimePromise;

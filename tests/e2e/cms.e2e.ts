@@ -7,6 +7,7 @@ import type { Locator, Page } from '@playwright/test';
 import { freePort, stopChild } from '../../scripts/support/server';
 import { loadStaticFiles } from '../../scripts/static-files';
 import { securityHeaders } from '../../src/server/http/security-headers';
+import { cmsConfigYaml, cmsPage } from '../../src/integrations/cms.mjs';
 import { cookieConsentPolicy } from '../../src/lib/cookie-policy';
 import { allChoices, encodeConsent } from '../../src/lib/cookie-consent';
 import { expect, test } from './fixtures';
@@ -18,9 +19,9 @@ import { expect, test } from './fixtures';
  * monthly price to the YAML files, and a build of that copy shows them on the pages, the
  * price formatted and the annual view following it.
  *
- * The CMS page comes from the e2e server's build; only its config.yml is answered with the
- * proxy's port (the real file points at decap-server's default, 8081, which a developer may
- * be using). One build of the copy, one browser page: the file costs about a build's time.
+ * The CMS's own files come from the e2e server's build; its page and config.yml are the ones
+ * `astro dev` serves (with the local backend, which the build leaves out), the config pointed
+ * at the proxy's port instead of decap-server's default, 8081, which a developer may be using. One build of the copy, one browser page: the file costs about a build's time.
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -73,8 +74,12 @@ test.afterAll(async () => {
 
 const fileOf = (path: string) => readFileSync(join(copy, path), 'utf8');
 
-/** Opens an entry in the CMS, signed in to the local proxy. */
+/**
+ * Opens an entry in the CMS, signed in to the local proxy. Each time from a fresh page: a
+ * hash change alone keeps Decap's editor, which then shows the next entry's fields empty.
+ */
 async function openEntry(page: Page, hash: string): Promise<void> {
+  await page.goto('about:blank');
   await page.goto(`/cms/#/${hash}`);
   const signIn = page.getByRole('button', { name: 'Entrar' });
   const form = page.locator('form, [class*="ControlPane"]').first();
@@ -87,15 +92,35 @@ async function publish(page: Page): Promise<void> {
   await page.getByText('Publicar agora', { exact: true }).click();
 }
 
+/**
+ * Decap writes the file before it marks the entry clean: leaving before that asks "sair desta
+ * página?", which the browser dismisses, and the next entry never opens.
+ */
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByText('Alterações salvas', { exact: true })).toBeVisible();
+}
+
 const field = (page: Page, label: string): Locator => page.getByLabel(label, { exact: true });
 
 test('an editor changes the hero title and a price in the CMS; the next build shows them', async ({ page }) => {
+  // The build's /cms knows no local backend (production must not): the page and config are the
+  // ones `astro dev` serves on a developer's machine, pointed at this test's proxy. A page
+  // answered here is not from the loopback address to Chromium, which then asks before it
+  // calls one (Local Network Access): granted, as a developer would.
+  await page.context().grantPermissions(['local-network-access']);
+  await page.route(
+    (url) => ['/cms', '/cms/', '/cms/index.html'].includes(url.pathname),
+    (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: cmsPage({ local: true }) }),
+  );
   await page.route('**/cms/config.yml', async (route) => {
     const response = await route.fetch();
-    const body = (await response.text()).replace(
+    const built = await response.text();
+    expect(built).not.toContain('local_backend');
+    const body = cmsConfigYaml({ local: true }).replace(
       'local_backend: true',
       `local_backend:\n  url: http://127.0.0.1:${proxyPort}/api/v1`,
     );
+    expect(body).toContain(`url: http://127.0.0.1:${proxyPort}/api/v1`);
     await route.fulfill({ response, body });
   });
 
@@ -116,6 +141,7 @@ test('an editor changes the hero title and a price in the CMS; the next build sh
   await expect(monthly).toHaveValue('59,90');
   await publish(page);
   await expect.poll(() => fileOf(planFile)).toContain('monthlyPrice: 59,90');
+  await settled(page);
   expect(fileOf(planFile)).toContain('annualPrice: 490,00');
 
   await openEntry(page, 'collections/paginas/entries/home');
@@ -124,6 +150,7 @@ test('an editor changes the hero title and a price in the CMS; the next build sh
   await title.fill(NEW_TITLE);
   await publish(page);
   await expect.poll(() => fileOf('content/pages/home.yaml')).toContain(`title: ${NEW_TITLE}`);
+  await settled(page);
 
   // The copy's build, served as production serves its static pages.
   const build = spawn(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {

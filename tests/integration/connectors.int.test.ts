@@ -355,10 +355,11 @@ describe.each(engines)('connectors on %s', (engine) => {
     expect(rd.requests.map((request) => request.status)).toEqual([500, 'hang', 429, 401, 200]);
     expect(rd.conversions).toHaveLength(1);
     expect(row.attempts).toBe(5);
-    // The last error kept is the 401's, whose answer quoted the URL with the key.
+    // The last error kept is the 401's, whose answer quoted the URL with the key: kept as its host.
     expect(row.lastError).toMatch(/^answered 401: /);
-    expect(row.lastError).toContain('api_key=[oculto]');
+    expect(row.lastError).toContain(`Invalid API key in POST [${new URL(standIns.rd.url).host}]`);
     expect(row.lastError).not.toContain(RD_KEY);
+    expect(row.lastError).not.toContain('api_key');
     expect(logs.some((line) => line.includes('asked to wait 1 s'))).toBe(true);
     expect(logs.some((line) => line.includes('timed out'))).toBe(true);
     expect(logs.join('\n')).not.toContain(RD_KEY);

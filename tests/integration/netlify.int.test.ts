@@ -52,6 +52,7 @@ import {
 import { runScheduledDrain } from '~/server/delivery/scheduled-drain';
 import { SPOOL_STORE } from '~/server/leads/blob-spool';
 import { ALLOW_HEADER } from '~/server/http/methods';
+import { LONG_CDN, SHORT_CDN } from '~/server/cdn/cdn-cache';
 import { HEADER_CSP, securityHeaders } from '~/server/http/security-headers';
 import { createSecurityLogger } from '~/server/security';
 import { netlifyCopyDir } from '../../src/integrations/netlify-target.mjs';
@@ -208,6 +209,9 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
       '/pagina-que-nao-existe',
       '/blog/admin',
       '/api/health',
+      // The admin area's canonical-path redirects: no-store, the search (an e-mail) dropped.
+      '/admin/leads/?q=ana%40exemplo.com',
+      '/admin/leads/index.html?q=ana%40exemplo.com',
     ];
     for (const path of paths) {
       const [fromFunction, fromNode] = await Promise.all([callFunction(path), callNode(path)]);
@@ -223,6 +227,13 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
         (await fromNode.text()).replaceAll(node.url, 'ORIGIN'),
       ];
       expect(firstDifference(functionBody, nodeBody), path).toBeUndefined();
+      if (path.startsWith('/admin/leads/')) {
+        expect({ path, location: fromFunction.headers.get('location') }).toEqual({ path, location: '/admin/leads' });
+        expect({ path, cache: fromFunction.headers.get('cache-control') }).toEqual({
+          path,
+          cache: 'private, no-store',
+        });
+      }
     }
   });
 
@@ -512,6 +523,9 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
       '/api/health/ready',
       '/lgpd/confirmar',
       '/pagina-que-nao-existe',
+      // Not a name: too long, another script.
+      `/parceiro/${'a'.repeat(61)}`,
+      `/parceiro/${encodeURIComponent('ωmega')}`,
     ];
     for (const [role, headers] of [
       ['anonymous', {}],
@@ -532,6 +546,15 @@ describe.skipIf(missing)(`the Netlify build${missing ? ` — skipped: ${missing}
         });
         expect({ role, path, tags: answer.headers.get('netlify-cache-tag') }).toEqual({ role, path, tags });
         expect(answer.headers.get('cache-control')).toMatch(/^public, max-age=\d+/);
+      }
+      // A name nobody vouched for is kept minutes (whatever a visitor types fills no cache for a day).
+      for (const [path, cdn] of [
+        ['/parceiro/carol-imoveis', LONG_CDN],
+        ['/carol-imoveis', LONG_CDN],
+        ['/parceiro/maria-silva', SHORT_CDN],
+      ] as const) {
+        const answer = await callFunction(path, { headers });
+        expect({ role, path, cdn: answer.headers.get('netlify-cdn-cache-control') }).toEqual({ role, path, cdn });
       }
       for (const path of neverKept) {
         const answer = await callFunction(path, { headers });

@@ -12,7 +12,8 @@
  *   leads (filtered by person_id) — 401 without the token, 400 for a missing name or title
  *   or an unknown label. It keeps what it stores, so a test counts persons and leads.
  *
- * Faults are scripted per request, in order: a status (with an optional Retry-After), 'hang'
+ * Faults are scripted per request, in order: a status (with an optional Retry-After, or an
+ * `echo` of the request line and URL in its answer, as a careless proxy quotes what failed), 'hang'
  * (never answers: the caller's timeout must cut it), or 'store-then-500' (does the work, then
  * answers 500, the way a response lost after a commit looks to the caller).
  */
@@ -21,7 +22,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { arrivals } from '../../scripts/support/arrivals';
 
-export type Fault = number | { status: number; retryAfter?: string } | 'hang' | 'store-then-500';
+export type Fault =
+  | number
+  | { status: number; retryAfter?: string }
+  | { status: number; echo: true }
+  | 'hang'
+  | 'store-then-500';
 
 export interface StandInRequest {
   method: string;
@@ -102,6 +108,9 @@ async function serve(handler: Handler): Promise<StandIn> {
         return;
       }
       if (typeof fault === 'number') return answer(fault, { error: `scripted ${fault}` });
+      if (fault && 'echo' in fault) {
+        return answer(fault.status, { error: `upstream failed: ${incoming.method} ${incoming.url}` });
+      }
       if (fault) {
         return answer(
           fault.status,

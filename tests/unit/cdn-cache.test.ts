@@ -12,7 +12,9 @@ import {
   BLOG_TAG,
   CDN_CACHED_ROUTES,
   cdnCacheHeaders,
+  LONG_CDN,
   PARTNERS_TAG,
+  SHORT_CDN,
   postTag,
   type CdnCacheRequest,
 } from '../../src/server/cdn/cdn-cache';
@@ -94,6 +96,16 @@ describe('CDN caching of on-demand answers', () => {
     // A page that set its own browser caching keeps it.
     const blog = new Response('ok', { headers: { 'Cache-Control': 'public, max-age=60, s-maxage=300' } });
     expect(cdnCacheHeaders('netlify', get('/blog', '/blog'), blog)).not.toHaveProperty('Cache-Control');
+  });
+
+  it("keeps a known partner's page a day and a spelled-out unknown name only minutes", () => {
+    const cdn = (routePattern: string, path: string, params: Record<string, string>) =>
+      cdnCacheHeaders('netlify', get(routePattern, path, params), new Response('ok'))?.['Netlify-CDN-Cache-Control'];
+    expect(cdn('/parceiro/[slug]', '/parceiro/carol-imoveis', { slug: 'carol-imoveis' })).toBe(LONG_CDN);
+    expect(cdn('/parceiro/[slug]', '/parceiro/Carol-Imoveis', { slug: 'Carol-Imoveis' })).toBe(LONG_CDN);
+    expect(cdn('/[name]', '/carol-imoveis', { name: 'carol-imoveis' })).toBe(LONG_CDN);
+    expect(cdn('/parceiro/[slug]', '/parceiro/maria-silva', { slug: 'maria-silva' })).toBe(SHORT_CDN);
+    expect(SHORT_CDN).toMatch(/^public, s-maxage=([1-9]\d?|[1-5]\d\d|600), stale-while-revalidate=\d+$/);
   });
 
   it('never keeps a personal, refused, failed or non-GET answer, nor an unlisted route', () => {

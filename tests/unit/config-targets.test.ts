@@ -103,3 +103,18 @@ describe('loadConfig on the Netlify target', () => {
     expect(configError({ ...NETLIFY_ENV, DATABASE_MIGRATION_URL: 'not a url' })).toContain('DATABASE_MIGRATION_URL');
   });
 });
+
+describe('webhook URLs', () => {
+  it.each(['LEAD_WEBHOOK_URLS', 'LEAD_WEBHOOK_ZAP_URLS'])(
+    'refuses %s with user:password@, naming the variable and the host but not the secret',
+    (name) => {
+      const message = configError({ [name]: 'https://zap:s3nh4-Secreta@hooks.example/x?t=1' });
+      expect(message).toContain(`${name}: the URL (hooks.example) carries a user name or password`);
+      expect(message).not.toMatch(/s3nh4|Secreta|zap:/);
+      expect(configError({ [name]: 'https://ok.example/a, ftp://files.example' })).toContain(
+        `${name}: URL 2 of 2 is not an http(s) URL (it is ftp:)`,
+      );
+      expect(parseConfig({ [name]: 'https://hooks.example/x?token=abc' })).toBeDefined();
+    },
+  );
+});

@@ -62,7 +62,7 @@ describe('connector variables', () => {
     });
     expect(message).toContain('RDSTATION_CUSTOM_FIELDS: "segmento" is not an RD Station custom field');
     expect(message).toContain('RDSTATION_CUSTOM_FIELDS: "cidade=cf_cidade" is not LEAD_VALUE=FIELD');
-    expect(message).toContain('RDSTATION_BASE_URL: "ftp://rd" is not an http(s) URL');
+    expect(message).toContain('RDSTATION_BASE_URL: the URL is not an http(s) URL (it is ftp:)');
     expect(message).toContain('PIPEDRIVE_LABELS: "inquilino=abc" is not TIPO=LABEL_ID');
     expect(message).toContain('PIPEDRIVE_CHANNEL: expected a whole number');
     expect(message).not.toMatch(/RDSTATION_API_KEY|PIPEDRIVE_API_TOKEN/);

@@ -33,6 +33,17 @@ describe('safeDeliveryError', () => {
     expect(masked).not.toMatch(/lia|token|98765/);
   });
 
+  it("masks a lead's e-mail a service echoed URL-encoded, and a webhook URL's credentials", () => {
+    const echoed = safeDeliveryError(
+      'answered 502: {"error":"upstream failed: GET /v1/persons/search?term=lia.souza%40exemplo.com.br"}',
+      500,
+    );
+    expect(echoed).toContain('[e-mail]');
+    expect(echoed).not.toMatch(/lia|exemplo/);
+    const refused = safeDeliveryError('failed: URL includes credentials: http://zap:s3nh4@127.0.0.1:9/h', 500);
+    expect(refused).toBe('failed: URL includes credentials: [127.0.0.1:9]');
+  });
+
   it('cuts long errors with an ellipsis', () => {
     const cut = safeDeliveryError('x'.repeat(500));
     expect(cut).toHaveLength(DELIVERY_ERROR_MAX);

@@ -61,6 +61,13 @@ describe.each([
   ['', undefined],
   [undefined, undefined],
   ['a'.repeat(61), undefined],
+  ['a'.repeat(60), 'a'.repeat(60)],
+  ['joa\u0303o', 'joão'],
+  ['ωmega', undefined],
+  ['раypal', undefined],
+  ['maria-\u202esilva', undefined],
+  ['①②', undefined],
+  ['maria%20silva', undefined],
 ])('normalizePartnerSlug(%s)', (segment, expected) => {
   it(`is ${String(expected)}`, () => expect(normalizePartnerSlug(segment)).toBe(expected));
 });

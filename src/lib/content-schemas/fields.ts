@@ -64,12 +64,36 @@ export const positiveInt = (field: string) =>
     .int(`"${field}" deve ser um número inteiro.`)
     .positive();
 
-export const webAddress = (field: string) =>
-  text(field).pipe(z.url({ error: `"${field}" deve ser um endereço completo, como https://exemplo.com.br.` }));
+/*
+ * Addresses an editor types, and where a visitor's click may lead: one protocol rule for all,
+ * written as patterns the CMS repeats (src/cms/fields.ts). A web address is http(s) and names
+ * a host (no `javascript:`, `data:` or `vbscript:`, no `user@` in front of the host); a site
+ * path starts with exactly one slash, since `//evil.example` and `/\evil.example` lead a
+ * browser to another host. No field is meant for mailto:, tel: or WhatsApp links: the code
+ * builds those from the e-mail and the numbers.
+ */
+const HOST = String.raw`[^\s/?#@\\:]+(:\d{1,5})?`;
+const SITE_PATH = String.raw`/(?![/\\])\S*`;
+export const WEB_ADDRESS_PATTERN = String.raw`^https?://${HOST}([/?#]\S*)?$`;
+export const WEB_ADDRESS_MESSAGE = 'Use um endereço completo começando com https://, como https://exemplo.com.br.';
+export const SITE_PATH_PATTERN = `^${SITE_PATH}$`;
+export const SITE_PATH_MESSAGE = 'Use um caminho do site começando com uma só barra, como /lgpd.';
+export const LINK_PATTERN = String.raw`^(${SITE_PATH}|https://${HOST}([/?#]\S*)?)$`;
+export const LINK_MESSAGE = 'Use um caminho do site começando com uma só barra (/planos) ou um endereço com https://.';
+
+const addressRule = (field: string, pattern: string, message: string) => {
+  const shape = new RegExp(pattern);
+  return text(field).refine((value) => shape.test(value) && URL.canParse(value, 'https://site.invalid'), message);
+};
+
+/** A full web address (http or https), as a button or a profile link opens it. */
+export const webAddress = (field: string) => addressRule(field, WEB_ADDRESS_PATTERN, WEB_ADDRESS_MESSAGE);
+
+/** A page of this site: "/lgpd". */
+export const sitePath = (field: string) => addressRule(field, SITE_PATH_PATTERN, SITE_PATH_MESSAGE);
 
 /** A link inside the site ("/planos") or to another one ("https://…"). */
-export const href = (field: string) =>
-  text(field).regex(/^(\/|https:\/\/)/, `"${field}" deve começar com / (página do site) ou https://.`);
+export const href = (field: string) => addressRule(field, LINK_PATTERN, LINK_MESSAGE);
 
 /** A text with `{name}` slots the code fills (src/lib/fill-template.ts): each slot must be there. */
 export const template = (field: string, ...slots: string[]) =>

@@ -4,7 +4,7 @@
  * /contato and /obrigado.
  */
 import { z } from 'zod';
-import { text, card, seo, titledParagraphs } from './fields.ts';
+import { text, card, seo, sitePath, titledParagraphs } from './fields.ts';
 
 const partnerCta = z.object({ primary: text('cta.primary'), plan: text('cta.plan'), secondary: text('cta.secondary') });
 
@@ -66,7 +66,7 @@ export const interfaceSchema = z.object({
       .array(
         z.object({
           label: text('footer.legal.label'),
-          href: z.string().regex(/^\//, 'Use um caminho do site, como /lgpd.'),
+          href: sitePath('footer.legal.href'),
         }),
       )
       .min(1),

@@ -10,9 +10,14 @@
  *
  * Netlify reads `Netlify-CDN-Cache-Control` (its CDN only; the browser keeps the plain
  * Cache-Control) and `Netlify-Cache-Tag`, by which a change is purged (./cdn-purge.ts).
- * Partner pages live in the code, and a deploy empties Netlify's cache, so they are kept
- * long; blog pages are purged when a post changes and kept an hour in case a purge fails.
+ * Known partners' pages live in the code, and a deploy empties Netlify's cache, so they are
+ * kept long; any other /parceiro/<slug> spells out a name nobody vouched for, and the path is
+ * whatever a visitor typed, so it is kept a few minutes only (a flood of made-up slugs fills
+ * no cache for a day). Blog pages are purged when a post changes and kept an hour in case a
+ * purge fails.
  */
+import { partners } from '~/lib/content-data';
+import { findPartner, normalizePartnerSlug } from '~/lib/partner';
 import { classifyRequest, type RequestTarget } from '../auth/access-policy';
 import type { DeployTarget } from '../deploy-target';
 
@@ -27,15 +32,21 @@ export const postTag = (slug: string) => `post-${slug}`;
 /** What the browser keeps: a minute, so a visitor's back-and-forth does not ask again. */
 export const BROWSER_CACHE_CONTROL = 'public, max-age=60';
 
-const LONG_CDN = 'public, s-maxage=86400, stale-while-revalidate=604800';
+export const LONG_CDN = 'public, s-maxage=86400, stale-while-revalidate=604800';
 const PURGED_CDN = 'public, s-maxage=3600, stale-while-revalidate=86400';
+export const SHORT_CDN = 'public, s-maxage=300, stale-while-revalidate=60';
+
+type Params = Record<string, string | undefined>;
 
 interface CdnRule {
-  cdn: string;
-  tags: (params: Record<string, string | undefined>) => string[];
+  cdn: string | ((params: Params) => string);
+  tags: (params: Params) => string[];
 }
 
-const partnerPage: CdnRule = { cdn: LONG_CDN, tags: () => [PARTNERS_TAG] };
+const partnerPage: CdnRule = {
+  cdn: ({ slug, name }) => (findPartner(partners, normalizePartnerSlug(slug ?? name)) ? LONG_CDN : SHORT_CDN),
+  tags: () => [PARTNERS_TAG],
+};
 const blogPage: CdnRule = { cdn: PURGED_CDN, tags: () => [BLOG_TAG] };
 
 /** The public on-demand routes a CDN may keep, by Astro route pattern. */
@@ -55,7 +66,7 @@ export const CDN_CACHED_ROUTES: Readonly<Record<string, CdnRule>> = {
 };
 
 export interface CdnCacheRequest extends RequestTarget {
-  params: Record<string, string | undefined>;
+  params: Params;
 }
 
 /** Whether an answer already says it is personal or not to be stored. */
@@ -83,7 +94,7 @@ export function cdnCacheHeaders(
   const headers: Record<string, string> = {};
   if (!response.headers.has('cache-control')) headers['Cache-Control'] = BROWSER_CACHE_CONTROL;
   if (target === 'netlify') {
-    headers['Netlify-CDN-Cache-Control'] = rule.cdn;
+    headers['Netlify-CDN-Cache-Control'] = typeof rule.cdn === 'string' ? rule.cdn : rule.cdn(request.params);
     // A tag is a plain token: a slug that could carry a comma or a space adds no tag.
     headers['Netlify-Cache-Tag'] = rule
       .tags(request.params)

@@ -7,6 +7,7 @@
  * never in a delivery row, an error or a log line.
  */
 import { LEAD_TIPOS, type LeadTipo } from '../db/schema/leads';
+import { targetUrlProblem } from '../webhooks/target-url';
 
 export const DEFAULT_RDSTATION_BASE_URL = 'https://api.rd.services';
 export const DEFAULT_HUBSPOT_BASE_URL = 'https://api.hsforms.com';
@@ -84,8 +85,9 @@ export function parseConnectors(env: Env, problems: string[]): ConnectorsConfig 
   const url = (name: string, fallback: string) => {
     const given = value(env, name);
     if (given === undefined) return fallback;
-    if (!URL.canParse(given) || !/^https?:$/.test(new URL(given).protocol)) {
-      problems.push(`${name}: "${given}" is not an http(s) URL`);
+    const problem = targetUrlProblem(given, 'the URL');
+    if (problem) {
+      problems.push(`${name}: ${problem}`);
       return fallback;
     }
     return given.replace(/\/+$/, '');

@@ -4,8 +4,6 @@
  * CDN rules and the action-call reader compare normalised paths only.
  */
 
-const MAX_DECODE_ROUNDS = 4;
-
 /**
  * The path as a router might understand it, for comparing against the policy: percent
  * escapes decoded (repeatedly, so `%2561` counts as `a`; never throws on a malformed one),
@@ -14,6 +12,9 @@ const MAX_DECODE_ROUNDS = 4;
  * @example normalizePath('//Blog/%61dmin/index.html') // '/blog/admin'
  */
 export function normalizePath(pathname: string): string {
+  // Declared inside: the Netlify function's wrapper inlines this function's source
+  // (src/integrations/netlify-target.mjs), so it must not reach for anything around it.
+  const MAX_DECODE_ROUNDS = 4;
   let path = pathname;
   for (let round = 0; round < MAX_DECODE_ROUNDS; round++) {
     const decoded = path.replace(/%([0-9a-f]{2})/gi, (_escape, hex: string) => String.fromCharCode(parseInt(hex, 16)));

@@ -16,6 +16,7 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { DeliveryKind } from '~/lib/delivery-kinds';
+import { safeErrorText } from '~/lib/error-text';
 
 /** SPEC §7 fires webhooks without waiting long; a hung receiver fails the attempt after this. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -123,9 +124,10 @@ export async function postWebhook(
 function failureReason(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'timed out';
-  // fetch wraps the socket error: "fetch failed" with the useful part in `cause`.
+  // fetch wraps the socket error: "fetch failed" with the useful part in `cause`. A message
+  // may quote the URL (fetch's refusal of one with credentials does), hence the sanitizer.
   const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? error.message;
+  return cause?.code ?? safeErrorText(cause?.message ?? error.message);
 }
 
 async function drain(response: Response): Promise<void> {
