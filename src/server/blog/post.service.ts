@@ -13,7 +13,7 @@ import { slugify } from '~/lib/slug';
 import { isUuid } from '~/lib/uuid';
 import { fieldErrors, postInputSchema, type PostData } from '~/lib/validation/post';
 import type { DbOrTx } from '../db/client';
-import { BLOG_TAG, postTag } from '../cdn/cdn-cache';
+import { BLOG_TAG, postTag } from '../cdn/cache-tags';
 import type { PurgeTags } from '../cdn/cdn-purge';
 import { blogImages, blogPosts, type BlogPost } from '../db/schema/blog';
 

@@ -20,14 +20,10 @@ import { partners } from '~/lib/content-data';
 import { findPartner, normalizePartnerSlug } from '~/lib/partner';
 import { classifyRequest, type RequestTarget } from '../auth/access-policy';
 import type { DeployTarget } from '../deploy-target';
+import { BLOG_TAG, PARTNERS_TAG, postTag } from './cache-tags';
 
-/** Purged when any post changes: every page that lists posts or may show one. */
-export const BLOG_TAG = 'blog';
-/** Partners live in content/partners/<slug>.yaml; only a deploy changes them. */
-export const PARTNERS_TAG = 'partners';
+export { BLOG_TAG, PARTNERS_TAG, postTag } from './cache-tags';
 
-/** One post's own page, purged by its slug (the old and the new one when the slug changes). */
-export const postTag = (slug: string) => `post-${slug}`;
 
 /** What the browser keeps: a minute, so a visitor's back-and-forth does not ask again. */
 export const BROWSER_CACHE_CONTROL = 'public, max-age=60';
