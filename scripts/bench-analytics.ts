@@ -242,11 +242,8 @@ async function main(): Promise<number> {
   return ok ? 0 : 1;
 }
 
-const argument = (name: string) =>
-  process.argv
-    .slice(2)
-    .find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`))
-    ?.split('=')[1];
+/** The value of `--name=value` on the command line (undefined when absent). */
+const argument = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 
 /** `--flood`: the flood on each engine, `--runs` times; prints each run and the spread. */
 async function floods(): Promise<number> {
@@ -282,38 +279,18 @@ async function floods(): Promise<number> {
         [r.reportAfterFlood, r.reportAtEnd].every((page) => page.status === 200 && page.ms <= 1000 && page.kb <= 300);
     }
     if (runs > 1) {
-      const line = (name: string, values: number[], digits = 0) =>
-        console.log(`  ${name.padEnd(28)} ${fmt(spread(values), digits)}`);
       console.log(`${results[0]!.engine}, ${runs} runs (min / median / max):`);
-      line(
-        'growth MB',
-        results.map((r) => r.growthMb),
-        1,
-      );
-      line(
-        'live p99 during, ms',
-        results.map((r) => r.liveDuring.p99),
-      );
-      line(
-        'live p99 after, ms',
-        results.map((r) => r.liveAfter.p99),
-      );
-      line(
-        'lead mid-flood, ms',
-        results.map((r) => r.leadMs),
-      );
-      line(
-        '/admin/visitas after, ms',
-        results.map((r) => r.reportAfterFlood.ms),
-      );
-      line(
-        '/admin/visitas at end, ms',
-        results.map((r) => r.reportAtEnd.ms),
-      );
-      line(
-        '/admin/visitas KB',
-        results.map((r) => r.reportAtEnd.kb),
-      );
+      const figures: [name: string, pick: (r: FloodResult) => number, digits: number][] = [
+        ['growth MB', (r) => r.growthMb, 1],
+        ['live p99 during, ms', (r) => r.liveDuring.p99, 0],
+        ['live p99 after, ms', (r) => r.liveAfter.p99, 0],
+        ['lead mid-flood, ms', (r) => r.leadMs, 0],
+        ['/admin/visitas after, ms', (r) => r.reportAfterFlood.ms, 0],
+        ['/admin/visitas at end, ms', (r) => r.reportAtEnd.ms, 0],
+        ['/admin/visitas KB', (r) => r.reportAtEnd.kb, 0],
+      ];
+      for (const [name, pick, digits] of figures)
+        console.log(`  ${name.padEnd(28)} ${fmt(spread(results.map(pick)), digits)}`);
     }
   }
   return ok ? 0 : 1;

@@ -22,12 +22,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { arrivals } from '../../scripts/support/arrivals';
 
-export type Fault =
-  | number
-  | { status: number; retryAfter?: string }
-  | { status: number; echo: true }
-  | 'hang'
-  | 'store-then-500';
+export type Fault = number | { status: number; retryAfter?: string; echo?: true } | 'hang' | 'store-then-500';
 
 export interface StandInRequest {
   method: string;
@@ -108,9 +103,8 @@ async function serve(handler: Handler): Promise<StandIn> {
         return;
       }
       if (typeof fault === 'number') return answer(fault, { error: `scripted ${fault}` });
-      if (fault && 'echo' in fault) {
+      if (fault && 'echo' in fault)
         return answer(fault.status, { error: `upstream failed: ${incoming.method} ${incoming.url}` });
-      }
       if (fault) {
         return answer(
           fault.status,
