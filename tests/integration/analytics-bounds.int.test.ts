@@ -14,7 +14,6 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { GET, POST } from '~/pages/api/visita';
 import { createAnalyticsService } from '~/server/analytics/analytics.service';
-import type { EventInput } from '~/server/analytics/beacon-input';
 import { ADDRESS_EVENTS_PER_MINUTE, createAnalyticsIngest, EVENTS_PER_MINUTE_BUDGET } from '~/server/analytics/ingest';
 import { refreshRollups } from '~/server/analytics/rollup';
 import { FOLDED, OTHER_PATH } from '~/server/analytics/site-values';
@@ -25,23 +24,12 @@ import { analyticsEvents, contatos } from '~/server/db/schema';
 import { createLogger, type Logger } from '~/server/log/logger';
 import { engines, useTestDatabase } from '../support/db';
 import { logEntries, quietLog } from '../support/log';
+import { aVisit } from '../support/visit-event';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const sp = (local: string) => new Date(`${local}-03:00`);
 const SITE = 'https://pilota.example';
-const view = (overrides: Partial<EventInput> = {}): EventInput => ({
-  kind: 'view',
-  path: '/planos',
-  referrer: '',
-  source: '',
-  medium: '',
-  campaign: '',
-  partner: '',
-  cta: '',
-  device: 'desktop',
-  field: '',
-  ...overrides,
-});
+const view = aVisit;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 describe.each(engines)('bounded visit counting on %s', (engine) => {

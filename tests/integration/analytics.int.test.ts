@@ -21,22 +21,12 @@ import { changeLeadStatus } from '~/server/inbox/pipeline';
 import { leadReport, salespersonReport } from '~/server/inbox/reports';
 import { engines, useTestDatabase } from '../support/db';
 import { quietLog } from '../support/log';
+import { aVisit } from '../support/visit-event';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const sp = (local: string) => new Date(`${local}-03:00`);
 const headers = (ua: string, extra: Record<string, string> = {}) => new Headers({ 'user-agent': ua, ...extra });
-const view = (path: string, source = ''): EventInput => ({
-  kind: 'view',
-  path,
-  referrer: '',
-  source,
-  medium: '',
-  campaign: '',
-  partner: '',
-  cta: '',
-  device: 'desktop',
-  field: '',
-});
+const view = (path: string, source = ''): EventInput => aVisit({ path, source });
 const HOST = 'pilota.example';
 /** Rows of a raw `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
 const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
