@@ -6,9 +6,10 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
-  // Three: the suite mostly waits on its browser and server, so a third worker uses time the
-  // cores would leave idle (in CI it runs in the idle class beside Lighthouse).
-  workers: 3,
+  // Four: with three the suite left part of the 2 cores idle while tests waited on the browser
+  // and server (433 s in CI beside Lighthouse); four keep them busy (1.75 cores on average, 332 s
+  // alone). In CI it runs in the idle class beside Lighthouse.
+  workers: 4,
   // In CI a test that fails is run once more, and the run names it as flaky with the page it
   // failed on (./tests/e2e/summary-reporter.ts, in the format every stage shares, which .ci/run
   // sums up): a rare timing failure on the shared 2-core machine must not hide the rest of the

@@ -1,6 +1,7 @@
 /*
- * The public routes every quality gate covers: the JavaScript budget (size.ts),
- * Lighthouse (audit.ts) and the accessibility and header checks (tests/e2e/quality.e2e.ts).
+ * The public routes every quality gate covers: the JavaScript budget (size.ts), the HTML check,
+ * the accessibility and header checks (tests/e2e/quality.e2e.ts) and, one route per template,
+ * Lighthouse (audit.ts).
  * A new public page is added here once.
  */
 import { readExamplePosts } from '../src/lib/content-files.ts';
@@ -33,6 +34,19 @@ export const CONTENT_ROUTES = [
 export const FORM_ROUTES = ['/implementacao-sistema'];
 
 export const PUBLIC_ROUTES = [...CONTENT_ROUTES, ...FORM_ROUTES];
+
+/**
+ * Content routes that render a template another route of CONTENT_ROUTES already shows with
+ * the same layout, components and scripts: the legal pages ([legal].astro, one markdown body
+ * each) and the partner page under its vanity address (the same PartnerPage as
+ * /parceiro/carol-imoveis). Lighthouse, which scores templates (performance, best practices,
+ * SEO), audits the first route of each and skips these; axe, the HTML check and the
+ * JavaScript budget still cover every route.
+ */
+export const SAME_TEMPLATE_ROUTES = ['/termos-de-uso', '/cookies', '/carol-imoveis'];
+
+/** What `npm run audit -- content` measures: one content route per template and variant. */
+export const AUDITED_CONTENT_ROUTES = CONTENT_ROUTES.filter((route) => !SAME_TEMPLATE_ROUTES.includes(route));
 
 /**
  * Public but deliberately kept out of search results (noindex): the thank-you page and
