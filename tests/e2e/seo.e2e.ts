@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /*
@@ -35,11 +35,22 @@ interface Thing {
   [key: string]: unknown;
 }
 
-async function jsonLd(page: Page): Promise<Thing[]> {
-  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+/** The text of an HTML attribute or element as the browser reads it: the few entities Astro writes, decoded. */
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, decimal: string) => String.fromCodePoint(Number(decimal)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** Every JSON-LD thing in a page's HTML (a crawler reads them from the HTML, no browser needed). */
+function jsonLd(html: string): Thing[] {
   const things: Thing[] = [];
-  for (const block of blocks) {
-    const parsed = JSON.parse(block) as Thing | Thing[];
+  for (const [, block] of html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)) {
+    const parsed = JSON.parse(block!) as Thing | Thing[];
     for (const thing of Array.isArray(parsed) ? parsed : [parsed]) {
       things.push(thing, ...(thing['@graph'] ?? []));
     }
@@ -47,9 +58,30 @@ async function jsonLd(page: Page): Promise<Thing[]> {
   return things;
 }
 
+/** A public page's HTML, as a search engine's crawler gets it. */
+async function htmlOf(request: APIRequestContext, path: string): Promise<string> {
+  const response = await request.get(path);
+  expect(response.status(), path).toBe(200);
+  return response.text();
+}
+
+/** The FAQPage's questions, each checked for its shape. */
+function faqQuestions(things: Thing[]): string[] {
+  const faqPages = things.filter((thing) => thing['@type'] === 'FAQPage');
+  expect(faqPages).toHaveLength(1);
+  const entities = faqPages[0]!['mainEntity'] as { '@type': string; name: string; acceptedAnswer: { text: string } }[];
+  for (const entity of entities) {
+    expect(entity['@type']).toBe('Question');
+    expect(entity.acceptedAnswer.text.length).toBeGreaterThan(10);
+  }
+  return entities.map((entity) => entity.name);
+}
+
+const SEO_ROUTES = [...PUBLIC_ROUTES, '/obrigado', '/parceiro/maria-silva'];
+
 const typesOf = (things: Thing[]) => things.flatMap((thing) => thing['@type'] ?? []);
 
-async function sitemapPaths(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
+async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
   const response = await request.get('/sitemap.xml');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toContain('xml');
@@ -90,11 +122,12 @@ test('robots.txt disallows the private areas and points to the sitemap', async (
 });
 
 test.describe('structured data', () => {
-  for (const path of [...PUBLIC_ROUTES, '/obrigado', '/parceiro/maria-silva']) {
-    test(`${path}: valid JSON-LD with the right @types`, async ({ page }) => {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      const things = await jsonLd(page);
+  // Read from the HTML over HTTP, as a crawler reads it; the FAQ's questions are compared with
+  // what a visitor sees in the browser below.
+  for (const path of SEO_ROUTES) {
+    test(`${path}: valid JSON-LD with the right @types`, async ({ request }) => {
+      const html = await htmlOf(request, path);
+      const things = jsonLd(html);
       const types = typesOf(things);
 
       // The company, once, on every page.
@@ -122,42 +155,45 @@ test.describe('structured data', () => {
         expect(aggregate.offers[0]).toMatchObject({ price: '49.00' });
       }
 
-      // An FAQ on the page ⇔ an FAQPage with the same questions.
-      const questions = await page.locator('details summary').allInnerTexts();
-      const faqPages = things.filter((thing) => thing['@type'] === 'FAQPage');
-      if (questions.length === 0) {
-        expect(faqPages).toHaveLength(0);
-      } else {
-        expect(faqPages).toHaveLength(1);
-        const entities = faqPages[0]!['mainEntity'] as {
-          '@type': string;
-          name: string;
-          acceptedAnswer: { text: string };
-        }[];
-        expect(entities.map((entity) => entity.name)).toEqual(questions.map((question) => question.trim()));
-        for (const entity of entities) {
-          expect(entity['@type']).toBe('Question');
-          expect(entity.acceptedAnswer.text.length).toBeGreaterThan(10);
-        }
-      }
+      // An FAQ on the page ⇔ an FAQPage.
+      if (/<details[\s>]/.test(html)) expect(faqQuestions(things).length).toBeGreaterThan(0);
+      else expect(types).not.toContain('FAQPage');
     });
   }
 
-  test('/gestao and /planos show an FAQ (so the FAQPage check above is exercised)', async ({ page }) => {
-    await page.goto('/gestao');
-    await expect(page.locator('details')).toHaveCount(8);
-    await page.goto('/planos');
-    await expect(page.locator('details')).toHaveCount(6);
+  test('/gestao and /planos show their FAQ, and its questions are the FAQPage’s, in order', async ({
+    page,
+    request,
+  }) => {
+    for (const [path, count] of [
+      ['/gestao', 8],
+      ['/planos', 6],
+    ] as const) {
+      const questions = faqQuestions(jsonLd(await htmlOf(request, path)));
+      await page.goto(path);
+      await expect(page.locator('details')).toHaveCount(count);
+      const shown = await page.locator('details summary').allInnerTexts();
+      expect(questions, path).toEqual(shown.map((question) => question.trim()));
+    }
+  });
+
+  test('the pages with an FAQ are exactly /gestao and /planos (so the comparison above covers every FAQ)', async ({
+    request,
+  }) => {
+    const withFaq: string[] = [];
+    for (const path of SEO_ROUTES) if (/<details[\s>]/.test(await htmlOf(request, path))) withFaq.push(path);
+    expect(withFaq.sort()).toEqual(['/gestao', '/planos']);
   });
 });
 
-test('every page has its own title and description', async ({ page }) => {
+test('every page has its own title and description', async ({ request }) => {
   const titles = new Map<string, string>();
   const descriptions = new Map<string, string>();
-  for (const path of [...PUBLIC_ROUTES, '/obrigado', '/parceiro/maria-silva']) {
-    await page.goto(path);
-    const title = await page.title();
-    const description = (await page.locator('meta[name="description"]').getAttribute('content')) ?? '';
+  for (const path of SEO_ROUTES) {
+    const html = await htmlOf(request, path);
+    const title = decodeEntities(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '').trim();
+    const meta = /<meta\b[^>]*\bname="description"[^>]*>/.exec(html)?.[0] ?? '';
+    const description = decodeEntities(/\bcontent="([^"]*)"/.exec(meta)?.[1] ?? '');
     expect(title.length, path).toBeGreaterThan(5);
     expect(description.length, path).toBeGreaterThan(30);
     expect(titles.get(title), `${path} repeats the title of ${titles.get(title)}`).toBeUndefined();
