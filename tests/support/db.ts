@@ -169,18 +169,18 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
    * (session_replication_role), not TRUNCATE. A test leaves a few rows in a few of some 40
    * tables; TRUNCATE gives every table and index a new file, which cost PostgreSQL about a
    * third of a second a test on the 2-core machine, while deleting a handful of rows costs
-   * milliseconds. The list of tables is read once per database.
+   * milliseconds. The tables are listed each time from the catalog: pg-boss makes its schema
+   * when a test first starts the queue.
    */
-  let tables: string[] | undefined;
   const truncate = async () => {
-    tables ??= (
-      await execute(
-        handle,
-        `select table_schema, table_name from information_schema.tables
-          where table_type = 'BASE TABLE'
-            and (table_schema = 'public' or (table_schema = 'pgboss' and table_name = 'job'))`,
-      )
-    ).rows.map((row) => `"${row['table_schema']}"."${row['table_name']}"`);
+    const { rows } = await execute(
+      handle,
+      `select format('%I.%I', n.nspname, c.relname) as name from pg_class c
+         join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind in ('r', 'p') and not c.relispartition
+          and (n.nspname = 'public' or (n.nspname = 'pgboss' and c.relname = 'job'))`,
+    );
+    const tables = rows.map((row) => String(row['name']));
     if (tables.length === 0) return;
     const statements = [
       'begin',
