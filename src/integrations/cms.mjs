@@ -10,9 +10,10 @@
  * Its page carries its own CSP. 'unsafe-eval' stays because Decap cannot start without it: it
  * checks its config against a JSON schema with ajv (`validateConfig` in decap-cms-core), and ajv
  * compiles every schema into code with `new Function`, on each load of the page. It also needs
- * WebAssembly and the GitHub API. The decap-server proxy on localhost (`local_backend`) exists on
- * a developer's machine only, so only `astro dev` serves the page and config that reach it;
- * the build's /cms names neither localhost nor the local backend.
+ * WebAssembly and the GitHub API, and reads an image the editor picks back from its blob:
+ * address. The decap-server proxy on localhost (`local_backend`) exists on a developer's machine
+ * only, so only `astro dev` serves the page and config that reach it; the build's /cms names
+ * neither localhost nor the local backend.
  */
 import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -39,7 +40,9 @@ export const cmsCsp = ({ local = false } = {}) =>
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
     "font-src 'self' data:",
-    `connect-src 'self' https://api.github.com${local ? ' http://localhost:* http://127.0.0.1:*' : ''}`,
+    // blob:: an image the editor picks is read back from its blob: address before it is sent
+    // (`fetch(blobUrl)` in Decap's AssetProxy.toBase64); without it every upload fails.
+    `connect-src 'self' blob: https://api.github.com${local ? ' http://localhost:* http://127.0.0.1:*' : ''}`,
     "frame-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
