@@ -1,7 +1,8 @@
 /*
  * The editors' CMS at /cms: Decap CMS's own bundle, copied from node_modules at build (no CDN:
- * the CSP and a closed network allow only our origin), its page and its config.yml (from
- * src/cms/cms-config.ts). Runs after precompress and csp-trim, so csp-trim leaves the page's
+ * the CSP and a closed network allow only our origin), its page, its config.yml (from
+ * src/cms/cms-config.ts) and save-checks.js, the rules that compare two fields
+ * (src/cms/save-checks.ts). Runs after precompress and csp-trim, so csp-trim leaves the page's
  * own policy alone; for the Node server it writes the compressed siblings itself, at a brotli
  * quality that keeps 6 MB of editor code from adding seconds to every build. Outside every
  * public route list, so the JS budget, Lighthouse and the sitemap never see it (robots.txt
@@ -21,6 +22,7 @@ import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { cmsConfig } from '../cms/cms-config.ts';
+import { saveChecksScript } from '../cms/save-checks.ts';
 import { precompressFolder } from './precompress.mjs';
 
 const require = createRequire(import.meta.url);
@@ -62,6 +64,7 @@ export const cmsPage = (options) => `<!doctype html>
   </head>
   <body>
     <script src="/cms/decap-cms.js"></script>
+    <script src="/cms/save-checks.js"></script>
   </body>
 </html>
 `;
@@ -100,6 +103,10 @@ export function cms() {
             res.setHeader('Content-Type', 'text/yaml; charset=utf-8');
             return res.end(cmsConfigYaml({ local: true }));
           }
+          if (path === '/cms/save-checks.js') {
+            res.setHeader('Content-Type', TYPES['.js']);
+            return res.end(saveChecksScript());
+          }
           const name = path.startsWith('/cms/') ? path.slice('/cms/'.length) : '';
           if (!isBundleFile(name)) return next();
           res.setHeader('Content-Type', TYPES[extname(name)] ?? 'application/octet-stream');
@@ -113,6 +120,7 @@ export function cms() {
         await Promise.all(files.map((name) => cp(join(DECAP_DIST, name), new URL(name, out))));
         await writeFile(new URL('index.html', out), cmsPage());
         await writeFile(new URL('config.yml', out), cmsConfigYaml());
+        await writeFile(new URL('save-checks.js', out), saveChecksScript());
         if (nodeServer) await precompressFolder(fileURLToPath(out), { brotliQuality: 5 });
         logger.info(`/cms: Decap CMS (${files.length} files) and its config`);
       },

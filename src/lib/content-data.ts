@@ -22,6 +22,7 @@ import {
   businessHoursSchema,
   enterpriseSchema,
   gestaoPageSchema,
+  gestaoPlanSchema,
   implementationPageSchema,
   faqSchema,
   featuresPageSchema,
@@ -53,7 +54,7 @@ export const plans = folderItems(
 /** The /gestao table, in the editors' order. */
 export const gestaoPlans = folderItems(
   import.meta.glob<string>('../../content/gestao-plans/*.yaml', { query: '?raw', import: 'default', eager: true }),
-  planSchema,
+  gestaoPlanSchema,
   folderOptions,
 );
 /** Add-on services; `priceCents` undefined means "Sob consulta". */
