@@ -8,7 +8,7 @@ import { savingClaimsIn, savingClaimWarnings, tierPriceProblems } from '../lib/p
  * Prices that must agree across content files (src/lib/price-integrity.ts): `astro build` fails
  * when a /gestao plan asks another price than the /planos tier it names (without the note that
  * explains it), and warns when a page states a bigger annual saving than its prices give. The
- * dev server prints both at start. A file's own rules (annual ≤ 12 × monthly) are its schema's
+ * dev server prints the first at start. A file's own rules (annual ≤ 12 × monthly) are its schema's
  * (src/lib/content-schemas/catalog.ts).
  */
 
@@ -56,13 +56,13 @@ export function priceCheck() {
     hooks: {
       'astro:build:start': ({ logger }) => {
         const { problems, warnings } = priceReport();
-        if (problems.length > 0) throw new Error(`Preços em desacordo entre /planos e /gestao:\n  - ${problems.join('\n  - ')}`);
+        if (problems.length > 0)
+          throw new Error(`Preços em desacordo entre /planos e /gestao:\n  - ${problems.join('\n  - ')}`);
         warn(logger, warnings);
       },
+      // The dev server says what would fail the build, not the standing warnings: its start stays quiet.
       'astro:server:setup': ({ logger }) => {
-        const { problems, warnings } = priceReport();
-        for (const line of problems) logger.error(`Preços em desacordo entre /planos e /gestao: ${line}`);
-        warn(logger, warnings);
+        for (const line of priceReport().problems) logger.error(`Preços em desacordo entre /planos e /gestao: ${line}`);
       },
     },
   };

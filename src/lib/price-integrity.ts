@@ -75,15 +75,26 @@ export function savingClaimWarnings(claims: readonly SavingClaim[], plans: reado
   return claims.flatMap(({ where, text }) => {
     const stated = statedSaving(text);
     if (stated === undefined || stated <= best) return [];
-    return [`${where}: "${text}" promete até ${String(stated).replace('.', ',')}%, mas os preços dão no máximo ${best}%.`];
+    return [
+      `${where}: "${text}" promete até ${String(stated).replace('.', ',')}%, mas os preços dão no máximo ${best}%.`,
+    ];
   });
+}
+
+/** A long line cut to the words around its claim, which it keeps. */
+function shorten(line: string): string {
+  if (line.length <= 100) return line;
+  const at = Math.max(0, line.search(/até\s+\d/i) - 40);
+  return `${at > 0 ? '…' : ''}${line.slice(at, at + 100)}${at + 100 < line.length ? '…' : ''}`;
 }
 
 /** The lines of a content file that state an annual saving ("até 20%" beside "econom…" or "anual"). */
 export function savingClaimsIn(file: string, text: string): SavingClaim[] {
-  return text.split('\n').flatMap((line, index) =>
-    statedSaving(line) !== undefined && /econom|anual|annual/i.test(line)
-      ? [{ where: `${file}, linha ${index + 1}`, text: line.trim() }]
-      : [],
-  );
+  return text
+    .split('\n')
+    .flatMap((line, index) =>
+      statedSaving(line) !== undefined && /econom|anual|annual/i.test(line)
+        ? [{ where: `${file}, linha ${index + 1}`, text: shorten(line.trim()) }]
+        : [],
+    );
 }

@@ -10,7 +10,7 @@ import { saveChecksScript } from '../../src/cms/save-checks';
 import { priceReport } from '../../src/integrations/price-check.mjs';
 import { readFolder } from '../../src/lib/content-files';
 import { ANNUAL_PRICE_MESSAGE, folderItems, gestaoPlanSchema, planSchema } from '../../src/lib/content-schemas';
-import { savingClaimWarnings, tierPriceProblems, type GestaoPlan } from '../../src/lib/price-integrity';
+import { savingClaimsIn, savingClaimWarnings, tierPriceProblems, type GestaoPlan } from '../../src/lib/price-integrity';
 
 const planFile = (monthlyPrice: string, annualPrice: string) => `name: Básico
 description: Para testar.
@@ -114,7 +114,9 @@ describe('one price per tier on /planos and /gestao', () => {
     ];
     expect(tierPriceProblems([tier], gestao({}))).toEqual([]);
     expect(tierPriceProblems([tier], gestao({ monthlyCents: 15_990 }))).toEqual([
-      expect.stringMatching(/^content\/gestao-plans\/ate-150-imoveis\.yaml, campo monthlyPrice: R\$\s159,90 em \/gestao/),
+      expect.stringMatching(
+        /^content\/gestao-plans\/ate-150-imoveis\.yaml, campo monthlyPrice: R\$\s159,90 em \/gestao/,
+      ),
     ]);
     expect(tierPriceProblems([tier], gestao({ annualCents: 149_090 }))).toEqual([
       expect.stringContaining('campo annualPrice:'),
@@ -146,5 +148,15 @@ describe('"Economize até X%"', () => {
     const plan = { monthlyCents: 10_000, annualCents: 96_000 };
     expect(savingClaimWarnings([{ where: 'x', text: 'Economize até 20% no plano anual!' }], [plan])).toEqual([]);
     expect(savingClaimWarnings([{ where: 'x', text: 'Economize até 21% no plano anual!' }], [plan])).toHaveLength(1);
+  });
+
+  it('quotes a long line by the words around its claim', () => {
+    const [claim] = savingClaimsIn(
+      'content/faqs/x.yaml',
+      `answer: ${'palavra '.repeat(30)}no plano anual você economiza até 20% ${'e mais '.repeat(20)}`,
+    );
+    expect(claim?.text.length).toBeLessThanOrEqual(102);
+    expect(claim?.text).toContain('economiza até 20%');
+    expect(claim?.where).toBe('content/faqs/x.yaml, linha 1');
   });
 });
