@@ -181,9 +181,20 @@ test('an editor changes the hero title and a price in the CMS; the next build sh
   await expect(page.getByText(IDENTIFIER_MESSAGE)).toBeVisible();
   await partnerName.clear();
   await partnerName.fill('Imobiliária Sol & Mar');
+  // Its photo, uploaded from the computer: Decap reads the picked file back from a blob: address,
+  // which the /cms page's policy must allow (src/integrations/cms.mjs).
+  await page.getByRole('button', { name: 'Escolha uma imagem' }).click();
+  await page.locator('input[type="file"]').setInputFiles(join(ROOT, 'public/og-default.png'));
+  await page.getByRole('button', { name: 'Escolher selecionado' }).click();
   await publish(page);
   await expect.poll(() => readdirSync(join(copy, 'content/partners'))).toContain('imobiliaria-sol-mar.yaml');
   expect(fileOf('content/partners/imobiliaria-sol-mar.yaml')).toContain('name: Imobiliária Sol & Mar');
+  expect(fileOf('content/partners/imobiliaria-sol-mar.yaml')).toContain(
+    'photo: ../../src/assets/conteudo/og-default.png',
+  );
+  expect(readFileSync(join(copy, 'src/assets/conteudo/og-default.png'))).toEqual(
+    readFileSync(join(ROOT, 'public/og-default.png')),
+  );
   await settled(page);
 
   // The copy's build, served as production serves its static pages.
