@@ -48,7 +48,10 @@ describe('identifiers the CMS makes', () => {
   it('drops accents and spaces: "Imobiliária Sol & Mar" becomes imobiliaria-sol-mar', () => {
     expect(decapSlug('Imobiliária Sol & Mar')).toBe('imobiliaria-sol-mar');
     expect(() =>
-      folderItems({ 'content/partners/imobiliaria-sol-mar.yaml': 'name: Ana\nactive: true\norder: 1\n' }, partnerSchema),
+      folderItems(
+        { 'content/partners/imobiliaria-sol-mar.yaml': 'name: Ana\nactive: true\norder: 1\n' },
+        partnerSchema,
+      ),
     ).not.toThrow();
   });
 

@@ -27,7 +27,11 @@ const checkAnnualPrice = (plan: { monthlyPrice: number; annualPrice: number }, c
     context.addIssue({ code: 'custom', path: ['annualPrice'], message: ANNUAL_PRICE_MESSAGE });
 };
 
-const inCents = <T extends { monthlyPrice: number; annualPrice: number }>({ monthlyPrice, annualPrice, ...plan }: T) => ({
+const inCents = <T extends { monthlyPrice: number; annualPrice: number }>({
+  monthlyPrice,
+  annualPrice,
+  ...plan
+}: T) => ({
   ...plan,
   monthlyCents: monthlyPrice,
   annualCents: annualPrice,
