@@ -10,6 +10,7 @@ import { cspTrim } from './src/integrations/csp-trim.mjs';
 import { netlifyTarget } from './src/integrations/netlify-target.mjs';
 import { consentManifest } from './src/integrations/consent-manifest.mjs';
 import { placeholderCheck } from './src/integrations/placeholder-check.mjs';
+import { priceCheck } from './src/integrations/price-check.mjs';
 import { cms } from './src/integrations/cms.mjs';
 import { deployTargetFromEnv } from './src/server/deploy-target.ts';
 import { cookieConsentGate } from './src/integrations/cookie-consent.mjs';
@@ -71,6 +72,7 @@ export default defineConfig({
     cookieConsentGate(),
     consentManifest(),
     placeholderCheck(),
+    priceCheck(),
     // After precompress and csp-trim: the CMS's files and page are left as written.
     cms(),
     ...(target === 'netlify' ? [netlifyTarget({ siteUrl: site, buildDir: outDir })] : []),

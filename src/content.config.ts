@@ -8,6 +8,7 @@ import {
   contactPageSchema,
   faqSchema,
   featureSchema,
+  gestaoPlanSchema,
   gestaoPageSchema,
   homeSchema,
   implementationPageSchema,
@@ -34,7 +35,7 @@ const page = (name: string) => glob({ base: './content/pages', pattern: `${name}
 
 export const collections = {
   plans: defineCollection({ loader: folder('plans'), schema: planSchema }),
-  gestaoPlans: defineCollection({ loader: folder('gestao-plans'), schema: planSchema }),
+  gestaoPlans: defineCollection({ loader: folder('gestao-plans'), schema: gestaoPlanSchema }),
   addOns: defineCollection({ loader: folder('add-ons'), schema: addOnSchema }),
   home: defineCollection({ loader: page('home'), schema: homeSchema }),
   about: defineCollection({ loader: page('about'), schema: aboutSchema }),

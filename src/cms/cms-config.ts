@@ -38,6 +38,13 @@ export const cmsConfig = {
   },
   // Each change becomes a branch and a pull request with its own deploy preview.
   publish_mode: 'editorial_workflow',
+  /*
+   * New items' file names (their addresses too, for partners): accents dropped and anything
+   * outside a-z, 0-9 and "-" made a hyphen, so "Imobiliária Sol & Mar" is saved as
+   * imobiliaria-sol-mar.yaml, a name the build accepts (the identifying field refuses the rest,
+   * src/cms/fields.ts). Decap's defaults would keep "á" and make a file the build refuses.
+   */
+  slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
   site_url: '/',
   display_url: '/',
   media_folder: 'src/assets/conteudo',

@@ -9,6 +9,7 @@ import {
   LINK_PATTERN,
   SITE_PATH_MESSAGE,
   SITE_PATH_PATTERN,
+  SLUG_MESSAGE,
   WEB_ADDRESS_MESSAGE,
   WEB_ADDRESS_PATTERN,
 } from '../lib/content-schemas';
@@ -161,24 +162,49 @@ export const planFields: Field[] = [
   order,
 ];
 
+/*
+ * A new item's file name is made by the CMS from one of its fields (`identifier_field`), with
+ * the site's slug settings (cms-config.ts: lowercase, accents dropped, anything outside ASCII
+ * letters and digits a hyphen): "Imobiliária Sol & Mar" → imobiliaria-sol-mar. What can still
+ * come out that the build refuses (SLUG_PATTERN) is nothing at all ("!!!", "日本"), an
+ * underscore or a tilde (Decap keeps them), or a capital from one of a few rare letters Decap's
+ * accent table turns into one (ɛ → E). The identifying field refuses those, with the build's
+ * message, before the file exists; tests/unit/cms-identifiers.test.ts holds both sides to it.
+ */
+/** At least one letter or digit of the Latin alphabets Portuguese uses, and none of the rest. */
+export const IDENTIFIER_PATTERN =
+  '^(?=[\\s\\S]*[A-Za-z0-9\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u00FF])[^_~\\u0190\\u0237\\u025B\\u0262\\u03FA\\u03FB\\u1D05\\u1D07\\u1D0E\\uA77B\\uA77C]*$';
+export const IDENTIFIER_MESSAGE = `${SLUG_MESSAGE} O identificador (o nome do arquivo, e o endereço) é feito deste campo, sem acentos: use ao menos uma letra ou um número, e nem _ nem ~.`;
+
+/** `field` with the identifier rule added (before its own pattern, if it has one). */
+const asIdentifier = (field: Field): Field => {
+  const own = field.pattern as [string, string] | undefined;
+  if (!own) return { ...field, pattern: [IDENTIFIER_PATTERN, IDENTIFIER_MESSAGE] };
+  const lookahead = `(?=${IDENTIFIER_PATTERN.slice(1, -1)}$)`;
+  return { ...field, pattern: [`^${lookahead}${own[0].replace(/^\^/, '')}`, `${own[1]} ${IDENTIFIER_MESSAGE}`] };
+};
+
 export const folder = (
   name: string,
   label: string,
   labelSingular: string,
   fields: Field[],
   extra: Field = {},
-): Field => ({
-  name,
-  label,
-  label_singular: labelSingular,
-  folder: `content/${name}`,
-  extension: 'yaml',
-  format: 'yaml',
-  create: true,
-  delete: true,
-  slug: '{{slug}}',
-  identifier_field: 'name',
-  sortable_fields: ['order', 'name'],
-  fields,
-  ...extra,
-});
+): Field => {
+  const identifier = (extra.identifier_field as string | undefined) ?? 'name';
+  return {
+    name,
+    label,
+    label_singular: labelSingular,
+    folder: `content/${name}`,
+    extension: 'yaml',
+    format: 'yaml',
+    create: true,
+    delete: true,
+    slug: '{{slug}}',
+    identifier_field: identifier,
+    sortable_fields: ['order', 'name'],
+    fields: fields.map((field) => (field.name === identifier ? asIdentifier(field) : field)),
+    ...extra,
+  };
+};

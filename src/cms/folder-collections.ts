@@ -6,7 +6,25 @@ import { str, txt, bool, price, order, planFields, folder, type Field } from './
 
 export const folderCollections: Field[] = [
   folder('plans', 'Planos (/planos)', 'Plano', planFields),
-  folder('gestao-plans', 'Planos (/gestao)', 'Plano', planFields),
+  folder('gestao-plans', 'Planos (/gestao)', 'Plano', [
+    ...planFields.filter((field) => field.name !== 'order'),
+    {
+      name: 'planosPlan',
+      label: 'Mesmo plano em /planos',
+      widget: 'relation',
+      collection: 'plans',
+      value_field: '{{slug}}',
+      search_fields: ['name'],
+      display_fields: ['name'],
+      required: false,
+      hint: 'Os dois pedem o mesmo preço mensal, e o mesmo anual a não ser que a explicação abaixo diga por quê; o build confere.',
+    },
+    txt('annualPriceNote', 'Por que o preço anual difere do de /planos', {
+      required: false,
+      hint: 'Só quando o preço anual é diferente de propósito. Vazio: os dois preços anuais precisam ser iguais.',
+    }),
+    order,
+  ]),
   folder(
     'partners',
     'Parceiros',

@@ -114,6 +114,7 @@ export const messageFiles: Field[] = [
             ).map(([name, label]) => str(name, label)),
           },
           str('replyHint', 'Dica de resposta'),
+          slotted('heldNote', 'Aviso quando o banco de dados está fora do ar ({held}: contatos guardados)', 'held'),
         ],
       },
     ],

@@ -1,7 +1,8 @@
 /*
  * The editors' CMS at /cms: Decap CMS's own bundle, copied from node_modules at build (no CDN:
- * the CSP and a closed network allow only our origin), its page and its config.yml (from
- * src/cms/cms-config.ts). Runs after precompress and csp-trim, so csp-trim leaves the page's
+ * the CSP and a closed network allow only our origin), its page, its config.yml (from
+ * src/cms/cms-config.ts) and save-checks.js, the rules that compare two fields
+ * (src/cms/save-checks.ts). Runs after precompress and csp-trim, so csp-trim leaves the page's
  * own policy alone; for the Node server it writes the compressed siblings itself, at a brotli
  * quality that keeps 6 MB of editor code from adding seconds to every build. Outside every
  * public route list, so the JS budget, Lighthouse and the sitemap never see it (robots.txt
@@ -10,9 +11,10 @@
  * Its page carries its own CSP. 'unsafe-eval' stays because Decap cannot start without it: it
  * checks its config against a JSON schema with ajv (`validateConfig` in decap-cms-core), and ajv
  * compiles every schema into code with `new Function`, on each load of the page. It also needs
- * WebAssembly and the GitHub API. The decap-server proxy on localhost (`local_backend`) exists on
- * a developer's machine only, so only `astro dev` serves the page and config that reach it;
- * the build's /cms names neither localhost nor the local backend.
+ * WebAssembly and the GitHub API, and reads an image the editor picks back from its blob:
+ * address. The decap-server proxy on localhost (`local_backend`) exists on a developer's machine
+ * only, so only `astro dev` serves the page and config that reach it; the build's /cms names
+ * neither localhost nor the local backend.
  */
 import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -20,6 +22,7 @@ import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { cmsConfig } from '../cms/cms-config.ts';
+import { saveChecksScript } from '../cms/save-checks.ts';
 import { precompressFolder } from './precompress.mjs';
 
 const require = createRequire(import.meta.url);
@@ -39,7 +42,9 @@ export const cmsCsp = ({ local = false } = {}) =>
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
     "font-src 'self' data:",
-    `connect-src 'self' https://api.github.com${local ? ' http://localhost:* http://127.0.0.1:*' : ''}`,
+    // blob:: an image the editor picks is read back from its blob: address before it is sent
+    // (`fetch(blobUrl)` in Decap's AssetProxy.toBase64); without it every upload fails.
+    `connect-src 'self' blob: https://api.github.com${local ? ' http://localhost:* http://127.0.0.1:*' : ''}`,
     "frame-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -59,6 +64,7 @@ export const cmsPage = (options) => `<!doctype html>
   </head>
   <body>
     <script src="/cms/decap-cms.js"></script>
+    <script src="/cms/save-checks.js"></script>
   </body>
 </html>
 `;
@@ -97,6 +103,10 @@ export function cms() {
             res.setHeader('Content-Type', 'text/yaml; charset=utf-8');
             return res.end(cmsConfigYaml({ local: true }));
           }
+          if (path === '/cms/save-checks.js') {
+            res.setHeader('Content-Type', TYPES['.js']);
+            return res.end(saveChecksScript());
+          }
           const name = path.startsWith('/cms/') ? path.slice('/cms/'.length) : '';
           if (!isBundleFile(name)) return next();
           res.setHeader('Content-Type', TYPES[extname(name)] ?? 'application/octet-stream');
@@ -110,6 +120,7 @@ export function cms() {
         await Promise.all(files.map((name) => cp(join(DECAP_DIST, name), new URL(name, out))));
         await writeFile(new URL('index.html', out), cmsPage());
         await writeFile(new URL('config.yml', out), cmsConfigYaml());
+        await writeFile(new URL('save-checks.js', out), saveChecksScript());
         if (nodeServer) await precompressFolder(fileURLToPath(out), { brotliQuality: 5 });
         logger.info(`/cms: Decap CMS (${files.length} files) and its config`);
       },

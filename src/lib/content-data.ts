@@ -22,32 +22,46 @@ import {
   businessHoursSchema,
   enterpriseSchema,
   gestaoPageSchema,
+  gestaoPlanSchema,
   implementationPageSchema,
   faqSchema,
   featuresPageSchema,
   plansPageSchema,
   interfaceSchema,
   folderItems,
+  type FolderOptions,
   pageData,
   partnerPageSchema,
   partnerSchema,
   planSchema,
 } from './content-schemas';
 
+/*
+ * A file whose name cannot be an address stops the build (the message names it). The dev server
+ * leaves it out instead and prints the same message: an editor who saved "imobiliária-sol-mar.yaml"
+ * keeps a working site to fix it from, rather than an error on every page.
+ */
+const folderOptions: FolderOptions = import.meta.env.DEV
+  ? { badName: 'skip', report: (message) => console.error(`\n[conteúdo] ${message}\n`) }
+  : {};
+
 /** The /planos table (also on partner pages), in the editors' order. */
 export const plans = folderItems(
   import.meta.glob<string>('../../content/plans/*.yaml', { query: '?raw', import: 'default', eager: true }),
   planSchema,
+  folderOptions,
 );
 /** The /gestao table, in the editors' order. */
 export const gestaoPlans = folderItems(
   import.meta.glob<string>('../../content/gestao-plans/*.yaml', { query: '?raw', import: 'default', eager: true }),
-  planSchema,
+  gestaoPlanSchema,
+  folderOptions,
 );
 /** Add-on services; `priceCents` undefined means "Sob consulta". */
 export const addOns = folderItems(
   import.meta.glob<string>('../../content/add-ons/*.yaml', { query: '?raw', import: 'default', eager: true }),
   addOnSchema,
+  folderOptions,
 );
 export const enterprise = pageData('content/pages/enterprise.yaml', enterpriseYaml, enterpriseSchema);
 
@@ -55,12 +69,14 @@ export const enterprise = pageData('content/pages/enterprise.yaml', enterpriseYa
 export const faqs = folderItems(
   import.meta.glob<string>('../../content/faqs/*.yaml', { query: '?raw', import: 'default', eager: true }),
   faqSchema,
+  folderOptions,
 );
 
 /** Known partners (content/partners/<slug>.yaml), active or not; src/lib/partner.ts decides. */
 export const partners = folderItems(
   import.meta.glob<string>('../../content/partners/*.yaml', { query: '?raw', import: 'default', eager: true }),
   partnerSchema,
+  folderOptions,
 );
 const partnerCopy = pageData('content/pages/partner-page.yaml', partnerPageYaml, partnerPageSchema);
 /** Fallback name and UTM values used when the URL does not set them (SPEC §5). */

@@ -45,6 +45,7 @@ import { migrateDatabase } from './db/migrate';
 import { deliveryFeature } from './delivery/feature';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './lock';
 import { restrictToOwner, useOwnerOnlyUmask } from './owner-only';
+import { oncePerProcess } from './process-once';
 import { leadFeature } from './leads/feature';
 import { blogFeature } from './blog/feature';
 import { authFeature } from './auth/feature';
@@ -184,18 +185,21 @@ async function boot(): Promise<Runtime> {
   return runtime;
 }
 
-/** The server's one piece of module-level state: this process's runtime, once booted. */
-let runtimePromise: Promise<Runtime> | undefined;
-
-/** The process's runtime, booted on first call. */
+/**
+ * The process's runtime, booted on first call. Kept per process, not per module copy
+ * (./process-once.ts): the dev server evaluates this module again after an edit, and a second
+ * boot would find DATA_DIR locked by this same process. Until the dev server restarts, that
+ * runtime keeps the services it was built with.
+ */
 export function getRuntime(): Promise<Runtime> {
   // Booted outside the request that happens to come first: timers and workers started here
   // must not carry that request's id into every later log line.
-  runtimePromise ??= requestContext.exit(boot).catch((error: unknown) => {
-    // A ConfigError names each wrong variable and never its secret (src/server/config.ts): the
-    // operator needs all of it; anything else is described without its values.
-    log.fatal(`failed to start: ${error instanceof ConfigError ? error.message : describeError(error)}`);
-    process.exit(1);
-  });
-  return runtimePromise;
+  return oncePerProcess('runtime', () =>
+    requestContext.exit(boot).catch((error: unknown) => {
+      // A ConfigError names each wrong variable and never its secret (src/server/config.ts): the
+      // operator needs all of it; anything else is described without its values.
+      log.fatal(`failed to start: ${error instanceof ConfigError ? error.message : describeError(error)}`);
+      process.exit(1);
+    }),
+  );
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -8,6 +8,8 @@ import { freePort, stopChild } from '../../scripts/support/server';
 import { loadStaticFiles } from '../../scripts/static-files';
 import { securityHeaders } from '../../src/server/http/security-headers';
 import { cmsConfigYaml, cmsPage } from '../../src/integrations/cms.mjs';
+import { IDENTIFIER_MESSAGE } from '../../src/cms/fields';
+import { ANNUAL_PRICE_MESSAGE } from '../../src/lib/content-schemas';
 import { cookieConsentPolicy } from '../../src/lib/cookie-policy';
 import { allChoices, encodeConsent } from '../../src/lib/cookie-consent';
 import { expect, test } from './fixtures';
@@ -15,9 +17,11 @@ import { expect, test } from './fixtures';
 /*
  * An editor's round trip through the CMS (/cms, Decap CMS) with its offline backend: the
  * `decap-server` proxy edits a throwaway copy of the project (never the real content/), the
- * CMS refuses a malformed price with the schema's message, saves a new hero title and a new
- * monthly price to the YAML files, and a build of that copy shows them on the pages, the
- * price formatted and the annual view following it.
+ * CMS refuses a malformed price and an annual price above twelve months with the schema's
+ * messages, saves a new hero title and a new monthly price to the YAML files, names a new
+ * partner "Imobiliária Sol & Mar" imobiliaria-sol-mar.yaml (after refusing "Sol_Mar"), and a
+ * build of that copy accepts it all and shows the changes on the pages, the price formatted and
+ * the annual view following it.
  *
  * The CMS's own files come from the e2e server's build; its page and config.yml are the ones
  * `astro dev` serves (with the local backend, which the build leaves out), the config pointed
@@ -139,10 +143,25 @@ test('an editor changes the hero title and a price in the CMS; the next build sh
   await monthly.clear();
   await monthly.fill('59,90');
   await expect(monthly).toHaveValue('59,90');
+  // A year dearer than twelve months (12 × 59,90 = 718,80) is refused when saving, in the
+  // schema's words (src/cms/save-checks.ts), and nothing is written.
+  const annual = field(page, 'Preço anual (o ano inteiro, pago de uma vez)');
+  await annual.clear();
+  await annual.fill('990,00');
+  await publish(page);
+  await expect(page.getByText(ANNUAL_PRICE_MESSAGE)).toBeVisible();
+  expect(fileOf(planFile)).toBe(before);
+  await annual.clear();
+  await annual.fill('490,00');
   await publish(page);
   await expect.poll(() => fileOf(planFile)).toContain('monthlyPrice: 59,90');
   await settled(page);
   expect(fileOf(planFile)).toContain('annualPrice: 490,00');
+
+  // The same tier on /gestao (Primeiros Kms) follows, as the editor is told to: the build
+  // refuses one tier with two monthly prices (src/lib/price-integrity.ts).
+  const gestaoPlan = join(copy, 'content/gestao-plans/primeiros-kms.yaml');
+  writeFileSync(gestaoPlan, readFileSync(gestaoPlan, 'utf8').replace('monthlyPrice: 49,00', 'monthlyPrice: 59,90'));
 
   await openEntry(page, 'collections/paginas/entries/home');
   const title = field(page, 'Título principal');
@@ -150,6 +169,32 @@ test('an editor changes the hero title and a price in the CMS; the next build sh
   await title.fill(NEW_TITLE);
   await publish(page);
   await expect.poll(() => fileOf('content/pages/home.yaml')).toContain(`title: ${NEW_TITLE}`);
+  await settled(page);
+
+  // A new partner with a pt-BR name gets a plain address; a name that would still make a file
+  // name the build refuses is refused first, in the build's words.
+  await openEntry(page, 'collections/partners/new');
+  const partnerName = field(page, 'Nome exibido');
+  await partnerName.fill('Sol_Mar');
+  await field(page, 'Posição na lista').fill('9');
+  await publish(page);
+  await expect(page.getByText(IDENTIFIER_MESSAGE)).toBeVisible();
+  await partnerName.clear();
+  await partnerName.fill('Imobiliária Sol & Mar');
+  // Its photo, uploaded from the computer: Decap reads the picked file back from a blob: address,
+  // which the /cms page's policy must allow (src/integrations/cms.mjs).
+  await page.getByRole('button', { name: 'Escolha uma imagem' }).click();
+  await page.locator('input[type="file"]').setInputFiles(join(ROOT, 'public/og-default.png'));
+  await page.getByRole('button', { name: 'Escolher selecionado' }).click();
+  await publish(page);
+  await expect.poll(() => readdirSync(join(copy, 'content/partners'))).toContain('imobiliaria-sol-mar.yaml');
+  expect(fileOf('content/partners/imobiliaria-sol-mar.yaml')).toContain('name: Imobiliária Sol & Mar');
+  expect(fileOf('content/partners/imobiliaria-sol-mar.yaml')).toContain(
+    'photo: ../../src/assets/conteudo/og-default.png',
+  );
+  expect(readFileSync(join(copy, 'src/assets/conteudo/og-default.png'))).toEqual(
+    readFileSync(join(ROOT, 'public/og-default.png')),
+  );
   await settled(page);
 
   // The copy's build, served as production serves its static pages.

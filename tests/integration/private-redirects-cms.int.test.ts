@@ -72,7 +72,7 @@ describe('/cms in production', () => {
       const page = await answer.text();
       const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(page)?.[1] ?? '';
       const connect = csp.split(';').find((part) => part.trim().startsWith('connect-src')) ?? '';
-      expect(connect.trim()).toBe("connect-src 'self' https://api.github.com");
+      expect(connect.trim()).toBe("connect-src 'self' blob: https://api.github.com");
       expect(csp).not.toMatch(/localhost|127\.0\.0\.1|http:/);
       // Decap's config check compiles a JSON schema (ajv, `new Function`): without it the CMS cannot start.
       expect(csp).toContain("'unsafe-eval'");

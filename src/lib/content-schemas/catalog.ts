@@ -5,25 +5,58 @@
 import { z } from 'zod';
 import { text, brlPrice, order, slug } from './fields.ts';
 
-/** A plan as written in content/data/*.yaml; read as today's cents fields. */
-export const planSchema = z
-  .object({
-    name: text('name'),
-    description: text('description'),
-    monthlyPrice: brlPrice,
-    annualPrice: brlPrice,
-    properties: z.number({ error: '"properties" deve ser um número inteiro.' }).int().positive(),
-    users: z.number({ error: '"users" deve ser um número inteiro.' }).int().positive(),
-    storage: text('storage'),
-    support: text('support'),
-    popular: z.boolean().default(false),
-    order: order,
+/** Paid once, the year may cost up to twelve months, never more (annual total ÷ 12 is shown as "/mês"). */
+export const ANNUAL_PRICE_MESSAGE =
+  'O preço anual não pode passar de 12 vezes o preço mensal: o plano anual ficaria mais caro que pagar mês a mês.';
+
+const planFields = z.object({
+  name: text('name'),
+  description: text('description'),
+  monthlyPrice: brlPrice,
+  annualPrice: brlPrice,
+  properties: z.number({ error: '"properties" deve ser um número inteiro.' }).int().positive(),
+  users: z.number({ error: '"users" deve ser um número inteiro.' }).int().positive(),
+  storage: text('storage'),
+  support: text('support'),
+  popular: z.boolean().default(false),
+  order: order,
+});
+
+const checkAnnualPrice = (plan: { monthlyPrice: number; annualPrice: number }, context: z.RefinementCtx) => {
+  if (plan.annualPrice > 12 * plan.monthlyPrice)
+    context.addIssue({ code: 'custom', path: ['annualPrice'], message: ANNUAL_PRICE_MESSAGE });
+};
+
+const inCents = <T extends { monthlyPrice: number; annualPrice: number }>({
+  monthlyPrice,
+  annualPrice,
+  ...plan
+}: T) => ({
+  ...plan,
+  monthlyCents: monthlyPrice,
+  annualCents: annualPrice,
+});
+
+/** A plan of /planos (content/plans/*.yaml); read as cents fields. */
+export const planSchema = planFields.superRefine(checkAnnualPrice).transform(inCents);
+
+/**
+ * A plan of /gestao (content/gestao-plans/*.yaml). `planosPlan` names the same tier on /planos
+ * (its file name): both pages must then ask the same monthly price, and the same annual one
+ * unless `annualPriceNote` says why not (src/lib/price-integrity.ts checks it at build).
+ */
+export const gestaoPlanSchema = planFields
+  .extend({
+    planosPlan: slug.optional().describe('The same tier on /planos (its file name).'),
+    annualPriceNote: z
+      .string()
+      .trim()
+      .min(1)
+      .optional()
+      .describe('Why the annual price differs from the /planos tier, when it does.'),
   })
-  .transform(({ monthlyPrice, annualPrice, ...plan }) => ({
-    ...plan,
-    monthlyCents: monthlyPrice,
-    annualCents: annualPrice,
-  }));
+  .superRefine(checkAnnualPrice)
+  .transform(inCents);
 
 export const addOnSchema = z
   .object({

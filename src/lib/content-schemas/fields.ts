@@ -24,12 +24,11 @@ export const brlPrice = z
 /** Where the item sits in its list: lower first. */
 export const order = z.number({ error: '"order" (posição na lista) deve ser um número.' }).int();
 
-export const slug = z
-  .string({ error: '"id" é obrigatório.' })
-  .regex(
-    /^[a-z0-9]+(-[a-z0-9]+)*$/,
-    'Identificador inválido: use letras minúsculas, números e hífens, como carol-imoveis.',
-  );
+/** An item's identifier (its file name, and its address where it has one): the CMS makes it from a name. */
+export const SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
+export const SLUG_MESSAGE = 'Identificador inválido: use letras minúsculas, números e hífens, como carol-imoveis.';
+
+export const slug = z.string({ error: '"id" é obrigatório.' }).regex(new RegExp(SLUG_PATTERN), SLUG_MESSAGE);
 
 export const card = z.object({ title: text('title'), text: text('text') });
 export const seoWith = (max: number) =>

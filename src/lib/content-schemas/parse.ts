@@ -22,33 +22,49 @@ export function parseContent<T extends z.ZodType>(file: string, schema: T, data:
 }
 
 /**
+ * What to do with a file whose name cannot be an identifier (or repeats one): by default the
+ * build's rule, stop with the message; `skip` leaves the file out and hands the same message to
+ * `report` — the dev server's choice, so one badly named file does not take every page down.
+ */
+export interface FolderOptions {
+  badName?: 'throw' | 'skip';
+  report?: (message: string) => void;
+}
+
+/**
  * A folder of one-item YAML files (`content/<folder>/<id>.yaml`: path → text) as checked items,
  * the id being the file name, sorted by the `order` field.
  */
 export function folderItems<T extends z.ZodType>(
   files: Record<string, string>,
   schema: T,
+  { badName = 'throw', report = () => undefined }: FolderOptions = {},
 ): (z.output<T> & { id: string })[] {
   const seen = new Map<string, string>();
-  return Object.entries(files)
-    .map(([path, text]) => {
-      const file = `content/${path.split('content/').slice(1).join('content/')}`;
-      const id = file.slice(file.lastIndexOf('/') + 1).replace(/\.ya?ml$/, '');
-      const idCheck = slug.safeParse(id);
-      if (!idCheck.success)
-        throw new Error(
-          `Conteúdo inválido em ${file}:\n  - ${file}, nome do arquivo: ${idCheck.error.issues[0]?.message}`,
-        );
-      // Two files whose names differ only in case would be one page (the URL is case-folded).
-      const other = seen.get(id.toLowerCase());
-      if (other)
-        throw new Error(
-          `Conteúdo inválido em ${file}:\n  - ${file}, nome do arquivo: identificador "${id}" repetido (já usado por ${other}).`,
-        );
-      seen.set(id.toLowerCase(), file);
-      return { id, ...(parseContent(file, schema, parse(text)) as object) } as z.output<T> & { id: string };
-    })
-    .sort((a, b) => orderOf(a) - orderOf(b) || a.id.localeCompare(b.id));
+  const items: (z.output<T> & { id: string })[] = [];
+  for (const [path, text] of Object.entries(files)) {
+    const file = `content/${path.split('content/').slice(1).join('content/')}`;
+    const id = file.slice(file.lastIndexOf('/') + 1).replace(/\.ya?ml$/, '');
+    const problem = nameProblem(id, seen);
+    if (problem) {
+      const message = `Conteúdo inválido em ${file}:\n  - ${file}, nome do arquivo: ${problem}`;
+      if (badName === 'throw') throw new Error(message);
+      report(`${message}\n  O arquivo foi ignorado até ser renomeado.`);
+      continue;
+    }
+    seen.set(id.toLowerCase(), file);
+    items.push({ id, ...(parseContent(file, schema, parse(text)) as object) } as z.output<T> & { id: string });
+  }
+  return items.sort((a, b) => orderOf(a) - orderOf(b) || a.id.localeCompare(b.id));
+}
+
+/** Why a file name cannot be an item's identifier, or undefined. */
+function nameProblem(id: string, seen: Map<string, string>): string | undefined {
+  const idCheck = slug.safeParse(id);
+  if (!idCheck.success) return idCheck.error.issues[0]?.message;
+  // Two files whose names differ only in case would be one page (the URL is case-folded).
+  const other = seen.get(id.toLowerCase());
+  return other ? `identificador "${id}" repetido (já usado por ${other}).` : undefined;
 }
 
 const orderOf = (item: object) => ('order' in item && typeof item.order === 'number' ? item.order : 0);
