@@ -14,6 +14,7 @@ import { privateFiles, solicitacoesImplementacao } from '~/server/db/schema';
 import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { createMailer } from '~/server/mail';
 import { POST } from '~/pages/api/implementacao';
+import { aCnpjRequest, aCpfRequest } from '../support/implementation-fields';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
 import { testRuntime } from '../../scripts/support/service-deps';
 import { captureLog, logLines, quietLog } from '../support/log';
@@ -22,27 +23,19 @@ const PDF = new TextEncoder().encode(
   '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
 );
 
-const cpfFields: Record<string, string> = {
-  tipoDocumento: 'cpf',
-  cpf: '529.982.247-25',
+const cpfFields = aCpfRequest({
   nomeCompleto: 'Maria Sigilosa',
-  celular: '(11) 98765-4321',
   email: 'maria.sigilosa@example.com',
   emailAcesso: 'acesso.sigiloso@example.com',
   senha: 'senha secreta demais',
-};
+});
 
-const cnpjFields: Record<string, string> = {
-  tipoDocumento: 'cnpj',
-  cnpj: '12.ABC.345/01DE-35',
+const cnpjFields = aCnpjRequest({
   razaoSocial: 'Imobiliária Sigilosa Ltda.',
-  responsavelCpf: '111.444.777-35',
   responsavelNome: 'João Sigiloso',
-  responsavelCelular: '(21) 3000-0000',
   responsavelEmail: 'joao.sigiloso@example.com',
-  emailAcesso: 'acesso.empresa@example.com',
   senha: 'senha secreta demais',
-};
+});
 
 /** What identifies the person in either request, masked or not. */
 const PERSONAL = [

@@ -38,6 +38,7 @@ import { createMailer } from '~/server/mail';
 import { GET as download } from '~/pages/admin/documentos/[id]';
 import { POST as submitForm } from '~/pages/api/implementacao';
 import { POST as startRoute, PUT as chunkRoute } from '~/pages/api/implementacao-documentos';
+import { aCnpjRequest, aCpfRequest } from '../support/implementation-fields';
 import { engines, isPostgres, useTestDatabase, type TestDatabase } from '../support/db';
 import { testRuntime } from '../../scripts/support/service-deps';
 import { logCapture, quietLog } from '../support/log';
@@ -45,26 +46,8 @@ import { logCapture, quietLog } from '../support/log';
 const SITE_URL = 'https://pilota.example';
 const START = new Date('2026-08-03T15:00:00Z');
 
-const cpfFields = {
-  tipoDocumento: 'cpf',
-  cpf: '529.982.247-25',
-  nomeCompleto: 'Maria da Silva',
-  celular: '(11) 98765-4321',
-  email: 'maria@example.com',
-  emailAcesso: 'acesso.maria@example.com',
-  senha: 'minha senha secreta',
-};
-const cnpjFields = {
-  tipoDocumento: 'cnpj',
-  cnpj: '12.ABC.345/01DE-35',
-  razaoSocial: 'Imobiliária Exemplo Ltda.',
-  responsavelCpf: '111.444.777-35',
-  responsavelNome: 'João Souza',
-  responsavelCelular: '(21) 3000-0000',
-  responsavelEmail: 'joao@example.com',
-  emailAcesso: 'acesso.empresa@example.com',
-  senha: 'minha senha secreta',
-};
+const cpfFields = aCpfRequest();
+const cnpjFields = aCnpjRequest();
 
 /** `size` bytes that start like a PDF and vary throughout, so a swapped chunk changes the hash. */
 function pdfOfSize(size: number, seed = 1): Uint8Array {

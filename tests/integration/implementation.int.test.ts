@@ -24,13 +24,14 @@ import { POST } from '~/pages/api/implementacao';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
 import { testRuntime } from '../../scripts/support/service-deps';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
+import { aCnpjRequest, aCpfRequest, IMPLEMENTATION_PASSWORD } from '../support/implementation-fields';
 import { until } from '../support/until';
 import { quietLog } from '../support/log';
 
 const SITE_URL = 'https://pilota.example';
 const TEAM = 'implantacao@pilota.example';
 const NOW = new Date('2026-08-03T15:00:00Z');
-const SENHA = 'minha senha secreta';
+const SENHA = IMPLEMENTATION_PASSWORD;
 /** A signed-in admin as the middleware leaves it on `locals` (the download checks the session's role and records who). */
 const ADMIN_SESSION = {
   user: { id: 'u-admin', name: 'Ana Admin', email: 'ana@pilota.example', role: 'admin' },
@@ -60,27 +61,9 @@ function pdfOfSize(size: number): Uint8Array {
   return bytes;
 }
 
-const cpfFields = {
-  tipoDocumento: 'cpf',
-  cpf: '529.982.247-25',
-  nomeCompleto: 'Maria da Silva',
-  celular: '(11) 98765-4321',
-  email: 'maria@example.com',
-  emailAcesso: 'acesso.maria@example.com',
-  senha: SENHA,
-};
+const cpfFields = aCpfRequest();
 
-const cnpjFields = {
-  tipoDocumento: 'cnpj',
-  cnpj: '12.ABC.345/01DE-35',
-  razaoSocial: 'Imobiliária Exemplo Ltda.',
-  responsavelCpf: '111.444.777-35',
-  responsavelNome: 'João Souza',
-  responsavelCelular: '(21) 3000-0000',
-  responsavelEmail: 'joao@example.com',
-  emailAcesso: 'acesso.empresa@example.com',
-  senha: SENHA,
-};
+const cnpjFields = aCnpjRequest();
 
 function form(
   fields: Record<string, string>,
