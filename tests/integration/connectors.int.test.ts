@@ -19,7 +19,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consentNotices } from '~/copy/consent-notices';
 import { connectorErrorMessages, deliveryRetryMessages } from '@content/messages/inbox/deliveries';
-import { consentNoticeText } from '~/lib/consent-notice';
+import { consentNoticePlainText } from '~/lib/consent-notice';
 import { safeDeliveryError } from '~/lib/delivery-display';
 import type { LeadInput } from '~/lib/validation/lead';
 import { parseConnectors, type ConnectorsConfig } from '~/server/connectors/config';
@@ -49,7 +49,8 @@ const PORTAL = '1234567';
 const FORM = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const LABEL = '7f0d6b7e-2b8a-4c55-9d0e-3c1f2a4b5c6d';
 const SITE = 'https://pilota.example';
-const NOTICE_TEXT = consentNoticeText(consentNotices.lead);
+const NOTICE_TEXT = consentNoticePlainText(consentNotices.lead, SITE);
+const MARKETING_TEXT = consentNoticePlainText(consentNotices.marketing, SITE);
 
 /** Up to six attempts, no waiting between them, a target's pause of 1 s; a hung call is cut after 1 s. */
 const FAST: DeliverySettings = {
@@ -67,7 +68,9 @@ type StandIns = {
   pd: Awaited<ReturnType<typeof startPipedrive>>;
 };
 
-async function startStandIns(hubSpotFields = ['firstname', 'email', 'mobilephone', 'company', 'pilota_tipo']) {
+async function startStandIns(
+  hubSpotFields = ['firstname', 'lastname', 'email', 'mobilephone', 'company', 'pilota_tipo'],
+) {
   const [rd, hs, pd] = await Promise.all([
     startRdStation({ apiKey: RD_KEY, customFields: ['cf_tipo', 'cf_pagina', 'cf_parceiro'] }),
     startHubSpot({ portalId: PORTAL, formGuid: FORM, fields: hubSpotFields }),
@@ -85,7 +88,8 @@ function connectorEnv({ rd, hs, pd }: StandIns): Record<string, string> {
     HUBSPOT_PORTAL_ID: PORTAL,
     HUBSPOT_FORM_GUID: FORM,
     HUBSPOT_BASE_URL: hs.url,
-    HUBSPOT_FIELDS: 'nome=firstname,email=email,celular=mobilephone,empresa=company,tipo=pilota_tipo',
+    HUBSPOT_FIELDS:
+      'primeiro_nome=firstname,sobrenome=lastname,email=email,celular=mobilephone,empresa=company,tipo=pilota_tipo',
     HUBSPOT_SUBSCRIPTION_TYPE_ID: '999',
     PIPEDRIVE_API_TOKEN: PD_TOKEN,
     PIPEDRIVE_BASE_URL: pd.url,
@@ -112,6 +116,8 @@ const input = (patch: Partial<LeadInput> = {}): LeadInput => ({
   utm_campaign: 'inverno',
   partner_slug: 'parceiro-sul',
   consent_version: consentNotices.lead.version,
+  marketing_version: consentNotices.marketing.version,
+  marketing_opt_in: true,
   submission_key: randomUUID(),
   ...patch,
 });
@@ -198,7 +204,7 @@ describe.each(engines)('connectors on %s', (engine) => {
       ).rows[0]!['n'],
     );
 
-  it('a saved lead goes to RD Station, HubSpot, Pipedrive and a ZAP-format webhook from its own transaction, field by field, with its consent', async () => {
+  it('a saved lead that ticked the marketing box goes to RD Station, HubSpot, Pipedrive and a ZAP-format webhook from its own transaction, field by field, with its consent', async () => {
     const connectors = connectorsOf(connectorEnv(standIns));
     const running = await start(connectors);
     const zap = await startReceiver();
@@ -272,7 +278,8 @@ describe.each(engines)('connectors on %s', (engine) => {
       {
         submittedAt: String(lead!.createdAt.getTime()),
         fields: [
-          { objectTypeId: '0-1', name: 'firstname', value: 'Clara Conector' },
+          { objectTypeId: '0-1', name: 'firstname', value: 'Clara' },
+          { objectTypeId: '0-1', name: 'lastname', value: 'Conector' },
           { objectTypeId: '0-1', name: 'email', value: 'clara.conector@example.com' },
           { objectTypeId: '0-1', name: 'mobilephone', value: '+5511987654321' },
           { objectTypeId: '0-1', name: 'company', value: 'Imob Lua' },
@@ -283,7 +290,7 @@ describe.each(engines)('connectors on %s', (engine) => {
           consent: {
             consentToProcess: true,
             text: NOTICE_TEXT,
-            communications: [{ value: true, subscriptionTypeId: 999, text: NOTICE_TEXT }],
+            communications: [{ value: true, subscriptionTypeId: 999, text: MARKETING_TEXT }],
           },
         },
       },
@@ -319,27 +326,18 @@ describe.each(engines)('connectors on %s', (engine) => {
     }
   });
 
-  it('a lead whose consent record is not consent to communications: legitimate interest, never consent', async () => {
+  it('a lead without the marketing box ticked, under a notice never published: no consent of any kind claimed', async () => {
     const connectors = connectorsOf(connectorEnv(standIns));
     const running = await start(connectors);
     const lead = await enqueueStoredLead(t.db, running.outbox, connectors);
     await settled(lead.id, 'rdstation', 'sent');
     await settled(lead.id, 'hubspot', 'sent');
     const payload = standIns.rd.conversions[0]!;
-    expect(payload['legal_bases']).toEqual([
-      { category: 'communications', type: 'legitimate_interest', status: 'granted' },
-    ]);
+    expect(payload).not.toHaveProperty('legal_bases');
     expect(payload).toMatchObject({ conversion_identifier: 'site-pilota-inicio', mobile_phone: '+5521912345678' });
     expect(payload).not.toHaveProperty('company_name');
     expect(payload).not.toHaveProperty('traffic_source');
-    expect(standIns.hs.submissions[0]!['legalConsentOptions']).toEqual({
-      legitimateInterest: {
-        value: true,
-        subscriptionTypeId: 999,
-        legalBasis: 'LEGITIMATE_INTEREST_CLIENT',
-        text: NOTICE_TEXT,
-      },
-    });
+    expect(standIns.hs.submissions[0]).not.toHaveProperty('legalConsentOptions');
   });
 
   it('RD Station: 5xx, a timeout, 429 (waited out) and 401 are retried until it goes out once; the echoed key is masked', async () => {
@@ -367,7 +365,10 @@ describe.each(engines)('connectors on %s', (engine) => {
 
   it('RD Station and HubSpot: a 422/400 validation error fails for good at once, with the reason in pt-BR', async () => {
     await Promise.all([standIns.rd.close(), standIns.hs.close()]);
-    standIns = { ...standIns, ...(await startStandIns(['firstname', 'email', 'mobilephone', 'company'])) };
+    standIns = {
+      ...standIns,
+      ...(await startStandIns(['firstname', 'lastname', 'email', 'mobilephone', 'company'])),
+    };
     const env = { ...connectorEnv(standIns), RDSTATION_CUSTOM_FIELDS: 'tipo=cf_segmento' };
     const connectors = connectorsOf(env);
     const running = await start({ rdstation: connectors.rdstation, hubspot: connectors.hubspot });
@@ -444,7 +445,7 @@ describe('the deliveries page with connectors (built server)', () => {
 
   beforeAll(async () => {
     ensureBuild();
-    standIns = await startStandIns(['firstname', 'email', 'mobilephone', 'company']);
+    standIns = await startStandIns(['firstname', 'lastname', 'email', 'mobilephone', 'company']);
     const env = connectorEnv(standIns);
     const connectors = connectorsOf(env);
     const dataDir = mkdtempSync(join(tmpdir(), 'pilota-connectors-page-'));

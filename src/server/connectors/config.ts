@@ -17,6 +17,9 @@ export const DEFAULT_CONVERSION_IDENTIFIER = 'site-pilota-{pagina}';
 /** Lead values a connector can map to a field of its own. */
 export const LEAD_FIELDS = [
   'nome',
+  /** The name's first word, and the rest (HubSpot's firstname / lastname). */
+  'primeiro_nome',
+  'sobrenome',
   'email',
   'celular',
   'empresa',
@@ -33,7 +36,8 @@ export type FieldMap = Partial<Record<LeadField, string>>;
 
 export const DEFAULT_RDSTATION_FIELDS: FieldMap = { tipo: 'cf_tipo', pagina: 'cf_pagina', parceiro: 'cf_parceiro' };
 export const DEFAULT_HUBSPOT_FIELDS: FieldMap = {
-  nome: 'firstname',
+  primeiro_nome: 'firstname',
+  sobrenome: 'lastname',
   email: 'email',
   celular: 'mobilephone',
   empresa: 'company',
@@ -54,7 +58,7 @@ export interface HubSpotConfig {
   baseUrl: string;
   /** Lead value → the form field's internal name. */
   fields: FieldMap;
-  /** The subscription type a lead's communications consent (or legitimate interest) is for. */
+  /** The subscription type the lead form's marketing box stands for (its communications checkbox). */
   subscriptionTypeId: number | undefined;
 }
 

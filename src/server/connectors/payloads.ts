@@ -3,17 +3,18 @@
  * like the webhook body) and kept in the delivery row exactly as it goes out — minus the
  * secret, which only the transport adds. Re-sending a delivery ("Reenviar") sends the same.
  *
- * Legal bases come from the lead's consent record (the LGPD notice version it was shown,
- * content/consent-notices.json): a notice whose text is consent to be contacted is reported as
- * consent, granted. Anything else — a version this build does not know, or a notice that is
- * not about communications — never claims consent: it is reported as legitimate interest
- * (LGPD art. 7 IX and 10: the person asked the company to get in touch), which the CRM tells
- * apart from consent, so consent-only sends leave that person out.
+ * Marketing consent comes only from the lead form's optional box (content/consent-notices.json
+ * "marketing"), ticked under a version the site published: the notice under the button is
+ * consent to be contacted about the request, a purpose of its own (LGPD art. 8 §4), so it is
+ * never reported as consent to communications. Without the tick RD Station gets no legal
+ * basis at all (its contract has no "not asked" value, and "declined" would revoke a consent
+ * the person gave elsewhere) and HubSpot gets the communications checkbox as unticked.
  */
 import { consentNotices } from '~/copy/consent-notices';
 import { tipoLabels } from '~/copy/messages/lead';
-import { consentNoticeText } from '~/lib/consent-notice';
+import { consentNoticePlainText } from '~/lib/consent-notice';
 import type { ConnectorKind } from '~/lib/delivery-kinds';
+import { publishedProof } from '../consent/consent-proof';
 import type { LeadRecord } from '../db/schema/leads';
 import type { ConnectorsConfig, FieldMap, LeadField } from './config';
 
@@ -25,10 +26,18 @@ export interface ConnectorDelivery {
   body: object;
 }
 
-/** Whether the lead's consent record is consent to receive communications. */
-export function consentedToCommunications(lead: Pick<LeadRecord, 'consentVersion'>): boolean {
-  const notice = consentNotices.lead;
-  return lead.consentVersion === notice.version && notice.communications;
+/** Whether the lead ticked the marketing box, shown under a version the site published. */
+export function consentedToCommunications(lead: Pick<LeadRecord, 'marketingVersion' | 'marketingConsent'>): boolean {
+  return Boolean(lead.marketingConsent && lead.marketingVersion && publishedProof('marketing', lead.marketingVersion));
+}
+
+/**
+ * A pt-BR full name split as HubSpot's firstname/lastname: the first word, then the rest.
+ * @example splitName('Maria da Silva Souza') // ['Maria', 'da Silva Souza']
+ */
+export function splitName(nome: string): [string, string] {
+  const [first = '', ...rest] = nome.trim().split(/\s+/);
+  return [first, rest.join(' ')];
 }
 
 /**
@@ -56,6 +65,10 @@ function leadValue(lead: LeadRecord, field: LeadField): string {
   switch (field) {
     case 'nome':
       return lead.nome;
+    case 'primeiro_nome':
+      return splitName(lead.nome)[0];
+    case 'sobrenome':
+      return splitName(lead.nome)[1];
     case 'email':
       return lead.email;
     case 'celular':
@@ -111,38 +124,39 @@ export function rdStationBody(lead: LeadRecord, config: NonNullable<ConnectorsCo
         traffic_campaign: lead.utmCampaign,
       }),
       ...Object.fromEntries(mapped(lead, config.customFields)),
-      legal_bases: [
-        consentedToCommunications(lead)
-          ? { category: 'communications', type: 'consent', status: 'granted' }
-          : { category: 'communications', type: 'legitimate_interest', status: 'granted' },
-      ],
+      ...(consentedToCommunications(lead)
+        ? { legal_bases: [{ category: 'communications', type: 'consent', status: 'granted' }] }
+        : {}),
     },
   };
 }
 
-/** HubSpot's form submission (POST /submissions/v3/integration/submit/{portalId}/{formGuid}). */
+/**
+ * HubSpot's form submission (POST /submissions/v3/integration/submit/{portalId}/{formGuid}).
+ * `consentToProcess` is the notice under the button (shown under a published version: a lead
+ * without one claims nothing); the communications checkbox is the marketing box, true only
+ * when ticked. Texts are plain, the policy link an absolute address.
+ */
 export function hubSpotBody(lead: LeadRecord, config: NonNullable<ConnectorsConfig['hubspot']>, siteUrl: string) {
-  const consented = consentedToCommunications(lead);
-  const text = consentNoticeText(consentNotices.lead);
   const subscription = config.subscriptionTypeId;
-  const legalConsentOptions = consented
+  const legalConsentOptions = publishedProof('lead', lead.consentVersion)
     ? {
         consent: {
           consentToProcess: true,
-          text,
-          communications: subscription === undefined ? [] : [{ value: true, subscriptionTypeId: subscription, text }],
+          text: consentNoticePlainText(consentNotices.lead, siteUrl),
+          communications:
+            subscription === undefined
+              ? []
+              : [
+                  {
+                    value: consentedToCommunications(lead),
+                    subscriptionTypeId: subscription,
+                    text: consentNoticePlainText(consentNotices.marketing, siteUrl),
+                  },
+                ],
         },
       }
-    : subscription === undefined
-      ? undefined
-      : {
-          legitimateInterest: {
-            value: true,
-            subscriptionTypeId: subscription,
-            legalBasis: 'LEGITIMATE_INTEREST_CLIENT',
-            text,
-          },
-        };
+    : undefined;
   const page = lead.paginaOrigem || '/';
   const path = page.replace(/^https?:\/\/[^/]+/i, '').split(/[?#]/)[0] || '/';
   return {

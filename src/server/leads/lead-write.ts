@@ -75,7 +75,14 @@ export async function writeGroup(
     for (const [key, item] of owners) {
       if (!fresh.has(key)) continue;
       const { lead, alreadyDelivered } = item;
-      consents.push({ subjectId: lead.id, version: lead.consentVersion, page: lead.paginaOrigem, at: lead.consentAt });
+      consents.push({
+        subjectId: lead.id,
+        version: lead.consentVersion,
+        page: lead.paginaOrigem,
+        at: lead.consentAt,
+        // A lead spooled before the box existed has neither field: no box shown, not ticked.
+        marketing: { version: lead.marketingVersion ?? null, consent: lead.marketingConsent ?? false },
+      });
       const meta: DeliveryMeta = { subjectType: SUBJECT, subjectId: lead.id };
       const email = buildLeadEmail(lead, deps.config.leadNotifyTo);
       const body = leadWebhookBody(lead);
