@@ -30,6 +30,8 @@ export interface StandIn {
   /** Faults for the next requests (those of `method` and `path` when given), in order. */
   faults: { method?: string; path?: string; fault: Fault }[];
   waitFor: (predicate?: (request: StandInRequest) => boolean, timeoutMs?: number) => Promise<StandInRequest>;
+  /** Called with each request once answered (the e2e setup writes them to files for the workers). */
+  onRequest?: ((request: StandInRequest) => void) | undefined;
   close: () => Promise<void>;
 }
 
@@ -78,12 +80,14 @@ export async function serve(handler: Handler): Promise<StandIn> {
         request.status = status;
         requests.push(request);
         requestArrivals.notify();
+        standIn.onRequest?.(request);
         response.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body ?? {}));
       };
       if (fault === 'hang') {
         request.status = 'hang';
         requests.push(request);
         requestArrivals.notify();
+        standIn.onRequest?.(request);
         hanging.add(response);
         return;
       }
