@@ -80,8 +80,8 @@ test.describe('lead dialog', () => {
       ['Você é', m.tipo],
     ];
     for (const [label, message] of fields) {
-      await expect(form.getByLabel(label)).toHaveAccessibleDescription(message);
-      await expect(form.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+      await expect(form.getByLabel(label, { exact: true })).toHaveAccessibleDescription(message);
+      await expect(form.getByLabel(label, { exact: true })).toHaveAttribute('aria-invalid', 'true');
     }
 
     for (const tipo of ['corretor', 'administrador', 'imobiliaria']) {

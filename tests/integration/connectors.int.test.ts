@@ -27,6 +27,7 @@ import { connectorDeliveries } from '~/server/connectors/payloads';
 import { openDatabase, pgliteDirFor, type DbOrTx } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { contatos, deliveries, type Contato } from '~/server/db/schema';
+import { retryDelivery } from '~/server/delivery/delivery-retry';
 import type { DeliverySettings } from '~/server/delivery/settings';
 import { createLeadService } from '~/server/leads/lead.service';
 import { createMailer } from '~/server/mail';
@@ -174,12 +175,12 @@ describe.each(engines)('connectors on %s', (engine) => {
     await Promise.all(Object.values(standIns).map((standIn) => standIn.close()));
   });
 
-  async function start(connectors: ConnectorsConfig) {
+  async function start(connectors: ConnectorsConfig, settings = FAST) {
     stack = deliveryStack(t.handle, {
       sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       connectors,
       connectorOptions: { timeoutMs: 1_000 },
-      settings: FAST,
+      settings,
       log: logCapture('deliveries', logs).log,
     });
     await stack.start();
@@ -299,8 +300,8 @@ describe.each(engines)('connectors on %s', (engine) => {
     expect(standIns.pd.persons.map((person) => person.body)).toEqual([
       {
         name: 'Clara Conector',
-        email: [{ value: 'clara.conector@example.com', primary: true, label: 'work' }],
-        phone: [{ value: '+5511987654321', primary: true, label: 'mobile' }],
+        emails: [{ value: 'clara.conector@example.com', primary: true, label: 'work' }],
+        phones: [{ value: '+5511987654321', primary: true, label: 'mobile' }],
       },
     ]);
     expect(standIns.pd.leads).toEqual([
@@ -312,8 +313,18 @@ describe.each(engines)('connectors on %s', (engine) => {
         channel_id: 'google / cpc / inverno',
         person_id: 1,
         origin: 'API',
+        is_archived: false,
       },
     ]);
+    // Persons on API v2 (the v1 endpoints are out of support); leads on v1, archived ones included.
+    expect(standIns.pd.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /api/v2/persons/search',
+      'POST /api/v2/persons',
+      'GET /api/v2/persons/search',
+      'GET /v1/leads',
+      'POST /v1/leads',
+    ]);
+    expect(standIns.pd.requests[3]!.query.get('archived_status')).toBe('all');
     // The token goes in a header, never in a URL a proxy or a log could keep.
     for (const request of standIns.pd.requests) {
       expect(request.headers['x-api-token']).toBe(PD_TOKEN);
@@ -394,7 +405,7 @@ describe.each(engines)('connectors on %s', (engine) => {
     const { pd } = standIns;
     pd.faults.push(
       { fault: 401 },
-      { method: 'POST', path: '/v1/persons', fault: 'store-then-500' },
+      { method: 'POST', path: '/api/v2/persons', fault: 'store-then-500' },
       { method: 'POST', path: '/v1/leads', fault: 'store-then-500' },
     );
     const running = await start({ pipedrive: connectors.pipedrive });
@@ -419,6 +430,39 @@ describe.each(engines)('connectors on %s', (engine) => {
     await settled(second.id, 'pipedrive', 'sent');
     expect(pd.persons).toHaveLength(1);
     expect(pd.leads.map((lead) => lead['origin_id'])).toEqual([`pilota-${first.id}`, `pilota-${second.id}`]);
+  });
+
+  it('Pipedrive: two leads with one new e-mail in flight together make one person; a lead archived in Pipedrive is not made again', async () => {
+    const connectors = connectorsOf(connectorEnv(standIns));
+    const { pd } = standIns;
+    // The first person's creation is slow: without a guard the second delivery's search overtakes it.
+    // The first lead's answer is lost after Pipedrive stored it, and with no retry left its delivery fails.
+    pd.faults.push(
+      { method: 'POST', path: '/api/v2/persons', fault: { delayMs: 300 } },
+      { method: 'POST', path: '/v1/leads', fault: 'store-then-500' },
+    );
+    const running = await start({ pipedrive: connectors.pipedrive }, { ...FAST, retryLimit: 0 });
+    const only = { pipedrive: connectors.pipedrive };
+    const [first, second] = await Promise.all([
+      enqueueStoredLead(t.db, running.outbox, only, { email: 'nova@example.com' }),
+      enqueueStoredLead(t.db, running.outbox, only, { email: 'Nova@Example.com', nome: 'Nova Dois' }),
+    ]);
+    const failed = await until(async () => {
+      const rows = [await rowOf(first.id, 'pipedrive'), await rowOf(second.id, 'pipedrive')];
+      return rows.every((row) => row && row.status !== 'pending' && row.status !== 'retrying') ? rows : undefined;
+    }, 20_000);
+    expect(failed.map((row) => row.status).sort()).toEqual(['failed', 'sent']);
+    expect(pd.persons).toHaveLength(1);
+    expect(pd.leads.map((lead) => lead['person_id'])).toEqual([pd.persons[0]!.id, pd.persons[0]!.id]);
+
+    // Sales archives the lead whose answer was lost; "Reenviar" finds it among the archived ones.
+    const lost = failed.find((row) => row.status === 'failed')!;
+    pd.archive(pd.leads.find((lead) => lead['origin_id'] === `pilota-${lost.subjectId}`)!['id']);
+    const reenviar = { db: t.db, outbox: running.outbox, now: () => new Date() };
+    expect(await retryDelivery(reenviar, lost.id)).toEqual({ status: 'retried' });
+    await settled(lost.subjectId!, 'pipedrive', 'sent');
+    expect(pd.leads).toHaveLength(2);
+    expect(pd.persons).toHaveLength(1);
   });
 
   it('Pipedrive: an unknown label is a permanent failure; the person it found or made stays single', async () => {

@@ -96,8 +96,8 @@ describe.each(engines)('a failing delivery’s traces on %s', (engine) => {
     const pipedrive = await startPipedrive({ apiToken: 'pd-token', labels: [] });
     closing.push(pipedrive);
     pipedrive.faults.push(
-      { path: '/v1/persons/search', fault: { status: 502, echo: true } },
-      { path: '/v1/persons/search', fault: { status: 502, echo: true } },
+      { path: '/api/v2/persons/search', fault: { status: 502, echo: true } },
+      { path: '/api/v2/persons/search', fault: { status: 502, echo: true } },
     );
     const { log, lines } = logCapture('deliveries');
     const q = start(log, pipedrive.url);

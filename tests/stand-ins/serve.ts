@@ -6,13 +6,15 @@
  * Faults are scripted per request, in order: a status (with an optional Retry-After, or an
  * `echo` of the request line and URL in its answer, as a careless proxy quotes what failed), 'hang'
  * (never answers: the caller's timeout must cut it), or 'store-then-500' (does the work, then
- * answers 500, the way a response lost after a commit looks to the caller).
+ * answers 500, the way a response lost after a commit looks to the caller), or `delayMs` (does the
+ * work only after that long, as a slow service does, so another call can overtake it).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { arrivals } from '../../scripts/support/arrivals';
 
-export type Fault = number | { status: number; retryAfter?: string; echo?: true } | 'hang' | 'store-then-500';
+export type Fault =
+  number | { status: number; retryAfter?: string; echo?: true } | { delayMs: number } | 'hang' | 'store-then-500';
 
 export interface StandInRequest {
   method: string;
@@ -97,6 +99,13 @@ export async function serve(handler: Handler): Promise<StandIn> {
         return;
       }
       if (typeof fault === 'number') return answer(fault, { error: `scripted ${fault}` });
+      if (fault && 'delayMs' in fault) {
+        setTimeout(() => {
+          const { status, body } = handler(request);
+          answer(status, body);
+        }, fault.delayMs);
+        return;
+      }
       if (fault && 'echo' in fault)
         return answer(fault.status, { error: `upstream failed: ${incoming.method} ${incoming.url}` });
       if (fault) {

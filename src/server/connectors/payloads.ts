@@ -171,9 +171,10 @@ export function hubSpotBody(lead: LeadRecord, config: NonNullable<ConnectorsConf
 }
 
 /**
- * Pipedrive's two steps: the person (found by e-mail, else created) and then the lead linked
- * to it. `origin_id` is the lead's own id: Pipedrive keeps it as given and nobody can edit it,
- * so a retry finds the lead an earlier attempt created instead of adding a second one.
+ * Pipedrive's two steps: the person (found by e-mail, else created, on API v2: `emails[]` and
+ * `phones[]`) and then the lead linked to it (leads are still v1). `origin_id` is the lead's own
+ * id: Pipedrive keeps it as given and nobody can edit it, so a retry finds the lead an earlier
+ * attempt created (archived or not) instead of adding a second one.
  */
 export function pipedriveBody(lead: LeadRecord, config: NonNullable<ConnectorsConfig['pipedrive']>) {
   const label = config.labels[lead.tipo];
@@ -182,8 +183,8 @@ export function pipedriveBody(lead: LeadRecord, config: NonNullable<ConnectorsCo
     email: lead.email,
     person: {
       name: lead.nome,
-      email: [{ value: lead.email, primary: true, label: 'work' }],
-      phone: [{ value: e164(lead.celular), primary: true, label: 'mobile' }],
+      emails: [{ value: lead.email, primary: true, label: 'work' }],
+      phones: [{ value: e164(lead.celular), primary: true, label: 'mobile' }],
     },
     lead: {
       title: `${lead.nome} — ${tipoLabels[lead.tipo]}${lead.empresa ? ` (${lead.empresa})` : ''}`,
@@ -220,7 +221,8 @@ export const rdStationTarget = (config: NonNullable<ConnectorsConfig['rdstation'
   `${config.baseUrl}/platform/conversions`;
 export const hubSpotTarget = (config: NonNullable<ConnectorsConfig['hubspot']>) =>
   `${config.baseUrl}/submissions/v3/integration/submit/${config.portalId}/${config.formGuid}`;
-export const pipedriveTarget = (config: NonNullable<ConnectorsConfig['pipedrive']>) => `${config.baseUrl}/v1`;
+/** The account's API root; rows queued before persons moved to v2 name it with "/v1", which the transport drops. */
+export const pipedriveTarget = (config: NonNullable<ConnectorsConfig['pipedrive']>) => config.baseUrl;
 
 /** The connector deliveries of one lead: one per configured connector. */
 export function connectorDeliveries(
