@@ -30,6 +30,7 @@ import { contatos, deliveries, type Contato } from '~/server/db/schema';
 import { retryDelivery } from '~/server/delivery/delivery-retry';
 import type { DeliverySettings } from '~/server/delivery/settings';
 import { createLeadService } from '~/server/leads/lead.service';
+import { createLgpdService } from '~/server/lgpd/lgpd.service';
 import { createMailer } from '~/server/mail';
 import type { Outbox } from '~/server/outbox/outbox';
 import { teamCookie } from '../../scripts/support/blog-accounts';
@@ -46,10 +47,12 @@ import { logCapture, quietLog } from '../support/log';
 
 const RD_KEY = 'rd-chave-secreta-1234567890';
 const PD_TOKEN = 'pd-token-secreto-0987654321';
+const HS_TOKEN = 'pat-na1-secreto-1122334455';
 const PORTAL = '1234567';
 const FORM = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const LABEL = '7f0d6b7e-2b8a-4c55-9d0e-3c1f2a4b5c6d';
 const SITE = 'https://pilota.example';
+const ADMIN = { id: 'admin-1', email: 'ana.admin@pilota.example' };
 const NOTICE_TEXT = consentNoticePlainText(consentNotices.lead, SITE);
 const MARKETING_TEXT = consentNoticePlainText(consentNotices.marketing, SITE);
 
@@ -74,7 +77,7 @@ async function startStandIns(
 ) {
   const [rd, hs, pd] = await Promise.all([
     startRdStation({ apiKey: RD_KEY, customFields: ['cf_tipo', 'cf_pagina', 'cf_parceiro'] }),
-    startHubSpot({ portalId: PORTAL, formGuid: FORM, fields: hubSpotFields }),
+    startHubSpot({ portalId: PORTAL, formGuid: FORM, fields: hubSpotFields, privateAppToken: HS_TOKEN }),
     startPipedrive({ apiToken: PD_TOKEN, labels: [LABEL] }),
   ]);
   return { rd, hs, pd };
@@ -463,6 +466,53 @@ describe.each(engines)('connectors on %s', (engine) => {
     await settled(lost.subjectId!, 'pipedrive', 'sent');
     expect(pd.leads).toHaveLength(2);
     expect(pd.persons).toHaveLength(1);
+  });
+
+  it('erasing the person in Pilota deletes them in Pipedrive and HubSpot and lists RD Station as a manual step', async () => {
+    const env = {
+      ...connectorEnv(standIns),
+      HUBSPOT_PRIVATE_APP_TOKEN: HS_TOKEN,
+      HUBSPOT_API_BASE_URL: standIns.hs.url,
+    };
+    const connectors = connectorsOf(env);
+    const running = await start(connectors);
+    const lead = await enqueueStoredLead(t.db, running.outbox, connectors, { email: 'apagar@example.com' });
+    await settled(lead.id, 'pipedrive', 'sent');
+    await settled(lead.id, 'hubspot', 'sent');
+    // Someone else's records stay.
+    const other = await enqueueStoredLead(t.db, running.outbox, connectors, { email: 'fica@example.com' });
+    await settled(other.id, 'pipedrive', 'sent');
+    await settled(other.id, 'hubspot', 'sent');
+    const { pd, hs } = standIns;
+    pd.archive(pd.leads.find((item) => item['origin_id'] === `pilota-${lead.id}`)!['id']);
+
+    const lgpd = createLgpdService({ db: t.db, now: () => new Date(), config: { connectors } });
+    const { crm } = await lgpd.eraseSubject({ kind: 'email', value: 'apagar@example.com' }, 'delete', ADMIN);
+    expect(crm).toEqual({
+      pipedrive: { status: 'deleted', records: 2 },
+      hubspot: { status: 'deleted', records: 1 },
+      rdstation: { status: 'manual' },
+    });
+    expect(pd.persons.map((person) => person.emails)).toEqual([['fica@example.com']]);
+    expect(pd.leads.map((item) => item['origin_id'])).toEqual([`pilota-${other.id}`]);
+    expect(hs.submissions.map((item) => (item['fields'] as { name: string; value: string }[])[2]!.value)).toEqual([
+      'fica@example.com',
+    ]);
+    const gdpr = hs.requests.find((request) => request.path === '/crm/v3/objects/contacts/gdpr-delete')!;
+    expect(gdpr.headers['authorization']).toBe(`Bearer ${HS_TOKEN}`);
+    expect(gdpr.json).toEqual({ objectId: 'apagar@example.com', idProperty: 'email' });
+
+    // Without the HubSpot token, HubSpot is a manual step too; nothing left in Pipedrive is "none".
+    const again = createLgpdService({
+      db: t.db,
+      now: () => new Date(),
+      config: { connectors: { ...connectors, hubspot: { ...connectors.hubspot!, privateAppToken: undefined } } },
+    });
+    expect((await again.eraseSubject({ kind: 'email', value: 'apagar@example.com' }, 'delete', ADMIN)).crm).toEqual({
+      pipedrive: { status: 'none' },
+      hubspot: { status: 'manual' },
+      rdstation: { status: 'manual' },
+    });
   });
 
   it('Pipedrive: an unknown label is a permanent failure; the person it found or made stays single', async () => {

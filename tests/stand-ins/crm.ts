@@ -17,6 +17,11 @@
  *   when `legalConsentOptions` is not exactly one of `consent` {consentToProcess, text,
  *   communications: [{value, subscriptionTypeId, text}]} or `legitimateInterest` {value,
  *   subscriptionTypeId, legalBasis LEAD or CUSTOMER, text}.
+ * - HubSpot CRM, "GDPR delete" of a contact
+ *   (https://developers.hubspot.com/docs/api-reference/crm-contacts-v3/basic/post-crm-v3-objects-contacts-gdpr-delete,
+ *   POST /crm/v3/objects/contacts/gdpr-delete with `Authorization: Bearer` a private app's
+ *   token, body {objectId, idProperty: "email"}): 204 when the contact existed (its submissions
+ *   are removed here), 404 OBJECT_NOT_FOUND when not, 401 for a wrong token.
  */
 import { randomUUID } from 'node:crypto';
 import { EMAIL, serve } from './serve';
@@ -83,10 +88,39 @@ export async function startRdStation(options: { apiKey: string; customFields: st
   return Object.assign(standIn, { conversions, account });
 }
 
-/** HubSpot's Forms submission API; `fields` is the form definition's field names. */
-export async function startHubSpot(options: { portalId: string; formGuid: string; fields: string[] }) {
+/** HubSpot's Forms submission API and its contacts' GDPR delete; `fields` is the form definition's field names. */
+export async function startHubSpot(options: {
+  portalId: string;
+  formGuid: string;
+  fields: string[];
+  privateAppToken?: string;
+}) {
   const submissions: Record<string, unknown>[] = [];
+  const emailOf = (submission: Record<string, unknown>) =>
+    (submission['fields'] as { name: string; value: string }[]).find((field) => field.name === 'email')?.value;
   const standIn = await serve((request) => {
+    if (request.path === '/crm/v3/objects/contacts/gdpr-delete') {
+      if (!options.privateAppToken || request.headers['authorization'] !== `Bearer ${options.privateAppToken}`) {
+        return {
+          status: 401,
+          body: {
+            status: 'error',
+            message: 'Authentication credentials not found.',
+            category: 'INVALID_AUTHENTICATION',
+          },
+        };
+      }
+      const { objectId, idProperty } = (request.json ?? {}) as { objectId?: string; idProperty?: string };
+      const email = idProperty === 'email' ? objectId?.toLowerCase() : undefined;
+      const before = submissions.length;
+      for (let index = submissions.length - 1; index >= 0; index--) {
+        if (email && emailOf(submissions[index]!)?.toLowerCase() === email) submissions.splice(index, 1);
+      }
+      if (submissions.length === before) {
+        return { status: 404, body: { status: 'error', message: 'resource not found', category: 'OBJECT_NOT_FOUND' } };
+      }
+      return { status: 204 };
+    }
     if (request.path !== `/submissions/v3/integration/submit/${options.portalId}/${options.formGuid}`) {
       return { status: 404, body: { status: 'error', message: 'Form not found' } };
     }

@@ -3,7 +3,7 @@
  * on when its key variable is set and off otherwise, with every other variable optional. A
  * connector's variable set without the one it needs is a mistake that would silently send
  * nothing, so it is a configuration error naming the missing variable, like any other.
- * Secrets (RDSTATION_API_KEY, PIPEDRIVE_API_TOKEN) live only here and in the transports:
+ * Secrets (RDSTATION_API_KEY, PIPEDRIVE_API_TOKEN, HUBSPOT_PRIVATE_APP_TOKEN) live only here and in the transports:
  * never in a delivery row, an error or a log line.
  */
 import { LEAD_TIPOS, type LeadTipo } from '../db/schema/leads';
@@ -11,6 +11,8 @@ import { targetUrlProblem } from '../webhooks/target-url';
 
 export const DEFAULT_RDSTATION_BASE_URL = 'https://api.rd.services';
 export const DEFAULT_HUBSPOT_BASE_URL = 'https://api.hsforms.com';
+/** HubSpot's CRM API (the GDPR delete), apart from the forms host. */
+export const DEFAULT_HUBSPOT_API_BASE_URL = 'https://api.hubapi.com';
 export const DEFAULT_PIPEDRIVE_BASE_URL = 'https://api.pipedrive.com';
 export const DEFAULT_CONVERSION_IDENTIFIER = 'site-pilota-{pagina}';
 
@@ -60,6 +62,9 @@ export interface HubSpotConfig {
   fields: FieldMap;
   /** The subscription type the lead form's marketing box stands for (its communications checkbox). */
   subscriptionTypeId: number | undefined;
+  /** A private app's token with the contacts scope: erasing a person in Pilota deletes the HubSpot contact too. */
+  privateAppToken?: string | undefined;
+  apiBaseUrl: string;
 }
 
 export interface PipedriveConfig {
@@ -155,6 +160,8 @@ export function parseConnectors(env: Env, problems: string[]): ConnectorsConfig 
       baseUrl: url('HUBSPOT_BASE_URL', DEFAULT_HUBSPOT_BASE_URL),
       fields: map('HUBSPOT_FIELDS', DEFAULT_HUBSPOT_FIELDS),
       subscriptionTypeId: integer('HUBSPOT_SUBSCRIPTION_TYPE_ID'),
+      privateAppToken: value(env, 'HUBSPOT_PRIVATE_APP_TOKEN'),
+      apiBaseUrl: url('HUBSPOT_API_BASE_URL', DEFAULT_HUBSPOT_API_BASE_URL),
     };
   }
   if (require(['PIPEDRIVE_API_TOKEN'], 'PIPEDRIVE_', 'Pipedrive')) {

@@ -18,7 +18,7 @@ export type PipedriveRequest = (
 ) => Promise<{ data?: unknown } | undefined>;
 
 /** Ids of the persons an exact e-mail search finds, lowest first. */
-async function personIds(request: PipedriveRequest, email: string, limit: number): Promise<number[]> {
+export async function personIdsByEmail(request: PipedriveRequest, email: string, limit: number): Promise<number[]> {
   const search = new URLSearchParams({ term: email, fields: 'email', exact_match: 'true', limit: String(limit) });
   const found = await request('GET', `/api/v2/persons/search?${search}`);
   const items = (found?.data as { items?: { item?: { id?: unknown } }[] } | undefined)?.items ?? [];
@@ -46,12 +46,12 @@ export class PersonSteps {
 }
 
 async function findOrCreate(request: PipedriveRequest, email: string, person: object): Promise<number> {
-  const [existing] = await personIds(request, email, 1);
+  const [existing] = await personIdsByEmail(request, email, 1);
   if (existing !== undefined) return existing;
   const created = await request('POST', '/api/v2/persons', person);
   const id = (created?.data as { id?: unknown } | undefined)?.id;
   if (typeof id !== 'number') throw new ConnectorError('Pipedrive created a person without an id', 'no person id');
-  const [oldest] = await personIds(request, email, 10);
+  const [oldest] = await personIdsByEmail(request, email, 10);
   if (oldest !== undefined && oldest < id) {
     await request('DELETE', `/api/v2/persons/${id}`);
     return oldest;
