@@ -39,10 +39,13 @@ import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliver
 import { ensureBuild } from '../support/ensure-build';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import { sharedDeps } from '../../scripts/support/service-deps';
-import { startReceiver } from '../../scripts/support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
 import { startHubSpot, startPipedrive, startRdStation } from '../stand-ins/crm';
+import { startZapCrm } from '../stand-ins/zap-crm';
+import { parseConfig } from '~/server/config';
+import type { WebhookOptions } from '~/server/webhooks';
+import { zapAuthorization } from '~/server/webhooks/zap';
 import { logCapture, quietLog } from '../support/log';
 
 const RD_KEY = 'rd-chave-secreta-1234567890';
@@ -178,10 +181,11 @@ describe.each(engines)('connectors on %s', (engine) => {
     await Promise.all(Object.values(standIns).map((standIn) => standIn.close()));
   });
 
-  async function start(connectors: ConnectorsConfig, settings = FAST) {
+  async function start(connectors: ConnectorsConfig, settings = FAST, webhook?: WebhookOptions) {
     stack = deliveryStack(t.handle, {
       sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       connectors,
+      ...(webhook ? { webhook } : {}),
       connectorOptions: { timeoutMs: 1_000 },
       settings,
       log: logCapture('deliveries', logs).log,
@@ -210,10 +214,19 @@ describe.each(engines)('connectors on %s', (engine) => {
 
   it('a saved lead that ticked the marketing box goes to RD Station, HubSpot, Pipedrive and a ZAP-format webhook from its own transaction, field by field, with its consent', async () => {
     const connectors = connectorsOf(connectorEnv(standIns));
-    const running = await start(connectors);
-    const zap = await startReceiver();
+    const zap = await startZapCrm({ user: 'pilota', password: 'zap-senha-secreta' });
+    const zapEnv = {
+      LEAD_WEBHOOK_ZAP_URLS: `${zap.url}/grupozap/lead`,
+      LEAD_WEBHOOK_ZAP_CLIENT_LISTING_ID: 'PIL-001',
+      LEAD_WEBHOOK_ZAP_BASIC_AUTH: 'pilota:zap-senha-secreta',
+    };
+    const { leadWebhookZap, leadWebhookZapUrls } = parseConfig(zapEnv);
+    const running = await start(connectors, FAST, {
+      authorization: zapAuthorization(leadWebhookZapUrls, leadWebhookZap),
+    });
     const config = {
-      leadWebhookZapUrls: [`${zap.url}/zap`],
+      leadWebhookZapUrls,
+      leadWebhookZap,
       dataDir: mkdtempSync(join(tmpdir(), 'pilota-connectors-')),
       leadNotifyTo: 'comercial@pilota.example',
       leadWebhookUrls: [],
@@ -243,18 +256,24 @@ describe.each(engines)('connectors on %s', (engine) => {
     for (const kind of ['rdstation', 'hubspot', 'pipedrive', 'webhook']) await settled(leadId, kind, 'sent');
     const [lead] = await t.db.select().from(contatos).where(eq(contatos.id, leadId));
 
-    const [zapCall] = zap.requests;
     await zap.close();
-    expect(zapCall!.json).toEqual({
-      leadOrigin: 'Pilota',
-      timestamp: lead!.createdAt.toISOString(),
-      originLeadId: leadId,
-      name: 'Clara Conector',
-      email: 'clara.conector@example.com',
-      ddd: '11',
-      phone: '987654321',
-      message: '',
-    });
+    expect(zap.leads).toEqual([
+      {
+        leadOrigin: 'Zap',
+        timestamp: lead!.createdAt.toISOString(),
+        originLeadId: leadId,
+        originListingId: 'pilota-gestao',
+        clientListingId: 'PIL-001',
+        name: 'Clara Conector',
+        email: 'clara.conector@example.com',
+        ddd: '11',
+        phone: '987654321',
+        phoneNumber: '11987654321',
+        message: 'Tipo: Imobiliária | Empresa: Imob Lua | Página: http://localhost/gestao?utm_source=google',
+      },
+    ]);
+    const zapRow = (await rowsOf(leadId)).find((row) => row.kind === 'webhook')!;
+    expect(JSON.stringify(zapRow)).not.toContain('zap-senha-secreta');
 
     const [conversion] = standIns.rd.requests;
     expect(conversion!.query.get('api_key')).toBe(RD_KEY);

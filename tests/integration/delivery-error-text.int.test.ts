@@ -126,6 +126,7 @@ describe('a webhook URL with credentials in the environment', () => {
     async (name) => {
       const refused = startBuiltServer({
         [name]: `https://hooks.example/ok,http://zap:${PASSWORD}@127.0.0.1:9/hook`,
+        LEAD_WEBHOOK_ZAP_CLIENT_LISTING_ID: 'PIL-1',
       });
       const error = (await refused.then(
         () => new Error('the server started'),

@@ -16,6 +16,7 @@ import { consentNoticePlainText } from '~/lib/consent-notice';
 import type { ConnectorKind } from '~/lib/delivery-kinds';
 import { publishedProof } from '../consent/consent-proof';
 import type { LeadRecord } from '../db/schema/leads';
+import type { ZapWebhookConfig } from '../webhooks/zap';
 import type { ConnectorsConfig, FieldMap, LeadField } from './config';
 
 /** One connector delivery of a lead: what the outbox stores. */
@@ -197,21 +198,32 @@ export function pipedriveBody(lead: LeadRecord, config: NonNullable<ConnectorsCo
 }
 
 /**
- * The lead in Grupo ZAP's JSON shape, which real-estate CRMs already import from the portals:
- * sent as a webhook (signed, retried, X-Pilota-Delivery) to LEAD_WEBHOOK_ZAP_URLS. The phone
- * is split into its area code and number, as the portals send it.
+ * The lead in Grupo ZAP's lead-integration JSON (https://developers.grupozap.com/leads/integration/),
+ * which real-estate CRMs already import from the portals: sent as a webhook (signed, retried,
+ * X-Pilota-Delivery, and `Authorization: Basic` when set) to LEAD_WEBHOOK_ZAP_URLS. The phone is
+ * split into its area code and number, as the portals send it, and also whole (`phoneNumber`);
+ * the contract has no field for the lead's type, company or page, so they close the `message`.
+ * `originListingId` names what the visitor asked about: the site's page, as a slug.
  */
-export function zapLeadBody(lead: LeadRecord) {
+export function zapLeadBody(lead: LeadRecord, zap: ZapWebhookConfig | undefined) {
   const national = e164(lead.celular).slice(3);
+  const facts = [
+    `Tipo: ${tipoLabels[lead.tipo]}`,
+    ...(lead.empresa ? [`Empresa: ${lead.empresa}`] : []),
+    ...(lead.paginaOrigem ? [`Página: ${lead.paginaOrigem}`] : []),
+  ].join(' | ');
   return {
-    leadOrigin: 'Pilota',
+    leadOrigin: zap?.leadOrigin ?? 'Zap',
     timestamp: lead.createdAt.toISOString(),
     originLeadId: lead.id,
+    originListingId: `pilota-${pageSlug(lead.paginaOrigem)}`,
+    clientListingId: zap?.clientListingId ?? '',
     name: lead.nome,
     email: lead.email,
     ddd: national.slice(0, 2),
     phone: national.slice(2),
-    message: lead.mensagem,
+    phoneNumber: national,
+    message: lead.mensagem ? `${lead.mensagem}\n\n${facts}` : facts,
   };
 }
 
