@@ -93,6 +93,27 @@ export const lgpdAdminCopy = {
       complete: 'Solicitação marcada como atendida.',
     },
     failure: 'Não foi possível concluir a ação. Tente novamente.',
+    /** After an erasure: what reached each CRM configured (src/server/connectors/erasure.ts). */
+    crm: {
+      title: 'Nas ferramentas de vendas e marketing',
+      tools: { pipedrive: 'Pipedrive', hubspot: 'HubSpot', rdstation: 'RD Station' },
+      deleted: (records: number) => `apagado (${records} registro${records === 1 ? '' : 's'}).`,
+      none: 'nada encontrado para apagar.',
+      failed: 'não foi possível apagar agora. Apague à mão pelo e-mail do titular.',
+      manual: {
+        rdstation:
+          'também apagar em RD Station: a chave de conversões não apaga contatos. Em RD Station Marketing, procure o contato pelo e-mail do titular e exclua-o.',
+        hubspot:
+          'também apagar em HubSpot: sem HUBSPOT_PRIVATE_APP_TOKEN o site não apaga contatos lá. Procure o contato pelo e-mail do titular e exclua-o.',
+        pipedrive: 'também apagar em Pipedrive: procure a pessoa pelo e-mail do titular e exclua-a.',
+      },
+      links: {
+        rdstation: 'https://app.rdstation.com.br/',
+        hubspot: 'https://app.hubspot.com/',
+        pipedrive: 'https://app.pipedrive.com/',
+      },
+      open: 'Abrir',
+    },
   },
   /**
    * What the page covers: only the records with the identifier searched (for a request, the

@@ -49,9 +49,12 @@ export const admin = {
         const identifier = parseIdentifier(input.por, input.valor);
         if (!identifier) throw new ActionError({ code: 'BAD_REQUEST', message: lgpdAdminCopy.search.invalid });
         const choice = { requestId: input.requestId, include: input.include };
-        const counts = await context.locals.runtime.lgpd.eraseSubject(identifier, input.modo, actor, choice);
-        log.info(`${input.modo} by admin ${actor.id}: ${JSON.stringify(counts)}`);
-        return { mode: input.modo, counts };
+        const { counts, crm } = await context.locals.runtime.lgpd.eraseSubject(identifier, input.modo, actor, choice);
+        const crmStatus = Object.entries(crm).map(([tool, outcome]) => `${tool} ${outcome.status}`);
+        log.info(
+          `${input.modo} by admin ${actor.id}: ${JSON.stringify(counts)}; CRMs: ${crmStatus.join(', ') || 'none'}`,
+        );
+        return { mode: input.modo, counts, crm };
       },
     }),
   },

@@ -110,6 +110,9 @@ export const messageFiles: Field[] = [
                 ['utm_medium', 'UTM medium'],
                 ['utm_campaign', 'UTM campaign'],
                 ['current_date', 'Data'],
+                ['marketing', 'E-mails de marketing'],
+                ['marketing_sim', 'E-mails de marketing: marcou'],
+                ['marketing_nao', 'E-mails de marketing: não marcou'],
               ] as const
             ).map(([name, label]) => str(name, label)),
           },

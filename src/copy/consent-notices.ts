@@ -11,8 +11,9 @@
  * them keep their meaning. A text changed without a new version fails `npm test`
  * (tests/unit/consent-notices.test.ts) and `astro build` (src/integrations/consent-manifest.mjs).
  *
- * `communications` of the lead notice is true: "use seus dados para entrar em contato" — the
- * person asks to be contacted.
+ * The lead notice is consent to be contacted about the request ("use seus dados para entrar
+ * em contato"), not to marketing: that is the optional box's own notice, "marketing" (its
+ * label, no link), which the CRM connectors report as communications consent only when ticked.
  */
 import type { ConsentNotice } from '~/lib/consent-notice';
 import notices from '../../content/consent-notices.json';

@@ -29,6 +29,7 @@ import { useForm } from 'react-hook-form';
 import {
   consentNotice,
   fieldLabels,
+  marketingNotice,
   placeholders,
   rateLimitMessage,
   submitLabels,
@@ -65,7 +66,10 @@ export const NO_JS_ENDPOINT = '/contato/enviar?_action=lead';
 const REDIRECT_DELAY_MS = 1200;
 
 const VISIBLE_FIELDS = ['nome', 'email', 'celular', 'tipo', 'empresa', 'mensagem'] as const;
-const EMPTY = Object.fromEntries(VISIBLE_FIELDS.map((name) => [name, ''])) as unknown as LeadFormValues;
+const EMPTY = {
+  ...Object.fromEntries(VISIBLE_FIELDS.map((name) => [name, ''])),
+  marketing_opt_in: false,
+} as unknown as LeadFormValues;
 
 export function LeadForm({
   withMessage = false,
@@ -216,9 +220,23 @@ export function LeadForm({
             />
           </Field>
         )}
+        {/* Optional and unticked: marketing e-mail is a purpose of its own (LGPD art. 8 §4), apart from the request. */}
+        <div className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            id={`${id}-marketing`}
+            className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-400 accent-brand-700"
+            defaultChecked={serverState?.values['marketing_opt_in'] !== undefined}
+            {...register('marketing_opt_in')}
+          />
+          <label htmlFor={`${id}-marketing`} className="text-sm text-slate-700">
+            {marketingNotice.before}
+          </label>
+        </div>
         <Honeypot id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} />
         <input type="hidden" name="submission_key" value={submissionKey} />
         <input type="hidden" name="consent_version" value={consentNotice.version} />
+        <input type="hidden" name="marketing_version" value={marketingNotice.version} />
         <input type="hidden" name="cta_source" value={serverState?.values['cta_source'] ?? source} />
         <input type="hidden" name="pagina_origem" value={serverState?.values['pagina_origem'] ?? ''} />
         <button type="submit" className="btn-primary w-full justify-center" aria-live="polite">

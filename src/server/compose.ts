@@ -35,6 +35,7 @@ import { createRateLimiter } from './rate-limit';
 import type { Runtime } from './runtime-types';
 import { createSecurityLogger } from './security';
 import type { ServiceDeps } from './service-deps';
+import { zapAuthorization } from './webhooks/zap';
 
 /** What the services are built on: a database, its queue and outbox, a mailer, a clock and the settings. */
 export type ServiceBase = Pick<
@@ -92,7 +93,10 @@ export function composeRuntime(
   });
   const { outbox, delivery } = createDeliveries(database, queue, {
     sendMail,
-    webhook: { secret: config.webhookSecret },
+    webhook: {
+      secret: config.webhookSecret,
+      authorization: zapAuthorization(config.leadWebhookZapUrls, config.leadWebhookZap),
+    },
     connectors: config.connectors,
     settings,
     log: deliveryLog,

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { parseConnectors, type ConnectorsConfig } from './connectors/config';
+import { parseZapWebhook, type ZapWebhookConfig } from './webhooks/zap';
 import { deployTargetFromEnv, DeployTargetError, type DeployTarget } from './deploy-target';
 import { targetUrlProblem } from './webhooks/target-url';
 
@@ -141,6 +142,8 @@ export interface Config {
   leadWebhookUrls: string[];
   /** Webhooks that take the lead in Grupo ZAP's JSON shape (real-estate CRMs), signed and retried like the others. */
   leadWebhookZapUrls: string[];
+  /** Their contract's settings (./webhooks/zap.ts); undefined when there is no ZAP URL. */
+  leadWebhookZap?: ZapWebhookConfig | undefined;
   webhookSecret: string | undefined;
   leadRateLimit: RateLimit | null;
   /** Undefined only from `parseConfig`; `loadConfig` always fills it. */
@@ -196,6 +199,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     }
   }
   const connectors = parseConnectors(env, problems);
+  const leadWebhookZap = result.success ? parseZapWebhook(env, result.data.LEAD_WEBHOOK_ZAP_URLS, problems) : undefined;
   if (problems.length > 0 || !result.success) {
     const lines = problems.map((line) => `  ${line}`);
     throw new ConfigError(`Configuração inválida / invalid configuration:\n${lines.join('\n')}`);
@@ -215,6 +219,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     leadNotifyTo: e.LEAD_NOTIFY_TO,
     leadWebhookUrls: e.LEAD_WEBHOOK_URLS,
     leadWebhookZapUrls: e.LEAD_WEBHOOK_ZAP_URLS,
+    leadWebhookZap,
     webhookSecret: e.WEBHOOK_SECRET,
     leadRateLimit: e.LEAD_RATE_LIMIT,
     authSecret: e.AUTH_SECRET,

@@ -83,7 +83,7 @@ test('three visitors of /planos from one source, one lead: 3 visits, 1 lead, 33 
     const started = beacon(two.page, 'start');
     await form.getByLabel('Nome completo').fill('Visitante Funil');
     await started;
-    await form.getByLabel('E-mail').fill(`funil-${randomUUID().slice(0, 8)}@exemplo.com`);
+    await form.getByLabel('E-mail', { exact: true }).fill(`funil-${randomUUID().slice(0, 8)}@exemplo.com`);
     await form.getByLabel('Celular (WhatsApp)').fill('11987654321');
     await form.getByLabel('Você é').selectOption('proprietario');
     const sent = beacon(two.page, 'sent');

@@ -147,7 +147,7 @@ test('sign-up, e-mail link, sign-in: the admin dashboard lists a lead sent momen
   await visitorPage.goto('/contato');
   const form = visitorPage.locator('#formulario').getByRole('form', { name: 'Solicitar contato' });
   await form.getByLabel('Nome completo').fill(leadName);
-  await form.getByLabel('E-mail').fill('lead.e2e@example.com');
+  await form.getByLabel('E-mail', { exact: true }).fill('lead.e2e@example.com');
   await form.getByLabel('Celular (WhatsApp)').fill('(11) 98765-4321');
   await form.getByLabel('Você é').selectOption('proprietario');
   await form.getByRole('button', { name: 'Enviar mensagem' }).click();

@@ -85,7 +85,7 @@ async function sendLead(page: Page, person: Person) {
   const form = leadDialog(page);
   await expect(form.locator('astro-island:not([ssr])')).toHaveCount(1);
   await form.getByLabel('Nome completo').fill(person.nome);
-  await form.getByLabel('E-mail').fill(person.email);
+  await form.getByLabel('E-mail', { exact: true }).fill(person.email);
   await form.getByLabel('Celular (WhatsApp)').fill(person.celular);
   await form.getByLabel('Você é').selectOption('proprietario');
   await form.getByRole('button', { name: 'Solicitar contato' }).click();

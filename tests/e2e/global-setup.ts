@@ -6,6 +6,7 @@ import { startReceiver } from '../../scripts/support/receiver';
 import { startBuiltServer } from '../../scripts/support/server';
 import { startCaptureSmtp } from '../../scripts/support/smtp';
 import { e2eMailbox } from '../../scripts/support/blog-accounts';
+import { startRdStation } from '../stand-ins/crm';
 import { checkServerLog } from './log-check';
 import { createTeam } from './team';
 
@@ -21,9 +22,13 @@ import { createTeam } from './team';
  * server is stopped and that log is searched for the test persons' data (./log-check.ts):
  * a hit fails the run.
  *
+ * The RD Station connector is on, against its stand-in (tests/stand-ins/crm.ts): each conversion
+ * it receives is written there too, as receiver "rdstation" (path without the key).
+ *
  * The team accounts the admin-area files share are made here too (./team.ts).
  */
 export const E2E_WEBHOOK_SECRET = 'e2e-webhook-secret';
+const E2E_RDSTATION_KEY = 'e2e-rdstation-key';
 
 export default async function globalSetup() {
   await resolveChromium();
@@ -53,11 +58,27 @@ export default async function globalSetup() {
     hook.onRequest = (request) => file(webhookDir, `webhook-${name}`, { receiver: name, ...request });
   }
 
+  const rdstation = await startRdStation({ apiKey: E2E_RDSTATION_KEY, customFields: ['cf_tipo', 'cf_pagina'] });
+  rdstation.onRequest = (request) =>
+    file(webhookDir, 'rdstation', {
+      receiver: 'rdstation',
+      method: request.method,
+      path: request.path,
+      headers: {},
+      body: JSON.stringify(request.json),
+      json: request.json,
+      status: request.status,
+      receivedAt: new Date().toISOString(),
+    });
+
   const server = await startBuiltServer({
     LEAD_RATE_LIMIT: 'off',
     SMTP_URL: smtp.url,
     LEAD_WEBHOOK_URLS: `${hooks.a.url},${hooks.b.url}`,
     WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
+    RDSTATION_API_KEY: E2E_RDSTATION_KEY,
+    RDSTATION_BASE_URL: rdstation.url,
+    RDSTATION_CUSTOM_FIELDS: 'tipo=cf_tipo,pagina=cf_pagina',
   });
   const logFile = join(mkdtempSync(join(tmpdir(), 'pilota-e2e-log-')), 'server.log');
   writeFileSync(logFile, server.output());
@@ -73,7 +94,7 @@ export default async function globalSetup() {
   await createTeam(server.url, server.dataDir, e2eMailbox);
   return async () => {
     await server.stop();
-    await Promise.all([smtp.stop(), hooks.a.close(), hooks.b.close()]);
+    await Promise.all([smtp.stop(), hooks.a.close(), hooks.b.close(), rdstation.close()]);
     checkServerLog(readFileSync(logFile, 'utf8'), webhookDir, logFile);
   };
 }

@@ -9,7 +9,9 @@ import type { Page } from '@playwright/test';
 import { readLeadMessages } from '../../src/lib/content-files';
 import { waitForMail, waitForWebhooks } from '../../scripts/support/captured';
 import { startBuiltServer } from '../../scripts/support/server';
+import { signInAs } from './admin-helpers';
 import { expect, test } from './fixtures';
+import { teamSession } from './team';
 
 const { rateLimitMessage, validationMessages: m } = readLeadMessages();
 
@@ -20,7 +22,7 @@ async function fillLead(
   lead: { nome: string; email: string; tipo?: string; empresa?: string },
 ) {
   await scope.getByLabel('Nome completo').fill(lead.nome);
-  await scope.getByLabel('E-mail').fill(lead.email);
+  await scope.getByLabel('E-mail', { exact: true }).fill(lead.email);
   await scope.getByLabel('Celular (WhatsApp)').fill('11987654321');
   await scope.getByLabel('Você é').selectOption(lead.tipo ?? 'proprietario');
   if (lead.empresa) await scope.getByLabel('Empresa').fill(lead.empresa);
@@ -78,8 +80,8 @@ test.describe('lead dialog', () => {
       ['Você é', m.tipo],
     ];
     for (const [label, message] of fields) {
-      await expect(form.getByLabel(label)).toHaveAccessibleDescription(message);
-      await expect(form.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+      await expect(form.getByLabel(label, { exact: true })).toHaveAccessibleDescription(message);
+      await expect(form.getByLabel(label, { exact: true })).toHaveAttribute('aria-invalid', 'true');
     }
 
     for (const tipo of ['corretor', 'administrador', 'imobiliaria']) {
@@ -98,7 +100,7 @@ test.describe('lead dialog', () => {
     await expect(phone).toHaveValue('(11) 98765-4321');
     await phone.fill('1234567890123456789');
     await expect(phone).toHaveValue('123456789012345');
-    await form.getByLabel('E-mail').fill('nao-e-email');
+    await form.getByLabel('E-mail', { exact: true }).fill('nao-e-email');
     await form.getByRole('button', { name: 'Solicitar contato' }).click();
     await expect(form.getByText(m.email)).toBeVisible();
     await expect(form.getByText(m.celular)).toBeVisible();
@@ -181,6 +183,64 @@ test.describe('lead dialog', () => {
     }
   });
 
+  test('at 390 px: the marketing box is optional, unticked and reached by keyboard; RD Station gets consent only when ticked, and the lead page shows the answer', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const sent: Record<string, string> = {};
+    for (const tick of [false, true]) {
+      const email = uniqueEmail();
+      await page.getByRole('main').getByRole('link', { name: 'Falar com um consultor' }).first().click();
+      const form = dialog(page);
+      await hydrated(form);
+      await fillLead(form, { nome: tick ? 'Marcou Novidades' : 'Sem Novidades', email });
+      const box = form.getByRole('checkbox', { name: /^Quero receber novidades e conteúdos da Pilota por e-mail/ });
+      await expect(box).not.toBeChecked();
+      await expect(box).not.toHaveAttribute('required');
+      await expect(box).not.toHaveAttribute('aria-required', 'true');
+      // The next stop after "Você é" (empresa is hidden for a proprietário); Space ticks it.
+      await form.getByLabel('Você é').focus();
+      await page.keyboard.press('Tab');
+      await expect(box).toBeFocused();
+      if (tick) {
+        await page.keyboard.press('Space');
+        await expect(box).toBeChecked();
+      }
+      await form.getByRole('button', { name: 'Solicitar contato' }).click();
+      await page.waitForURL('**/obrigado');
+      const [conversion] = await waitForWebhooks(
+        (r) => r.receiver === 'rdstation' && (r.json['payload'] as { email?: string })?.email === email,
+      );
+      const payload = conversion!.json['payload'] as Record<string, unknown>;
+      if (tick) {
+        expect(payload['legal_bases']).toEqual([{ category: 'communications', type: 'consent', status: 'granted' }]);
+      } else {
+        expect(payload).not.toHaveProperty('legal_bases');
+      }
+      const [hook] = await waitForWebhooks((r) => r.json['email'] === email);
+      expect(hook!.json['consentimento_marketing']).toBe(tick);
+      sent[String(tick)] = String(hook!.json['id']);
+      await page.goto('/');
+    }
+
+    // The proof of consent on each lead's page says what the visitor answered.
+    await signInAs(context, (await teamSession('vendas')).cookie, baseURL!);
+    for (const [tick, answer] of [
+      ['true', 'Sim, marcou a caixa'],
+      ['false', 'Não (sem consentimento de marketing)'],
+    ] as const) {
+      await page.goto(`/admin/leads/${sent[tick]}`);
+      await page.getByText('Origem e consentimento').click();
+      const proof = page.getByRole('region', { name: 'Consentimento' });
+      const dd = proof.locator('dt', { hasText: /^E-mails de marketing$/ }).locator('xpath=following-sibling::dd[1]');
+      await expect(dd).toHaveText(answer);
+      await expect(proof).toContainText('2026-11-marketing-v1');
+    }
+  });
+
   test('a partner page sends its UTM defaults where the URL has none', async ({ page }) => {
     const email = uniqueEmail();
     await page.goto('/parceiro/carol-imoveis?utm_medium=stories');
@@ -216,7 +276,7 @@ test.describe('without JavaScript', () => {
     // The dialog's form is in a closed <dialog>; the visible one is the page's own.
     const form = page.getByRole('form', { name: 'Solicitar contato' }).filter({ visible: true });
     await form.getByLabel('Nome completo').fill('S');
-    await form.getByLabel('E-mail').fill(email);
+    await form.getByLabel('E-mail', { exact: true }).fill(email);
     await form.getByLabel('Você é').selectOption('corretor');
     await form.getByRole('button', { name: 'Enviar mensagem' }).click();
 
@@ -225,7 +285,7 @@ test.describe('without JavaScript', () => {
     await expect(again.getByLabel('Nome completo')).toHaveAccessibleDescription(m.nome);
     await expect(again.getByLabel('Celular (WhatsApp)')).toHaveAccessibleDescription(m.celular);
     await expect(again.getByLabel('Empresa')).toHaveAccessibleDescription(m.empresa);
-    await expect(again.getByLabel('E-mail')).toHaveValue(email);
+    await expect(again.getByLabel('E-mail', { exact: true })).toHaveValue(email);
 
     await again.getByLabel('Nome completo').fill('Sem Script');
     await again.getByLabel('Celular (WhatsApp)').fill('(11) 98765-4321');

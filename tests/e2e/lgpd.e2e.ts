@@ -13,6 +13,7 @@
  * possible match, out of the export and the deletion until the admin includes it, which the
  * dashboard's security events then show.
  */
+import consentNotices from '../../content/consent-notices.json' with { type: 'json' };
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { readLgpdMessages } from '../../src/lib/content-files';
@@ -41,6 +42,8 @@ async function sendLead(baseURL: string, nome: string, email: string, celular: s
       celular,
       tipo: 'proprietario',
       submission_key: crypto.randomUUID(),
+      consent_version: consentNotices.lead.version,
+      marketing_version: consentNotices.marketing.version,
     }).toString(),
   });
   expect(lead.status).toBe(200);
@@ -58,6 +61,7 @@ async function personWithData(baseURL: string, email: string): Promise<{ id: str
     email,
     emailAcesso: email,
     senha: 'segredo123',
+    consent_version: consentNotices.implementacao.version,
   }))
     form.append(name, value);
   form.append('cnh', new Blob([PDF], { type: 'application/pdf' }), 'cnh-teresa.pdf');
@@ -208,7 +212,14 @@ test('a data-subject request, filed, confirmed by e-mail, exported and deleted b
     .getByLabel('Confirmo que esta ação atende a uma solicitação do titular e não pode ser desfeita.')
     .check();
   await deletion.getByRole('button', { name: 'Excluir' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Dados excluídos' })).toBeVisible();
+  const done = page.getByRole('status').filter({ hasText: 'Dados excluídos' });
+  await expect(done).toBeVisible();
+  // RD Station (on in the e2e server) cannot delete through its conversion key: the manual step, with its link.
+  await expect(done.locator('[data-crm="rdstation"]')).toContainText('também apagar em RD Station');
+  await expect(done.getByRole('link', { name: 'Abrir RD Station' })).toHaveAttribute(
+    'href',
+    'https://app.rdstation.com.br/',
+  );
   await expect(page.getByText('Nenhum dado pessoal encontrado para este identificador.')).toBeVisible();
   const audit = page.getByRole('table', { name: 'Registro de atendimento (anônimo)' });
   await expect(audit).toContainText('Exclusão');

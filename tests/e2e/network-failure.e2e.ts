@@ -127,7 +127,7 @@ test.describe('lead form', () => {
 
   async function fill(form: Locator, withMessage: boolean) {
     await form.getByLabel('Nome completo').fill('Rita Rede');
-    await form.getByLabel('E-mail').fill(`rede-${unique()}@exemplo.com`);
+    await form.getByLabel('E-mail', { exact: true }).fill(`rede-${unique()}@exemplo.com`);
     await form.getByLabel('Celular (WhatsApp)').fill('11987654321');
     await form.getByLabel('Você é').selectOption('corretor');
     await form.getByLabel('Empresa').fill('Corretora Sul');
@@ -136,7 +136,7 @@ test.describe('lead form', () => {
 
   async function expectKept(form: Locator, withMessage: boolean) {
     await expect(form.getByLabel('Nome completo')).toHaveValue('Rita Rede');
-    await expect(form.getByLabel('E-mail')).toHaveValue(/^rede-[0-9a-f]{8}@exemplo\.com$/);
+    await expect(form.getByLabel('E-mail', { exact: true })).toHaveValue(/^rede-[0-9a-f]{8}@exemplo\.com$/);
     await expect(form.getByLabel('Celular (WhatsApp)')).toHaveValue('(11) 98765-4321');
     await expect(form.getByLabel('Você é')).toHaveValue('corretor');
     await expect(form.getByLabel('Empresa')).toHaveValue('Corretora Sul');

@@ -121,7 +121,7 @@ test.describe('/contato', () => {
     await form.getByRole('button', { name: 'Enviar mensagem' }).click();
     await expect(form.getByLabel('Nome completo')).toBeFocused();
     await form.getByLabel('Nome completo').fill('Joana Teste');
-    await form.getByLabel('E-mail').fill('joana.contato@example.com');
+    await form.getByLabel('E-mail', { exact: true }).fill('joana.contato@example.com');
     await form.getByLabel('Você é').selectOption('proprietario');
     await form.getByLabel('Mensagem (opcional)').fill('Tenho 4 imóveis e quero automatizar os boletos.');
     const sent = page.waitForRequest((request) => request.method() === 'POST' && /_actions\/lead/.test(request.url()));
@@ -489,7 +489,7 @@ test.describe('partner pages', () => {
     const dialog = page.getByRole('dialog', { name: 'Solicitar contato' });
     await fillPhoneOnceReady(dialog.getByLabel('Celular (WhatsApp)'));
     await dialog.getByLabel('Nome completo').fill('Paulo Parceiro');
-    await dialog.getByLabel('E-mail').fill('paulo.parceiro@example.com');
+    await dialog.getByLabel('E-mail', { exact: true }).fill('paulo.parceiro@example.com');
     await dialog.getByLabel('Você é').selectOption('proprietario');
     const sent = page.waitForRequest((request) => request.method() === 'POST' && /_actions\/lead/.test(request.url()));
     await dialog.getByRole('button', { name: 'Solicitar contato' }).click();

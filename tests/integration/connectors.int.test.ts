@@ -19,7 +19,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consentNotices } from '~/copy/consent-notices';
 import { connectorErrorMessages, deliveryRetryMessages } from '@content/messages/inbox/deliveries';
-import { consentNoticeText } from '~/lib/consent-notice';
+import { consentNoticePlainText } from '~/lib/consent-notice';
 import { safeDeliveryError } from '~/lib/delivery-display';
 import type { LeadInput } from '~/lib/validation/lead';
 import { parseConnectors, type ConnectorsConfig } from '~/server/connectors/config';
@@ -27,8 +27,10 @@ import { connectorDeliveries } from '~/server/connectors/payloads';
 import { openDatabase, pgliteDirFor, type DbOrTx } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { contatos, deliveries, type Contato } from '~/server/db/schema';
+import { retryDelivery } from '~/server/delivery/delivery-retry';
 import type { DeliverySettings } from '~/server/delivery/settings';
 import { createLeadService } from '~/server/leads/lead.service';
+import { createLgpdService } from '~/server/lgpd/lgpd.service';
 import { createMailer } from '~/server/mail';
 import type { Outbox } from '~/server/outbox/outbox';
 import { teamCookie } from '../../scripts/support/blog-accounts';
@@ -37,19 +39,25 @@ import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliver
 import { ensureBuild } from '../support/ensure-build';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import { sharedDeps } from '../../scripts/support/service-deps';
-import { startReceiver } from '../../scripts/support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
 import { startHubSpot, startPipedrive, startRdStation } from '../stand-ins/crm';
+import { startZapCrm } from '../stand-ins/zap-crm';
+import { parseConfig } from '~/server/config';
+import type { WebhookOptions } from '~/server/webhooks';
+import { zapAuthorization } from '~/server/webhooks/zap';
 import { logCapture, quietLog } from '../support/log';
 
 const RD_KEY = 'rd-chave-secreta-1234567890';
 const PD_TOKEN = 'pd-token-secreto-0987654321';
+const HS_TOKEN = 'pat-na1-secreto-1122334455';
 const PORTAL = '1234567';
 const FORM = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const LABEL = '7f0d6b7e-2b8a-4c55-9d0e-3c1f2a4b5c6d';
 const SITE = 'https://pilota.example';
-const NOTICE_TEXT = consentNoticeText(consentNotices.lead);
+const ADMIN = { id: 'admin-1', email: 'ana.admin@pilota.example' };
+const NOTICE_TEXT = consentNoticePlainText(consentNotices.lead, SITE);
+const MARKETING_TEXT = consentNoticePlainText(consentNotices.marketing, SITE);
 
 /** Up to six attempts, no waiting between them, a target's pause of 1 s; a hung call is cut after 1 s. */
 const FAST: DeliverySettings = {
@@ -67,10 +75,12 @@ type StandIns = {
   pd: Awaited<ReturnType<typeof startPipedrive>>;
 };
 
-async function startStandIns(hubSpotFields = ['firstname', 'email', 'mobilephone', 'company', 'pilota_tipo']) {
+async function startStandIns(
+  hubSpotFields = ['firstname', 'lastname', 'email', 'mobilephone', 'company', 'pilota_tipo'],
+) {
   const [rd, hs, pd] = await Promise.all([
     startRdStation({ apiKey: RD_KEY, customFields: ['cf_tipo', 'cf_pagina', 'cf_parceiro'] }),
-    startHubSpot({ portalId: PORTAL, formGuid: FORM, fields: hubSpotFields }),
+    startHubSpot({ portalId: PORTAL, formGuid: FORM, fields: hubSpotFields, privateAppToken: HS_TOKEN }),
     startPipedrive({ apiToken: PD_TOKEN, labels: [LABEL] }),
   ]);
   return { rd, hs, pd };
@@ -85,7 +95,8 @@ function connectorEnv({ rd, hs, pd }: StandIns): Record<string, string> {
     HUBSPOT_PORTAL_ID: PORTAL,
     HUBSPOT_FORM_GUID: FORM,
     HUBSPOT_BASE_URL: hs.url,
-    HUBSPOT_FIELDS: 'nome=firstname,email=email,celular=mobilephone,empresa=company,tipo=pilota_tipo',
+    HUBSPOT_FIELDS:
+      'primeiro_nome=firstname,sobrenome=lastname,email=email,celular=mobilephone,empresa=company,tipo=pilota_tipo',
     HUBSPOT_SUBSCRIPTION_TYPE_ID: '999',
     PIPEDRIVE_API_TOKEN: PD_TOKEN,
     PIPEDRIVE_BASE_URL: pd.url,
@@ -112,6 +123,8 @@ const input = (patch: Partial<LeadInput> = {}): LeadInput => ({
   utm_campaign: 'inverno',
   partner_slug: 'parceiro-sul',
   consent_version: consentNotices.lead.version,
+  marketing_version: consentNotices.marketing.version,
+  marketing_opt_in: true,
   submission_key: randomUUID(),
   ...patch,
 });
@@ -168,12 +181,13 @@ describe.each(engines)('connectors on %s', (engine) => {
     await Promise.all(Object.values(standIns).map((standIn) => standIn.close()));
   });
 
-  async function start(connectors: ConnectorsConfig) {
+  async function start(connectors: ConnectorsConfig, settings = FAST, webhook?: WebhookOptions) {
     stack = deliveryStack(t.handle, {
       sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       connectors,
+      ...(webhook ? { webhook } : {}),
       connectorOptions: { timeoutMs: 1_000 },
-      settings: FAST,
+      settings,
       log: logCapture('deliveries', logs).log,
     });
     await stack.start();
@@ -198,12 +212,21 @@ describe.each(engines)('connectors on %s', (engine) => {
       ).rows[0]!['n'],
     );
 
-  it('a saved lead goes to RD Station, HubSpot, Pipedrive and a ZAP-format webhook from its own transaction, field by field, with its consent', async () => {
+  it('a saved lead that ticked the marketing box goes to RD Station, HubSpot, Pipedrive and a ZAP-format webhook from its own transaction, field by field, with its consent', async () => {
     const connectors = connectorsOf(connectorEnv(standIns));
-    const running = await start(connectors);
-    const zap = await startReceiver();
+    const zap = await startZapCrm({ user: 'pilota', password: 'zap-senha-secreta' });
+    const zapEnv = {
+      LEAD_WEBHOOK_ZAP_URLS: `${zap.url}/grupozap/lead`,
+      LEAD_WEBHOOK_ZAP_CLIENT_LISTING_ID: 'PIL-001',
+      LEAD_WEBHOOK_ZAP_BASIC_AUTH: 'pilota:zap-senha-secreta',
+    };
+    const { leadWebhookZap, leadWebhookZapUrls } = parseConfig(zapEnv);
+    const running = await start(connectors, FAST, {
+      authorization: zapAuthorization(leadWebhookZapUrls, leadWebhookZap),
+    });
     const config = {
-      leadWebhookZapUrls: [`${zap.url}/zap`],
+      leadWebhookZapUrls,
+      leadWebhookZap,
       dataDir: mkdtempSync(join(tmpdir(), 'pilota-connectors-')),
       leadNotifyTo: 'comercial@pilota.example',
       leadWebhookUrls: [],
@@ -233,18 +256,24 @@ describe.each(engines)('connectors on %s', (engine) => {
     for (const kind of ['rdstation', 'hubspot', 'pipedrive', 'webhook']) await settled(leadId, kind, 'sent');
     const [lead] = await t.db.select().from(contatos).where(eq(contatos.id, leadId));
 
-    const [zapCall] = zap.requests;
     await zap.close();
-    expect(zapCall!.json).toEqual({
-      leadOrigin: 'Pilota',
-      timestamp: lead!.createdAt.toISOString(),
-      originLeadId: leadId,
-      name: 'Clara Conector',
-      email: 'clara.conector@example.com',
-      ddd: '11',
-      phone: '987654321',
-      message: '',
-    });
+    expect(zap.leads).toEqual([
+      {
+        leadOrigin: 'Zap',
+        timestamp: lead!.createdAt.toISOString(),
+        originLeadId: leadId,
+        originListingId: 'pilota-gestao',
+        clientListingId: 'PIL-001',
+        name: 'Clara Conector',
+        email: 'clara.conector@example.com',
+        ddd: '11',
+        phone: '987654321',
+        phoneNumber: '11987654321',
+        message: 'Tipo: Imobiliária | Empresa: Imob Lua | Página: http://localhost/gestao?utm_source=google',
+      },
+    ]);
+    const zapRow = (await rowsOf(leadId)).find((row) => row.kind === 'webhook')!;
+    expect(JSON.stringify(zapRow)).not.toContain('zap-senha-secreta');
 
     const [conversion] = standIns.rd.requests;
     expect(conversion!.query.get('api_key')).toBe(RD_KEY);
@@ -272,7 +301,8 @@ describe.each(engines)('connectors on %s', (engine) => {
       {
         submittedAt: String(lead!.createdAt.getTime()),
         fields: [
-          { objectTypeId: '0-1', name: 'firstname', value: 'Clara Conector' },
+          { objectTypeId: '0-1', name: 'firstname', value: 'Clara' },
+          { objectTypeId: '0-1', name: 'lastname', value: 'Conector' },
           { objectTypeId: '0-1', name: 'email', value: 'clara.conector@example.com' },
           { objectTypeId: '0-1', name: 'mobilephone', value: '+5511987654321' },
           { objectTypeId: '0-1', name: 'company', value: 'Imob Lua' },
@@ -283,7 +313,7 @@ describe.each(engines)('connectors on %s', (engine) => {
           consent: {
             consentToProcess: true,
             text: NOTICE_TEXT,
-            communications: [{ value: true, subscriptionTypeId: 999, text: NOTICE_TEXT }],
+            communications: [{ value: true, subscriptionTypeId: 999, text: MARKETING_TEXT }],
           },
         },
       },
@@ -292,8 +322,8 @@ describe.each(engines)('connectors on %s', (engine) => {
     expect(standIns.pd.persons.map((person) => person.body)).toEqual([
       {
         name: 'Clara Conector',
-        email: [{ value: 'clara.conector@example.com', primary: true, label: 'work' }],
-        phone: [{ value: '+5511987654321', primary: true, label: 'mobile' }],
+        emails: [{ value: 'clara.conector@example.com', primary: true, label: 'work' }],
+        phones: [{ value: '+5511987654321', primary: true, label: 'mobile' }],
       },
     ]);
     expect(standIns.pd.leads).toEqual([
@@ -305,8 +335,18 @@ describe.each(engines)('connectors on %s', (engine) => {
         channel_id: 'google / cpc / inverno',
         person_id: 1,
         origin: 'API',
+        is_archived: false,
       },
     ]);
+    // Persons on API v2 (the v1 endpoints are out of support); leads on v1, archived ones included.
+    expect(standIns.pd.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /api/v2/persons/search',
+      'POST /api/v2/persons',
+      'GET /api/v2/persons/search',
+      'GET /v1/leads',
+      'POST /v1/leads',
+    ]);
+    expect(standIns.pd.requests[3]!.query.get('archived_status')).toBe('all');
     // The token goes in a header, never in a URL a proxy or a log could keep.
     for (const request of standIns.pd.requests) {
       expect(request.headers['x-api-token']).toBe(PD_TOKEN);
@@ -319,27 +359,18 @@ describe.each(engines)('connectors on %s', (engine) => {
     }
   });
 
-  it('a lead whose consent record is not consent to communications: legitimate interest, never consent', async () => {
+  it('a lead without the marketing box ticked, under a notice never published: no consent of any kind claimed', async () => {
     const connectors = connectorsOf(connectorEnv(standIns));
     const running = await start(connectors);
     const lead = await enqueueStoredLead(t.db, running.outbox, connectors);
     await settled(lead.id, 'rdstation', 'sent');
     await settled(lead.id, 'hubspot', 'sent');
     const payload = standIns.rd.conversions[0]!;
-    expect(payload['legal_bases']).toEqual([
-      { category: 'communications', type: 'legitimate_interest', status: 'granted' },
-    ]);
+    expect(payload).not.toHaveProperty('legal_bases');
     expect(payload).toMatchObject({ conversion_identifier: 'site-pilota-inicio', mobile_phone: '+5521912345678' });
     expect(payload).not.toHaveProperty('company_name');
     expect(payload).not.toHaveProperty('traffic_source');
-    expect(standIns.hs.submissions[0]!['legalConsentOptions']).toEqual({
-      legitimateInterest: {
-        value: true,
-        subscriptionTypeId: 999,
-        legalBasis: 'LEGITIMATE_INTEREST_CLIENT',
-        text: NOTICE_TEXT,
-      },
-    });
+    expect(standIns.hs.submissions[0]).not.toHaveProperty('legalConsentOptions');
   });
 
   it('RD Station: 5xx, a timeout, 429 (waited out) and 401 are retried until it goes out once; the echoed key is masked', async () => {
@@ -367,7 +398,10 @@ describe.each(engines)('connectors on %s', (engine) => {
 
   it('RD Station and HubSpot: a 422/400 validation error fails for good at once, with the reason in pt-BR', async () => {
     await Promise.all([standIns.rd.close(), standIns.hs.close()]);
-    standIns = { ...standIns, ...(await startStandIns(['firstname', 'email', 'mobilephone', 'company'])) };
+    standIns = {
+      ...standIns,
+      ...(await startStandIns(['firstname', 'lastname', 'email', 'mobilephone', 'company'])),
+    };
     const env = { ...connectorEnv(standIns), RDSTATION_CUSTOM_FIELDS: 'tipo=cf_segmento' };
     const connectors = connectorsOf(env);
     const running = await start({ rdstation: connectors.rdstation, hubspot: connectors.hubspot });
@@ -393,7 +427,7 @@ describe.each(engines)('connectors on %s', (engine) => {
     const { pd } = standIns;
     pd.faults.push(
       { fault: 401 },
-      { method: 'POST', path: '/v1/persons', fault: 'store-then-500' },
+      { method: 'POST', path: '/api/v2/persons', fault: 'store-then-500' },
       { method: 'POST', path: '/v1/leads', fault: 'store-then-500' },
     );
     const running = await start({ pipedrive: connectors.pipedrive });
@@ -420,6 +454,86 @@ describe.each(engines)('connectors on %s', (engine) => {
     expect(pd.leads.map((lead) => lead['origin_id'])).toEqual([`pilota-${first.id}`, `pilota-${second.id}`]);
   });
 
+  it('Pipedrive: two leads with one new e-mail in flight together make one person; a lead archived in Pipedrive is not made again', async () => {
+    const connectors = connectorsOf(connectorEnv(standIns));
+    const { pd } = standIns;
+    // The first person's creation is slow: without a guard the second delivery's search overtakes it.
+    // The first lead's answer is lost after Pipedrive stored it, and with no retry left its delivery fails.
+    pd.faults.push(
+      { method: 'POST', path: '/api/v2/persons', fault: { delayMs: 300 } },
+      { method: 'POST', path: '/v1/leads', fault: 'store-then-500' },
+    );
+    const running = await start({ pipedrive: connectors.pipedrive }, { ...FAST, retryLimit: 0 });
+    const only = { pipedrive: connectors.pipedrive };
+    const [first, second] = await Promise.all([
+      enqueueStoredLead(t.db, running.outbox, only, { email: 'nova@example.com' }),
+      enqueueStoredLead(t.db, running.outbox, only, { email: 'Nova@Example.com', nome: 'Nova Dois' }),
+    ]);
+    const failed = await until(async () => {
+      const rows = [await rowOf(first.id, 'pipedrive'), await rowOf(second.id, 'pipedrive')];
+      return rows.every((row) => row && row.status !== 'pending' && row.status !== 'retrying') ? rows : undefined;
+    }, 20_000);
+    expect(failed.map((row) => row.status).sort()).toEqual(['failed', 'sent']);
+    expect(pd.persons).toHaveLength(1);
+    expect(pd.leads.map((lead) => lead['person_id'])).toEqual([pd.persons[0]!.id, pd.persons[0]!.id]);
+
+    // Sales archives the lead whose answer was lost; "Reenviar" finds it among the archived ones.
+    const lost = failed.find((row) => row.status === 'failed')!;
+    pd.archive(pd.leads.find((lead) => lead['origin_id'] === `pilota-${lost.subjectId}`)!['id']);
+    const reenviar = { db: t.db, outbox: running.outbox, now: () => new Date() };
+    expect(await retryDelivery(reenviar, lost.id)).toEqual({ status: 'retried' });
+    await settled(lost.subjectId!, 'pipedrive', 'sent');
+    expect(pd.leads).toHaveLength(2);
+    expect(pd.persons).toHaveLength(1);
+  });
+
+  it('erasing the person in Pilota deletes them in Pipedrive and HubSpot and lists RD Station as a manual step', async () => {
+    const env = {
+      ...connectorEnv(standIns),
+      HUBSPOT_PRIVATE_APP_TOKEN: HS_TOKEN,
+      HUBSPOT_API_BASE_URL: standIns.hs.url,
+    };
+    const connectors = connectorsOf(env);
+    const running = await start(connectors);
+    const lead = await enqueueStoredLead(t.db, running.outbox, connectors, { email: 'apagar@example.com' });
+    await settled(lead.id, 'pipedrive', 'sent');
+    await settled(lead.id, 'hubspot', 'sent');
+    // Someone else's records stay.
+    const other = await enqueueStoredLead(t.db, running.outbox, connectors, { email: 'fica@example.com' });
+    await settled(other.id, 'pipedrive', 'sent');
+    await settled(other.id, 'hubspot', 'sent');
+    const { pd, hs } = standIns;
+    pd.archive(pd.leads.find((item) => item['origin_id'] === `pilota-${lead.id}`)!['id']);
+
+    const lgpd = createLgpdService({ db: t.db, now: () => new Date(), config: { connectors } });
+    const { crm } = await lgpd.eraseSubject({ kind: 'email', value: 'apagar@example.com' }, 'delete', ADMIN);
+    expect(crm).toEqual({
+      pipedrive: { status: 'deleted', records: 2 },
+      hubspot: { status: 'deleted', records: 1 },
+      rdstation: { status: 'manual' },
+    });
+    expect(pd.persons.map((person) => person.emails)).toEqual([['fica@example.com']]);
+    expect(pd.leads.map((item) => item['origin_id'])).toEqual([`pilota-${other.id}`]);
+    expect(hs.submissions.map((item) => (item['fields'] as { name: string; value: string }[])[2]!.value)).toEqual([
+      'fica@example.com',
+    ]);
+    const gdpr = hs.requests.find((request) => request.path === '/crm/v3/objects/contacts/gdpr-delete')!;
+    expect(gdpr.headers['authorization']).toBe(`Bearer ${HS_TOKEN}`);
+    expect(gdpr.json).toEqual({ objectId: 'apagar@example.com', idProperty: 'email' });
+
+    // Without the HubSpot token, HubSpot is a manual step too; nothing left in Pipedrive is "none".
+    const again = createLgpdService({
+      db: t.db,
+      now: () => new Date(),
+      config: { connectors: { ...connectors, hubspot: { ...connectors.hubspot!, privateAppToken: undefined } } },
+    });
+    expect((await again.eraseSubject({ kind: 'email', value: 'apagar@example.com' }, 'delete', ADMIN)).crm).toEqual({
+      pipedrive: { status: 'none' },
+      hubspot: { status: 'manual' },
+      rdstation: { status: 'manual' },
+    });
+  });
+
   it('Pipedrive: an unknown label is a permanent failure; the person it found or made stays single', async () => {
     const env = { ...connectorEnv(standIns), PIPEDRIVE_LABELS: `proprietario=${randomUUID()}` };
     const connectors = connectorsOf(env);
@@ -444,7 +558,7 @@ describe('the deliveries page with connectors (built server)', () => {
 
   beforeAll(async () => {
     ensureBuild();
-    standIns = await startStandIns(['firstname', 'email', 'mobilephone', 'company']);
+    standIns = await startStandIns(['firstname', 'lastname', 'email', 'mobilephone', 'company']);
     const env = connectorEnv(standIns);
     const connectors = connectorsOf(env);
     const dataDir = mkdtempSync(join(tmpdir(), 'pilota-connectors-page-'));

@@ -28,6 +28,8 @@ const leadNotice = consentNotices.lead;
 const LEAD_TEXT_HASH = sha256(`${leadNotice.before}[${leadNotice.linkText}](${leadNotice.href})${leadNotice.after}`);
 const implNotice = consentNotices.implementacao;
 const IMPL_TEXT_HASH = sha256(`${implNotice.before}[${implNotice.linkText}](${implNotice.href})${implNotice.after}`);
+const marketingNotice = consentNotices.marketing;
+const MARKETING_TEXT_HASH = sha256(marketingNotice.before);
 
 const lead = (patch: Partial<LeadInput> = {}): LeadInput => ({
   nome: 'Clara Prova',
@@ -62,9 +64,12 @@ describe.each(engines)('proof of consent on %s', (engine) => {
     };
   };
 
-  it('a lead stores the notice version, the hash of its exact text, the time and the page', async () => {
+  it('a lead stores the notice version, the hash of its exact text, the time, the page and its marketing answer', async () => {
     const now = new Date('2026-11-20T13:45:00.000Z');
-    const result = await createLeadService(deps(() => now)).create(lead(), {});
+    const result = await createLeadService(deps(() => now)).create(
+      lead({ marketing_version: marketingNotice.version, marketing_opt_in: true }),
+      {},
+    );
     expect(result).toMatchObject({ status: 'saved' });
     const [row] = await t.db.select().from(contatos);
     const consents = await t.db.select().from(formConsents);
@@ -77,20 +82,33 @@ describe.each(engines)('proof of consent on %s', (engine) => {
         textSha256: LEAD_TEXT_HASH,
         page: 'http://localhost/planos?utm_source=google',
         consentedAt: now,
+        marketingVersion: marketingNotice.version,
+        marketingTextSha256: MARKETING_TEXT_HASH,
+        marketingConsent: true,
       },
     ]);
     expect(row!.consentVersion).toBe(leadNotice.version);
+    expect(row).toMatchObject({ marketingVersion: marketingNotice.version, marketingConsent: true });
     expect(row!.consentAt).toEqual(now);
   });
 
-  it('a double submit keeps one consent; a version never published is recorded as the current one', async () => {
-    const input = lead({ consent_version: 'inventada-v9' });
+  it('a double submit keeps one consent; a version never published is never recorded as the current one, nor a tick without a published box', async () => {
+    const input = lead({ consent_version: 'inventada-v9', marketing_version: 'inventada-v9', marketing_opt_in: true });
     const leads = createLeadService(deps());
     await leads.create(input, {});
     await leads.create(input, {});
+    await leads.create(lead({ consent_version: undefined, marketing_version: marketingNotice.version }), {});
     const consents = await t.db.select().from(formConsents);
-    expect(consents).toHaveLength(1);
-    expect(consents[0]).toMatchObject({ version: leadNotice.version, textSha256: LEAD_TEXT_HASH });
+    expect(consents).toHaveLength(2);
+    for (const consent of consents) {
+      expect(consent).toMatchObject({ version: 'nao-publicada', textSha256: '', marketingConsent: false });
+    }
+    expect(consents.map((consent) => consent.marketingVersion).sort()).toEqual([marketingNotice.version, null]);
+    const rows = await t.db.select().from(contatos);
+    expect(rows.map((row) => [row.consentVersion, row.marketingConsent])).toEqual([
+      ['nao-publicada', false],
+      ['nao-publicada', false],
+    ]);
   });
 
   it('a lead saved from the spool (database was down) gets its consent too', async () => {
@@ -139,7 +157,7 @@ describe.each(engines)('proof of consent on %s', (engine) => {
       {},
       implDeps,
     );
-    // Without a version (a hand-made post): recorded as the notice the form shows now.
+    // Without a version (a hand-made post): recorded as such, never as the notice the form shows now.
     const second = await createImplementationRequest({ request, consent: { page: '' } }, {}, implDeps);
     const consents = await t.db.select().from(formConsents);
     expect(consents).toHaveLength(2);
@@ -151,9 +169,13 @@ describe.each(engines)('proof of consent on %s', (engine) => {
       textSha256: IMPL_TEXT_HASH,
       page: 'http://localhost:4321/implementacao-sistema',
       consentedAt: now,
+      marketingVersion: null,
+      marketingTextSha256: null,
+      marketingConsent: false,
     });
     expect(consents.find((row) => row.subjectId === second.id)).toMatchObject({
-      version: implNotice.version,
+      version: 'nao-publicada',
+      textSha256: '',
       page: '',
     });
     expect(await t.db.select().from(solicitacoesImplementacao)).toHaveLength(2);

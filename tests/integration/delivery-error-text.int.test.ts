@@ -96,8 +96,8 @@ describe.each(engines)('a failing delivery’s traces on %s', (engine) => {
     const pipedrive = await startPipedrive({ apiToken: 'pd-token', labels: [] });
     closing.push(pipedrive);
     pipedrive.faults.push(
-      { path: '/v1/persons/search', fault: { status: 502, echo: true } },
-      { path: '/v1/persons/search', fault: { status: 502, echo: true } },
+      { path: '/api/v2/persons/search', fault: { status: 502, echo: true } },
+      { path: '/api/v2/persons/search', fault: { status: 502, echo: true } },
     );
     const { log, lines } = logCapture('deliveries');
     const q = start(log, pipedrive.url);
@@ -126,6 +126,7 @@ describe('a webhook URL with credentials in the environment', () => {
     async (name) => {
       const refused = startBuiltServer({
         [name]: `https://hooks.example/ok,http://zap:${PASSWORD}@127.0.0.1:9/hook`,
+        LEAD_WEBHOOK_ZAP_CLIENT_LISTING_ID: 'PIL-1',
       });
       const error = (await refused.then(
         () => new Error('the server started'),

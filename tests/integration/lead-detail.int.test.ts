@@ -208,6 +208,9 @@ describe.each(engines)('lead detail service on %s', (engine) => {
         textSha256: 'ab'.repeat(32),
         page: 'https://pilota.example/parceiro/carol-imoveis',
         consentedAt: sp('2026-11-16T10:00:00'),
+        marketingVersion: null,
+        marketingTextSha256: null,
+        marketingConsent: false,
       },
     });
     // Oldest first, with who wrote or changed what.

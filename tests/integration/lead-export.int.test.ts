@@ -76,6 +76,7 @@ describe.each(engines)('leads CSV export on %s', (engine) => {
     expect(cell('Tipo')).toBe('Imobiliária');
     expect(cell('Status')).toBe('Novo');
     expect(cell('Atrasado')).toBe('Sim');
+    expect(cell('Consentimento de marketing')).toBe('Não');
   });
 
   /*

@@ -195,6 +195,7 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
     expect(mail.text).toContain('Empresa: Não informado');
     expect(mail.text).toContain('UTM medium: Não informado');
     expect(mail.text).toContain('UTM campaign: Não informado');
+    expect(mail.text).toContain('E-mails de marketing: Não (sem consentimento de marketing)');
 
     for (const hook of [hookA, hookB]) {
       const request = await hook.waitFor();
@@ -213,6 +214,7 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
         utm_medium: '',
         utm_campaign: '',
         timestamp: rows[0]!.createdAt.toISOString(),
+        consentimento_marketing: false,
       });
     }
     const done = await until(async () => {

@@ -176,7 +176,7 @@ describe.skipIf(missing)(`the site on Netlify's local runtime${missing ? ` — s
     const form = page.getByRole('dialog', { name: 'Solicitar contato' });
     await expect.poll(() => form.locator('astro-island:not([ssr])').count(), { timeout: 60_000 }).toBe(1);
     await form.getByLabel('Nome completo').fill(leadName);
-    await form.getByLabel('E-mail').fill(leadEmail);
+    await form.getByLabel('E-mail', { exact: true }).fill(leadEmail);
     await form.getByLabel('Celular (WhatsApp)').fill('11987654321');
     await form.getByLabel('Você é').selectOption('proprietario');
     const sentAt = Date.now();

@@ -1,127 +1,33 @@
 /*
- * Stand-ins for the CRM and marketing APIs the connectors call, on 127.0.0.1, each
- * implementing its service's documented request contract and its documented errors:
+ * Stand-ins for the marketing APIs the connectors call, on 127.0.0.1 (./serve.ts), each
+ * implementing its vendor's current documented request contract and errors. Pipedrive is
+ * ./pipedrive.ts; the ZAP-format CRM, ./zap-crm.ts.
  *
- * - RD Station Marketing, POST /platform/conversions?api_key=…: 401 for a wrong key (its
- *   answer here echoes the request URL, key included, as a careless proxy would), 400 when
- *   event_type/event_family/conversion_identifier/email are missing or wrong, 422 for a
- *   custom field (cf_…) the account does not have.
- * - HubSpot Forms, POST /submissions/v3/integration/submit/{portalId}/{formGuid}: 404 for an
- *   unknown form, 400 with FIELD_NOT_IN_FORM_DEFINITION / INVALID_EMAIL errors.
- * - Pipedrive, /v1 with the x-api-token header: persons search (exact e-mail), persons,
- *   leads (filtered by person_id) — 401 without the token, 400 for a missing name or title
- *   or an unknown label. It keeps what it stores, so a test counts persons and leads.
- *
- * Faults are scripted per request, in order: a status (with an optional Retry-After, or an
- * `echo` of the request line and URL in its answer, as a careless proxy quotes what failed), 'hang'
- * (never answers: the caller's timeout must cut it), or 'store-then-500' (does the work, then
- * answers 500, the way a response lost after a commit looks to the caller).
+ * - RD Station Marketing, "Conversion event" (https://developers.rdstation.com/reference/conversao,
+ *   POST /platform/conversions?api_key=…): 401 for a wrong key (its answer here echoes the
+ *   request URL, key included, as a careless proxy would), 400 when event_type/event_family/
+ *   conversion_identifier/email are missing or wrong, 400 for a `legal_bases` entry outside the
+ *   documented values (category "communications"; type consent, legitimate_interest,
+ *   judicial_process, vital_interest, public_interest or pre_existent_contract; status granted
+ *   or declined), 422 for a custom field (cf_…) the account does not have. `legal_bases` is optional.
+ * - HubSpot Forms, "Submit data to a form (unauthenticated)"
+ *   (https://developers.hubspot.com/docs/api-reference/legacy/marketing/forms/v3-legacy/submit-data-unauthenticated,
+ *   POST /submissions/v3/integration/submit/{portalId}/{formGuid}): 404 for an unknown form, 400
+ *   with FIELD_NOT_IN_FORM_DEFINITION / INVALID_EMAIL errors, and INVALID_LEGAL_OPTION_FORMAT
+ *   when `legalConsentOptions` is not exactly one of `consent` {consentToProcess, text,
+ *   communications: [{value, subscriptionTypeId, text}]} or `legitimateInterest` {value,
+ *   subscriptionTypeId, legalBasis LEAD or CUSTOMER, text}.
+ * - HubSpot CRM, "GDPR delete" of a contact
+ *   (https://developers.hubspot.com/docs/api-reference/crm-contacts-v3/basic/post-crm-v3-objects-contacts-gdpr-delete,
+ *   POST /crm/v3/objects/contacts/gdpr-delete with `Authorization: Bearer` a private app's
+ *   token, body {objectId, idProperty: "email"}): 204 when the contact existed (its submissions
+ *   are removed here), 404 OBJECT_NOT_FOUND when not, 401 for a wrong token.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { arrivals } from '../../scripts/support/arrivals';
+import { EMAIL, serve } from './serve';
 
-export type Fault = number | { status: number; retryAfter?: string; echo?: true } | 'hang' | 'store-then-500';
-
-export interface StandInRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: IncomingMessage['headers'];
-  json: unknown;
-  /** What was answered. */
-  status: number | 'hang';
-}
-
-export interface StandIn {
-  url: string;
-  requests: StandInRequest[];
-  /** Faults for the next requests (those of `method` and `path` when given), in order. */
-  faults: { method?: string; path?: string; fault: Fault }[];
-  waitFor: (predicate?: (request: StandInRequest) => boolean, timeoutMs?: number) => Promise<StandInRequest>;
-  close: () => Promise<void>;
-}
-
-type Handler = (request: StandInRequest) => { status: number; body?: unknown };
-
-async function serve(handler: Handler): Promise<StandIn> {
-  const requests: StandInRequest[] = [];
-  const requestArrivals = arrivals(requests, 'request');
-  const hanging = new Set<ServerResponse>();
-  const standIn: StandIn = {
-    url: '',
-    requests,
-    faults: [],
-    waitFor: requestArrivals.waitFor,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const response of hanging) response.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-  const server: Server = createServer((incoming, response) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => {
-      const url = new URL(incoming.url ?? '/', 'http://stand-in');
-      let json: unknown;
-      try {
-        json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        json = undefined;
-      }
-      const request: StandInRequest = {
-        method: incoming.method ?? '',
-        path: url.pathname,
-        query: url.searchParams,
-        headers: incoming.headers,
-        json,
-        status: 200,
-      };
-      const index = standIn.faults.findIndex(
-        (item) => (!item.path || url.pathname === item.path) && (!item.method || incoming.method === item.method),
-      );
-      const fault = index >= 0 ? standIn.faults.splice(index, 1)[0]!.fault : undefined;
-      const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-        request.status = status;
-        requests.push(request);
-        requestArrivals.notify();
-        response.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body ?? {}));
-      };
-      if (fault === 'hang') {
-        request.status = 'hang';
-        requests.push(request);
-        requestArrivals.notify();
-        hanging.add(response);
-        return;
-      }
-      if (fault === 'store-then-500') {
-        handler(request);
-        answer(500, { error: 'internal error' });
-        return;
-      }
-      if (typeof fault === 'number') return answer(fault, { error: `scripted ${fault}` });
-      if (fault && 'echo' in fault)
-        return answer(fault.status, { error: `upstream failed: ${incoming.method} ${incoming.url}` });
-      if (fault) {
-        return answer(
-          fault.status,
-          { errors: [{ error_type: 'TOO_MANY_REQUESTS', error_message: 'rate limit exceeded' }] },
-          fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {},
-        );
-      }
-      const { status, body } = handler(request);
-      answer(status, body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  standIn.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return standIn;
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { startPipedrive } from './pipedrive';
+export type { Fault, StandIn, StandInRequest } from './serve';
 
 /** RD Station Marketing's conversion event API. */
 export async function startRdStation(options: { apiKey: string; customFields: string[] }) {
@@ -160,6 +66,13 @@ export async function startRdStation(options: { apiKey: string; customFields: st
         },
       };
     }
+    const legalBases = payload['legal_bases'];
+    if (legalBases !== undefined && !validLegalBases(legalBases)) {
+      return {
+        status: 400,
+        body: { errors: [{ error_type: 'INVALID_FORMAT', error_message: 'legal_bases has an invalid value' }] },
+      };
+    }
     const unknown = Object.keys(payload).filter(
       (name) => name.startsWith('cf_') && !options.customFields.includes(name),
     );
@@ -175,10 +88,39 @@ export async function startRdStation(options: { apiKey: string; customFields: st
   return Object.assign(standIn, { conversions, account });
 }
 
-/** HubSpot's Forms submission API; `fields` is the form definition's field names. */
-export async function startHubSpot(options: { portalId: string; formGuid: string; fields: string[] }) {
+/** HubSpot's Forms submission API and its contacts' GDPR delete; `fields` is the form definition's field names. */
+export async function startHubSpot(options: {
+  portalId: string;
+  formGuid: string;
+  fields: string[];
+  privateAppToken?: string;
+}) {
   const submissions: Record<string, unknown>[] = [];
+  const emailOf = (submission: Record<string, unknown>) =>
+    (submission['fields'] as { name: string; value: string }[]).find((field) => field.name === 'email')?.value;
   const standIn = await serve((request) => {
+    if (request.path === '/crm/v3/objects/contacts/gdpr-delete') {
+      if (!options.privateAppToken || request.headers['authorization'] !== `Bearer ${options.privateAppToken}`) {
+        return {
+          status: 401,
+          body: {
+            status: 'error',
+            message: 'Authentication credentials not found.',
+            category: 'INVALID_AUTHENTICATION',
+          },
+        };
+      }
+      const { objectId, idProperty } = (request.json ?? {}) as { objectId?: string; idProperty?: string };
+      const email = idProperty === 'email' ? objectId?.toLowerCase() : undefined;
+      const before = submissions.length;
+      for (let index = submissions.length - 1; index >= 0; index--) {
+        if (email && emailOf(submissions[index]!)?.toLowerCase() === email) submissions.splice(index, 1);
+      }
+      if (submissions.length === before) {
+        return { status: 404, body: { status: 'error', message: 'resource not found', category: 'OBJECT_NOT_FOUND' } };
+      }
+      return { status: 204 };
+    }
     if (request.path !== `/submissions/v3/integration/submit/${options.portalId}/${options.formGuid}`) {
       return { status: 404, body: { status: 'error', message: 'Form not found' } };
     }
@@ -197,6 +139,13 @@ export async function startHubSpot(options: { portalId: string; formGuid: string
       }
       return [];
     });
+    const legal = (request.json as { legalConsentOptions?: unknown })?.legalConsentOptions;
+    if (legal !== undefined && !validLegalConsentOptions(legal)) {
+      errors.push({
+        message: 'legalConsentOptions was in an invalid format',
+        errorType: 'INVALID_LEGAL_OPTION_FORMAT',
+      });
+    }
     if (errors.length > 0) {
       return {
         status: 400,
@@ -209,88 +158,55 @@ export async function startHubSpot(options: { portalId: string; formGuid: string
   return Object.assign(standIn, { submissions });
 }
 
-interface Person {
-  id: number;
-  name: string;
-  emails: string[];
-  body: Record<string, unknown>;
+const RD_LEGAL_TYPES = [
+  'consent',
+  'legitimate_interest',
+  'judicial_process',
+  'vital_interest',
+  'public_interest',
+  'pre_existent_contract',
+];
+
+function validLegalBases(value: unknown): boolean {
+  return (
+    Array.isArray(value) &&
+    value.every((item: Record<string, unknown>) => {
+      return (
+        item?.['category'] === 'communications' &&
+        RD_LEGAL_TYPES.includes(String(item['type'])) &&
+        (item['status'] === 'granted' || item['status'] === 'declined')
+      );
+    })
+  );
 }
 
-/** Pipedrive's v1 persons and leads; `labels` are the account's lead label ids. */
-export async function startPipedrive(options: { apiToken: string; labels: string[] }) {
-  const persons: Person[] = [];
-  const leads: Record<string, unknown>[] = [];
-  const standIn = await serve((request) => {
-    const token = request.headers['x-api-token'] ?? request.query.get('api_token');
-    if (token !== options.apiToken) {
-      return {
-        status: 401,
-        body: {
-          success: false,
-          error: 'unauthorized access',
-          errorCode: 401,
-          error_info: 'Please check developers.pipedrive.com',
-        },
-      };
-    }
-    const json = (request.json ?? {}) as Record<string, unknown>;
-    if (request.method === 'GET' && request.path === '/v1/persons/search') {
-      const term = (request.query.get('term') ?? '').toLowerCase();
-      const exact = request.query.get('exact_match') === 'true';
-      const items = persons
-        .filter((person) =>
-          person.emails.some((email) => (exact ? email.toLowerCase() === term : email.toLowerCase().includes(term))),
-        )
-        .map((person) => ({
-          result_score: 1,
-          item: { id: person.id, type: 'person', name: person.name, emails: person.emails },
-        }));
-      return {
-        status: 200,
-        body: { success: true, data: { items }, additional_data: { pagination: { more_items_in_collection: false } } },
-      };
-    }
-    if (request.method === 'POST' && request.path === '/v1/persons') {
-      if (typeof json['name'] !== 'string' || !json['name']) {
-        return { status: 400, body: { success: false, error: 'Name must be given.', errorCode: 400 } };
-      }
-      const emails = ((json['email'] as { value: string }[] | undefined) ?? []).map((email) => email.value);
-      const person = { id: persons.length + 1, name: json['name'], emails, body: json };
-      persons.push(person);
-      return { status: 201, body: { success: true, data: { id: person.id, name: person.name } } };
-    }
-    if (request.method === 'GET' && request.path === '/v1/leads') {
-      const personId = Number(request.query.get('person_id'));
-      return { status: 200, body: { success: true, data: leads.filter((lead) => lead['person_id'] === personId) } };
-    }
-    if (request.method === 'POST' && request.path === '/v1/leads') {
-      if (typeof json['title'] !== 'string' || !json['title']) {
-        return { status: 400, body: { success: false, error: 'Validation failed: title: Required', errorCode: 400 } };
-      }
-      if (!persons.some((person) => person.id === json['person_id'])) {
-        return {
-          status: 400,
-          body: { success: false, error: 'Validation failed: person_id: Entity does not exist', errorCode: 400 },
-        };
-      }
-      const unknownLabel = ((json['label_ids'] as string[] | undefined) ?? []).find(
-        (id) => !options.labels.includes(id),
-      );
-      if (unknownLabel) {
-        return {
-          status: 400,
-          body: {
-            success: false,
-            error: `Validation failed: label_ids: label ${unknownLabel} does not exist`,
-            errorCode: 400,
-          },
-        };
-      }
-      const lead = { id: randomUUID(), ...json, origin: 'API' };
-      leads.push(lead);
-      return { status: 201, body: { success: true, data: lead } };
-    }
-    return { status: 404, body: { success: false, error: 'Not found', errorCode: 404 } };
-  });
-  return Object.assign(standIn, { persons, leads });
+function validLegalConsentOptions(value: unknown): boolean {
+  if (!value || typeof value !== 'object') return false;
+  const options = value as Record<string, Record<string, unknown> | undefined>;
+  const keys = Object.keys(options);
+  if (keys.length !== 1) return false;
+  const text = (item: Record<string, unknown> | undefined) => typeof item?.['text'] === 'string';
+  if (keys[0] === 'consent') {
+    const consent = options['consent'];
+    const communications = consent?.['communications'] ?? [];
+    return (
+      typeof consent?.['consentToProcess'] === 'boolean' &&
+      text(consent) &&
+      Array.isArray(communications) &&
+      communications.every(
+        (item: Record<string, unknown>) =>
+          typeof item?.['value'] === 'boolean' && typeof item['subscriptionTypeId'] === 'number' && text(item),
+      )
+    );
+  }
+  if (keys[0] === 'legitimateInterest') {
+    const interest = options['legitimateInterest'];
+    return (
+      interest?.['value'] === true &&
+      typeof interest['subscriptionTypeId'] === 'number' &&
+      (interest['legalBasis'] === 'LEAD' || interest['legalBasis'] === 'CUSTOMER') &&
+      text(interest)
+    );
+  }
+  return false;
 }

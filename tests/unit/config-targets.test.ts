@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseConfig } from '~/server/config';
+import { zapAuthorization } from '~/server/webhooks/zap';
 import { deployTargetFromEnv } from '~/server/deploy-target';
 
 const NETLIFY_ENV = {
@@ -114,7 +115,36 @@ describe('webhook URLs', () => {
       expect(configError({ [name]: 'https://ok.example/a, ftp://files.example' })).toContain(
         `${name}: URL 2 of 2 is not an http(s) URL (it is ftp:)`,
       );
-      expect(parseConfig({ [name]: 'https://hooks.example/x?token=abc' })).toBeDefined();
+      expect(
+        parseConfig({ [name]: 'https://hooks.example/x?token=abc', LEAD_WEBHOOK_ZAP_CLIENT_LISTING_ID: 'PIL-1' }),
+      ).toBeDefined();
     },
   );
+
+  it("the ZAP target needs the contract's clientListingId, takes a portal as leadOrigin and Basic credentials", () => {
+    const url = 'https://crm.example/grupozap/lead';
+    expect(configError({ LEAD_WEBHOOK_ZAP_URLS: url })).toContain(
+      'LEAD_WEBHOOK_ZAP_CLIENT_LISTING_ID: required when LEAD_WEBHOOK_ZAP_URLS is set',
+    );
+    const wrong = configError({
+      LEAD_WEBHOOK_ZAP_URLS: url,
+      LEAD_WEBHOOK_ZAP_CLIENT_LISTING_ID: 'PIL-1',
+      LEAD_WEBHOOK_ZAP_LEAD_ORIGIN: 'Pilota',
+      LEAD_WEBHOOK_ZAP_BASIC_AUTH: 'so-a-senha-secreta',
+    });
+    expect(wrong).toContain('LEAD_WEBHOOK_ZAP_LEAD_ORIGIN: expected one of Zap, VivaReal, got "Pilota"');
+    expect(wrong).toContain('LEAD_WEBHOOK_ZAP_BASIC_AUTH: expected user:password');
+    expect(wrong).not.toContain('so-a-senha-secreta');
+    const config = parseConfig({
+      LEAD_WEBHOOK_ZAP_URLS: url,
+      LEAD_WEBHOOK_ZAP_CLIENT_LISTING_ID: 'PIL-1',
+      LEAD_WEBHOOK_ZAP_BASIC_AUTH: 'pilota:senha',
+    });
+    expect(config.leadWebhookZap).toEqual({ clientListingId: 'PIL-1', leadOrigin: 'Zap', basicAuth: 'pilota:senha' });
+    expect(zapAuthorization(config.leadWebhookZapUrls, config.leadWebhookZap)).toEqual({
+      urls: [url],
+      header: `Basic ${Buffer.from('pilota:senha').toString('base64')}`,
+    });
+    expect(parseConfig({}).leadWebhookZap).toBeUndefined();
+  });
 });

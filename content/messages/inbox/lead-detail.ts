@@ -42,7 +42,11 @@ export const leadDetailCopy = {
     consentHash: 'SHA-256 do texto do aviso',
     consentAt: 'Consentiu em',
     consentPage: 'Página do formulário',
+    marketing: 'E-mails de marketing',
+    marketingVersion: 'Versão da caixa de marketing',
+    marketingHash: 'SHA-256 do texto da caixa de marketing',
   },
+  marketingAnswer: { sim: 'Sim, marcou a caixa', nao: 'Não (sem consentimento de marketing)' },
   whatsapp: (phone: string) => `Abrir conversa no WhatsApp com ${phone}`,
   noConsentRecord:
     'Sem registro de consentimento detalhado para este contato (anterior ao registro). A versão do aviso aceita está acima.',

@@ -30,6 +30,12 @@ export const rateLimitMessage = (file as unknown as Messages).rateLimitMessage;
  */
 export const consentNotice = consentNotices.lead;
 
+/**
+ * The optional marketing box's label (unticked by default): consent to marketing e-mail, a
+ * purpose apart from the request. Versioned like the notice; each lead stores the answer.
+ */
+export const marketingNotice = consentNotices.marketing;
+
 /** Heading shown above server-side errors when the form was posted without JavaScript. */
 export const serverErrorSummary = (file as unknown as Messages).serverErrorSummary;
 

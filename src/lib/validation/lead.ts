@@ -49,6 +49,10 @@ export const leadSchema = z
     submission_key: hidden(64),
     /** Version of the LGPD notice the visitor saw. */
     consent_version: hidden(40),
+    /** Version of the optional marketing box shown (sent whether or not it is ticked). */
+    marketing_version: hidden(40),
+    /** The optional marketing box, unticked by default: consent to marketing e-mail only when true. */
+    marketing_opt_in: z.boolean().optional(),
     // Never stored nor shown: a bot filling it gets the usual success, whatever it typed.
     [HONEYPOT_FIELD]: z.string().optional(),
   })

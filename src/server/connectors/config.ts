@@ -3,7 +3,7 @@
  * on when its key variable is set and off otherwise, with every other variable optional. A
  * connector's variable set without the one it needs is a mistake that would silently send
  * nothing, so it is a configuration error naming the missing variable, like any other.
- * Secrets (RDSTATION_API_KEY, PIPEDRIVE_API_TOKEN) live only here and in the transports:
+ * Secrets (RDSTATION_API_KEY, PIPEDRIVE_API_TOKEN, HUBSPOT_PRIVATE_APP_TOKEN) live only here and in the transports:
  * never in a delivery row, an error or a log line.
  */
 import { LEAD_TIPOS, type LeadTipo } from '../db/schema/leads';
@@ -11,12 +11,17 @@ import { targetUrlProblem } from '../webhooks/target-url';
 
 export const DEFAULT_RDSTATION_BASE_URL = 'https://api.rd.services';
 export const DEFAULT_HUBSPOT_BASE_URL = 'https://api.hsforms.com';
+/** HubSpot's CRM API (the GDPR delete), apart from the forms host. */
+export const DEFAULT_HUBSPOT_API_BASE_URL = 'https://api.hubapi.com';
 export const DEFAULT_PIPEDRIVE_BASE_URL = 'https://api.pipedrive.com';
 export const DEFAULT_CONVERSION_IDENTIFIER = 'site-pilota-{pagina}';
 
 /** Lead values a connector can map to a field of its own. */
 export const LEAD_FIELDS = [
   'nome',
+  /** The name's first word, and the rest (HubSpot's firstname / lastname). */
+  'primeiro_nome',
+  'sobrenome',
   'email',
   'celular',
   'empresa',
@@ -33,7 +38,8 @@ export type FieldMap = Partial<Record<LeadField, string>>;
 
 export const DEFAULT_RDSTATION_FIELDS: FieldMap = { tipo: 'cf_tipo', pagina: 'cf_pagina', parceiro: 'cf_parceiro' };
 export const DEFAULT_HUBSPOT_FIELDS: FieldMap = {
-  nome: 'firstname',
+  primeiro_nome: 'firstname',
+  sobrenome: 'lastname',
   email: 'email',
   celular: 'mobilephone',
   empresa: 'company',
@@ -54,8 +60,11 @@ export interface HubSpotConfig {
   baseUrl: string;
   /** Lead value → the form field's internal name. */
   fields: FieldMap;
-  /** The subscription type a lead's communications consent (or legitimate interest) is for. */
+  /** The subscription type the lead form's marketing box stands for (its communications checkbox). */
   subscriptionTypeId: number | undefined;
+  /** A private app's token with the contacts scope: erasing a person in Pilota deletes the HubSpot contact too. */
+  privateAppToken?: string | undefined;
+  apiBaseUrl: string;
 }
 
 export interface PipedriveConfig {
@@ -151,6 +160,8 @@ export function parseConnectors(env: Env, problems: string[]): ConnectorsConfig 
       baseUrl: url('HUBSPOT_BASE_URL', DEFAULT_HUBSPOT_BASE_URL),
       fields: map('HUBSPOT_FIELDS', DEFAULT_HUBSPOT_FIELDS),
       subscriptionTypeId: integer('HUBSPOT_SUBSCRIPTION_TYPE_ID'),
+      privateAppToken: value(env, 'HUBSPOT_PRIVATE_APP_TOKEN'),
+      apiBaseUrl: url('HUBSPOT_API_BASE_URL', DEFAULT_HUBSPOT_API_BASE_URL),
     };
   }
   if (require(['PIPEDRIVE_API_TOKEN'], 'PIPEDRIVE_', 'Pipedrive')) {

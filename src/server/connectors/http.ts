@@ -56,7 +56,7 @@ export function retryAfterMs(header: string | null, now = Date.now()): number {
 }
 
 export interface CallOptions {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   headers?: Record<string, string>;
   body?: unknown;
   signal: AbortSignal;

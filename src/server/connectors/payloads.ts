@@ -3,18 +3,20 @@
  * like the webhook body) and kept in the delivery row exactly as it goes out — minus the
  * secret, which only the transport adds. Re-sending a delivery ("Reenviar") sends the same.
  *
- * Legal bases come from the lead's consent record (the LGPD notice version it was shown,
- * content/consent-notices.json): a notice whose text is consent to be contacted is reported as
- * consent, granted. Anything else — a version this build does not know, or a notice that is
- * not about communications — never claims consent: it is reported as legitimate interest
- * (LGPD art. 7 IX and 10: the person asked the company to get in touch), which the CRM tells
- * apart from consent, so consent-only sends leave that person out.
+ * Marketing consent comes only from the lead form's optional box (content/consent-notices.json
+ * "marketing"), ticked under a version the site published: the notice under the button is
+ * consent to be contacted about the request, a purpose of its own (LGPD art. 8 §4), so it is
+ * never reported as consent to communications. Without the tick RD Station gets no legal
+ * basis at all (its contract has no "not asked" value, and "declined" would revoke a consent
+ * the person gave elsewhere) and HubSpot gets the communications checkbox as unticked.
  */
 import { consentNotices } from '~/copy/consent-notices';
 import { tipoLabels } from '~/copy/messages/lead';
-import { consentNoticeText } from '~/lib/consent-notice';
+import { consentNoticePlainText } from '~/lib/consent-notice';
 import type { ConnectorKind } from '~/lib/delivery-kinds';
+import { publishedProof } from '../consent/consent-proof';
 import type { LeadRecord } from '../db/schema/leads';
+import type { ZapWebhookConfig } from '../webhooks/zap';
 import type { ConnectorsConfig, FieldMap, LeadField } from './config';
 
 /** One connector delivery of a lead: what the outbox stores. */
@@ -25,10 +27,18 @@ export interface ConnectorDelivery {
   body: object;
 }
 
-/** Whether the lead's consent record is consent to receive communications. */
-export function consentedToCommunications(lead: Pick<LeadRecord, 'consentVersion'>): boolean {
-  const notice = consentNotices.lead;
-  return lead.consentVersion === notice.version && notice.communications;
+/** Whether the lead ticked the marketing box, shown under a version the site published. */
+export function consentedToCommunications(lead: Pick<LeadRecord, 'marketingVersion' | 'marketingConsent'>): boolean {
+  return Boolean(lead.marketingConsent && lead.marketingVersion && publishedProof('marketing', lead.marketingVersion));
+}
+
+/**
+ * A pt-BR full name split as HubSpot's firstname/lastname: the first word, then the rest.
+ * @example splitName('Maria da Silva Souza') // ['Maria', 'da Silva Souza']
+ */
+export function splitName(nome: string): [string, string] {
+  const [first = '', ...rest] = nome.trim().split(/\s+/);
+  return [first, rest.join(' ')];
 }
 
 /**
@@ -56,6 +66,10 @@ function leadValue(lead: LeadRecord, field: LeadField): string {
   switch (field) {
     case 'nome':
       return lead.nome;
+    case 'primeiro_nome':
+      return splitName(lead.nome)[0];
+    case 'sobrenome':
+      return splitName(lead.nome)[1];
     case 'email':
       return lead.email;
     case 'celular':
@@ -111,38 +125,39 @@ export function rdStationBody(lead: LeadRecord, config: NonNullable<ConnectorsCo
         traffic_campaign: lead.utmCampaign,
       }),
       ...Object.fromEntries(mapped(lead, config.customFields)),
-      legal_bases: [
-        consentedToCommunications(lead)
-          ? { category: 'communications', type: 'consent', status: 'granted' }
-          : { category: 'communications', type: 'legitimate_interest', status: 'granted' },
-      ],
+      ...(consentedToCommunications(lead)
+        ? { legal_bases: [{ category: 'communications', type: 'consent', status: 'granted' }] }
+        : {}),
     },
   };
 }
 
-/** HubSpot's form submission (POST /submissions/v3/integration/submit/{portalId}/{formGuid}). */
+/**
+ * HubSpot's form submission (POST /submissions/v3/integration/submit/{portalId}/{formGuid}).
+ * `consentToProcess` is the notice under the button (shown under a published version: a lead
+ * without one claims nothing); the communications checkbox is the marketing box, true only
+ * when ticked. Texts are plain, the policy link an absolute address.
+ */
 export function hubSpotBody(lead: LeadRecord, config: NonNullable<ConnectorsConfig['hubspot']>, siteUrl: string) {
-  const consented = consentedToCommunications(lead);
-  const text = consentNoticeText(consentNotices.lead);
   const subscription = config.subscriptionTypeId;
-  const legalConsentOptions = consented
+  const legalConsentOptions = publishedProof('lead', lead.consentVersion)
     ? {
         consent: {
           consentToProcess: true,
-          text,
-          communications: subscription === undefined ? [] : [{ value: true, subscriptionTypeId: subscription, text }],
+          text: consentNoticePlainText(consentNotices.lead, siteUrl),
+          communications:
+            subscription === undefined
+              ? []
+              : [
+                  {
+                    value: consentedToCommunications(lead),
+                    subscriptionTypeId: subscription,
+                    text: consentNoticePlainText(consentNotices.marketing, siteUrl),
+                  },
+                ],
         },
       }
-    : subscription === undefined
-      ? undefined
-      : {
-          legitimateInterest: {
-            value: true,
-            subscriptionTypeId: subscription,
-            legalBasis: 'LEGITIMATE_INTEREST_CLIENT',
-            text,
-          },
-        };
+    : undefined;
   const page = lead.paginaOrigem || '/';
   const path = page.replace(/^https?:\/\/[^/]+/i, '').split(/[?#]/)[0] || '/';
   return {
@@ -157,9 +172,10 @@ export function hubSpotBody(lead: LeadRecord, config: NonNullable<ConnectorsConf
 }
 
 /**
- * Pipedrive's two steps: the person (found by e-mail, else created) and then the lead linked
- * to it. `origin_id` is the lead's own id: Pipedrive keeps it as given and nobody can edit it,
- * so a retry finds the lead an earlier attempt created instead of adding a second one.
+ * Pipedrive's two steps: the person (found by e-mail, else created, on API v2: `emails[]` and
+ * `phones[]`) and then the lead linked to it (leads are still v1). `origin_id` is the lead's own
+ * id: Pipedrive keeps it as given and nobody can edit it, so a retry finds the lead an earlier
+ * attempt created (archived or not) instead of adding a second one.
  */
 export function pipedriveBody(lead: LeadRecord, config: NonNullable<ConnectorsConfig['pipedrive']>) {
   const label = config.labels[lead.tipo];
@@ -168,8 +184,8 @@ export function pipedriveBody(lead: LeadRecord, config: NonNullable<ConnectorsCo
     email: lead.email,
     person: {
       name: lead.nome,
-      email: [{ value: lead.email, primary: true, label: 'work' }],
-      phone: [{ value: e164(lead.celular), primary: true, label: 'mobile' }],
+      emails: [{ value: lead.email, primary: true, label: 'work' }],
+      phones: [{ value: e164(lead.celular), primary: true, label: 'mobile' }],
     },
     lead: {
       title: `${lead.nome} — ${tipoLabels[lead.tipo]}${lead.empresa ? ` (${lead.empresa})` : ''}`,
@@ -182,21 +198,32 @@ export function pipedriveBody(lead: LeadRecord, config: NonNullable<ConnectorsCo
 }
 
 /**
- * The lead in Grupo ZAP's JSON shape, which real-estate CRMs already import from the portals:
- * sent as a webhook (signed, retried, X-Pilota-Delivery) to LEAD_WEBHOOK_ZAP_URLS. The phone
- * is split into its area code and number, as the portals send it.
+ * The lead in Grupo ZAP's lead-integration JSON (https://developers.grupozap.com/leads/integration/),
+ * which real-estate CRMs already import from the portals: sent as a webhook (signed, retried,
+ * X-Pilota-Delivery, and `Authorization: Basic` when set) to LEAD_WEBHOOK_ZAP_URLS. The phone is
+ * split into its area code and number, as the portals send it, and also whole (`phoneNumber`);
+ * the contract has no field for the lead's type, company or page, so they close the `message`.
+ * `originListingId` names what the visitor asked about: the site's page, as a slug.
  */
-export function zapLeadBody(lead: LeadRecord) {
+export function zapLeadBody(lead: LeadRecord, zap: ZapWebhookConfig | undefined) {
   const national = e164(lead.celular).slice(3);
+  const facts = [
+    `Tipo: ${tipoLabels[lead.tipo]}`,
+    ...(lead.empresa ? [`Empresa: ${lead.empresa}`] : []),
+    ...(lead.paginaOrigem ? [`Página: ${lead.paginaOrigem}`] : []),
+  ].join(' | ');
   return {
-    leadOrigin: 'Pilota',
+    leadOrigin: zap?.leadOrigin ?? 'Zap',
     timestamp: lead.createdAt.toISOString(),
     originLeadId: lead.id,
+    originListingId: `pilota-${pageSlug(lead.paginaOrigem)}`,
+    clientListingId: zap?.clientListingId ?? '',
     name: lead.nome,
     email: lead.email,
     ddd: national.slice(0, 2),
     phone: national.slice(2),
-    message: lead.mensagem,
+    phoneNumber: national,
+    message: lead.mensagem ? `${lead.mensagem}\n\n${facts}` : facts,
   };
 }
 
@@ -206,7 +233,8 @@ export const rdStationTarget = (config: NonNullable<ConnectorsConfig['rdstation'
   `${config.baseUrl}/platform/conversions`;
 export const hubSpotTarget = (config: NonNullable<ConnectorsConfig['hubspot']>) =>
   `${config.baseUrl}/submissions/v3/integration/submit/${config.portalId}/${config.formGuid}`;
-export const pipedriveTarget = (config: NonNullable<ConnectorsConfig['pipedrive']>) => `${config.baseUrl}/v1`;
+/** The account's API root; rows queued before persons moved to v2 name it with "/v1", which the transport drops. */
+export const pipedriveTarget = (config: NonNullable<ConnectorsConfig['pipedrive']>) => config.baseUrl;
 
 /** The connector deliveries of one lead: one per configured connector. */
 export function connectorDeliveries(

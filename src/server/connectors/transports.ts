@@ -10,6 +10,7 @@ import type { ConnectorKind } from '~/lib/delivery-kinds';
 import type { DeliveryRow, Transport } from '../transport/transport';
 import type { ConnectorsConfig } from './config';
 import { call, CONNECTOR_TIMEOUT_MS, ConnectorError, Spacer } from './http';
+import { PersonSteps, type PipedriveRequest } from './pipedrive-person';
 
 export interface ConnectorOptions {
   /** One attempt's budget (default CONNECTOR_TIMEOUT_MS). */
@@ -120,53 +121,52 @@ interface PipedriveBody {
 
 /**
  * Person by e-mail, else a new one; then the lead, unless one with this origin_id is already
- * linked to that person. Each step looks before it writes, so an attempt cut off after any
- * write (a lost answer, a 5xx after the service stored it, a killed process) is followed by
- * one that finds what was written instead of duplicating it.
+ * linked to that person, archived or not. Each step looks before it writes, so an attempt cut
+ * off after any write (a lost answer, a 5xx after the service stored it, a killed process) is
+ * followed by one that finds what was written instead of duplicating it.
+ *
+ * Two leads with one new e-mail in flight together would both find no person and both create
+ * one: in this process the person step runs one at a time per e-mail (./pipedrive-person.ts),
+ * and across processes the later creator finds both on a second look and keeps the older.
  */
 export function pipedriveTransport(
   config: NonNullable<ConnectorsConfig['pipedrive']>,
   options: ConnectorOptions = {},
 ): Transport {
   const timeoutMs = options.timeoutMs ?? CONNECTOR_TIMEOUT_MS;
+  const persons = new PersonSteps();
   return {
     send: async (row: DeliveryRow) => {
       const body = row.payload as PipedriveBody;
-      const signal = AbortSignal.timeout(timeoutMs);
-      const request = (method: 'GET' | 'POST', path: string, payload?: unknown) =>
-        call(`${row.target}${path}`, {
-          method,
-          headers: { 'x-api-token': config.apiToken },
-          ...(payload === undefined ? {} : { body: payload }),
-          signal,
-          secrets: [config.apiToken],
-          refused: (status, answer) => refusal('pipedrive', status, answer),
-        }) as Promise<{ data?: unknown } | undefined>;
-
-      const search = new URLSearchParams({ term: body.email, fields: 'email', exact_match: 'true', limit: '1' });
-      const found = await request('GET', `/persons/search?${search}`);
-      const items = (found?.data as { items?: { item?: { id?: number } }[] } | undefined)?.items ?? [];
-      let personId = items[0]?.item?.id;
-      if (personId === undefined) {
-        const created = await request('POST', '/persons', body.person);
-        personId = (created?.data as { id?: number } | undefined)?.id;
-        if (personId === undefined)
-          throw new ConnectorError('Pipedrive created a person without an id', 'no person id');
-      }
-
+      const request = pipedriveRequest(row.target, config.apiToken, AbortSignal.timeout(timeoutMs));
+      const personId = await persons.findOrCreate(request, body.email, body.person);
       const leads = await request(
         'GET',
-        `/leads?${new URLSearchParams({ person_id: String(personId), limit: '500' })}`,
+        `/v1/leads?${new URLSearchParams({ person_id: String(personId), archived_status: 'all', limit: '500' })}`,
       );
       const existing = Array.isArray(leads?.data) ? (leads.data as { origin_id?: unknown }[]) : [];
       if (!existing.some((lead) => lead.origin_id === body.lead.origin_id)) {
-        await request('POST', '/leads', { ...body.lead, person_id: personId });
+        await request('POST', '/v1/leads', { ...body.lead, person_id: personId });
       }
       return 'sent';
     },
     describeFailure: describe,
     timeoutMs,
   };
+}
+
+/** One call to the Pipedrive account at `target` (its root; a "/v1" of older rows is dropped). */
+export function pipedriveRequest(target: string, apiToken: string, signal: AbortSignal): PipedriveRequest {
+  const root = target.replace(/\/v1\/?$/, '');
+  return (method, path, payload) =>
+    call(`${root}${path}`, {
+      method,
+      headers: { 'x-api-token': apiToken },
+      ...(payload === undefined ? {} : { body: payload }),
+      signal,
+      secrets: [apiToken],
+      refused: (status, answer) => refusal('pipedrive', status, answer),
+    }) as Promise<{ data?: unknown } | undefined>;
 }
 
 /** The transports of the configured connectors; one that is off never receives a delivery. */

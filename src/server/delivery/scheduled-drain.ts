@@ -26,6 +26,7 @@ import { requestBacklogDrain, type BacklogRequest } from './backlog-drain';
 import type { DrainResult } from './engine';
 import { createDeliveries, registerDeliveries } from './feature';
 import { deliverySettingsFor, type DeliverySettings } from './settings';
+import { zapAuthorization } from '../webhooks/zap';
 
 /** Netlify ends a scheduled function after 30 s; the run stops taking jobs well before. */
 export const SCHEDULED_DRAIN_BUDGET_MS = 20_000;
@@ -91,6 +92,7 @@ export async function runScheduledDrain(
     sendMail,
     webhook: {
       secret: config.webhookSecret,
+      authorization: zapAuthorization(config.leadWebhookZapUrls, config.leadWebhookZap),
       ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
     },
     connectors: config.connectors,

@@ -79,7 +79,10 @@ export interface RelatedImplementation {
 export type LeadDetail = Contato & {
   replyDueAt: Date | null;
   overdue: boolean;
-  consent: Pick<FormConsent, 'version' | 'textSha256' | 'page' | 'consentedAt'> | null;
+  consent: Pick<
+    FormConsent,
+    'version' | 'textSha256' | 'page' | 'consentedAt' | 'marketingVersion' | 'marketingTextSha256' | 'marketingConsent'
+  > | null;
   timeline: LeadTimelineEntry[];
   deliveries: LeadDeliveryRow[];
   /** Leads of the same person, newest first: grouped by what they share on the page. */
@@ -101,6 +104,9 @@ async function leadWithConsent(db: DbOrTx, id: string) {
         textSha256: formConsents.textSha256,
         page: formConsents.page,
         consentedAt: formConsents.consentedAt,
+        marketingVersion: formConsents.marketingVersion,
+        marketingTextSha256: formConsents.marketingTextSha256,
+        marketingConsent: formConsents.marketingConsent,
       },
     })
     .from(contatos)

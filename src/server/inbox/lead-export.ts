@@ -21,6 +21,7 @@ export const EXPORT_PAGE_SIZE = 1000;
 const exportColumns = {
   ...listColumns,
   mensagem: contatos.mensagem,
+  marketingConsent: contatos.marketingConsent,
   /**
    * The creation time at the database's full precision (microseconds), for the keyset: a
    * JavaScript Date keeps milliseconds only, and rows within one millisecond would be skipped.
@@ -57,6 +58,7 @@ export const LEAD_CSV_COLUMNS: readonly CsvColumn<ExportRow>[] = [
   { header: 'Botão (CTA)', value: (row) => row.ctaSource },
   { header: 'Parceiro', value: (row) => row.partnerSlug },
   { header: 'Mensagem', value: (row) => row.mensagem },
+  { header: 'Consentimento de marketing', value: (row) => row.marketingConsent },
   { header: 'ID', value: (row) => row.id },
 ];
 

@@ -26,6 +26,10 @@ export interface LeadTemplateParams {
 
 const orEmpty = (value: string) => value.trim() || copy.empty;
 
+/** The marketing box's answer, in words ("sem consentimento de marketing" unless ticked). */
+const marketingText = (lead: Pick<LeadRecord, 'marketingConsent'>) =>
+  lead.marketingConsent ? copy.labels.marketing_sim : copy.labels.marketing_nao;
+
 export function leadTemplateParams(lead: LeadRecord): LeadTemplateParams {
   const base = {
     to_name: copy.toName,
@@ -53,6 +57,7 @@ export function leadTemplateParams(lead: LeadRecord): LeadTemplateParams {
     `${l.utm_medium}: ${base.utm_medium}`,
     `${l.utm_campaign}: ${base.utm_campaign}`,
     `${l.current_date}: ${base.current_date}`,
+    `${l.marketing}: ${marketingText(lead)}`,
   ];
   return { ...base, message: lines.join('\n') };
 }
@@ -77,6 +82,7 @@ export function buildLeadEmail(lead: LeadRecord, to: string, held?: number): Mai
     [l.utm_medium, p.utm_medium],
     [l.utm_campaign, p.utm_campaign],
     [l.current_date, p.current_date],
+    [l.marketing, marketingText(lead)],
   ];
   // One <style> block rather than inline styles per cell: the message is stored with every lead.
   const html = `<!doctype html>
@@ -100,7 +106,7 @@ ${rows.map(([label, value]) => `<tr><th>${escapeHtml(label)}</th><td>${escapeHtm
   };
 }
 
-/** The JSON each webhook receives: the lead fields (SPEC §3) plus an ISO timestamp and the lead id. */
+/** The JSON each webhook receives: the lead fields (SPEC §3) plus an ISO timestamp, the lead id and the marketing answer. */
 export function leadWebhookBody(lead: LeadRecord) {
   return {
     id: lead.id,
@@ -114,5 +120,7 @@ export function leadWebhookBody(lead: LeadRecord) {
     utm_medium: lead.utmMedium,
     utm_campaign: lead.utmCampaign,
     timestamp: lead.createdAt.toISOString(),
+    /** The optional marketing box: true only when ticked under a published version. */
+    consentimento_marketing: lead.marketingConsent ?? false,
   };
 }

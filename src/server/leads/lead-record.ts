@@ -4,7 +4,7 @@
  * adds. The same record goes to the database, the spool, the e-mail and the webhooks.
  */
 import { requiresEmpresa, type LeadInput } from '~/lib/validation/lead';
-import { consentProof } from '../consent/consent-proof';
+import { consentProof, publishedProof } from '../consent/consent-proof';
 import type { LeadRecord } from '../db/schema/leads';
 
 export interface LeadMeta {
@@ -31,11 +31,23 @@ export function toLeadRecord(input: LeadInput, meta: LeadMeta): LeadRecord {
     utmCampaign: input.utm_campaign ?? '',
     ctaSource: input.cta_source ?? '',
     partnerSlug: input.partner_slug || null,
-    // A version the site never published (a hand-made post) is recorded as the current one.
+    // A version the site never published (a hand-made post) is recorded as such, never as the current one.
     consentVersion: consentProof('lead', input.consent_version).version,
     consentAt: meta.now,
+    ...marketingAnswer(input),
     submissionKey: meta.submissionKey,
     ipHash: meta.ipHash,
     userAgent: meta.userAgent ? meta.userAgent.slice(0, 400) : null,
   };
+}
+
+/**
+ * The optional marketing box: the version shown, when the site published it, and whether it
+ * was ticked. A tick without a known version is no consent ("sem consentimento de marketing").
+ */
+export function marketingAnswer(
+  input: Pick<LeadInput, 'marketing_version' | 'marketing_opt_in'>,
+): Pick<LeadRecord, 'marketingVersion' | 'marketingConsent'> {
+  const shown = publishedProof('marketing', input.marketing_version);
+  return { marketingVersion: shown?.version ?? null, marketingConsent: Boolean(shown && input.marketing_opt_in) };
 }

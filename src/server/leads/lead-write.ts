@@ -25,7 +25,7 @@ export interface LeadWriteDeps {
   db: Db;
   outbox: Pick<Outbox, 'enqueueDeliveries'>;
   config: Pick<Config, 'leadNotifyTo' | 'leadWebhookUrls'> &
-    Partial<Pick<Config, 'connectors' | 'siteUrl' | 'leadWebhookZapUrls'>>;
+    Partial<Pick<Config, 'connectors' | 'siteUrl' | 'leadWebhookZapUrls' | 'leadWebhookZap'>>;
 }
 
 /** What waits in the group-commit buffer: a lead and the targets degraded mode already reached. */
@@ -75,7 +75,14 @@ export async function writeGroup(
     for (const [key, item] of owners) {
       if (!fresh.has(key)) continue;
       const { lead, alreadyDelivered } = item;
-      consents.push({ subjectId: lead.id, version: lead.consentVersion, page: lead.paginaOrigem, at: lead.consentAt });
+      consents.push({
+        subjectId: lead.id,
+        version: lead.consentVersion,
+        page: lead.paginaOrigem,
+        at: lead.consentAt,
+        // A lead spooled before the box existed has neither field: no box shown, not ticked.
+        marketing: { version: lead.marketingVersion ?? null, consent: lead.marketingConsent ?? false },
+      });
       const meta: DeliveryMeta = { subjectType: SUBJECT, subjectId: lead.id };
       const email = buildLeadEmail(lead, deps.config.leadNotifyTo);
       const body = leadWebhookBody(lead);
@@ -103,7 +110,13 @@ export async function writeGroup(
       }
       // Never sent directly in degraded mode: a spooled lead gets these when it is saved.
       for (const url of deps.config.leadWebhookZapUrls ?? []) {
-        queued.push({ kind: 'webhook', url, body: zapLeadBody(lead), meta, id: webhookDeliveryId(lead.id, url) });
+        queued.push({
+          kind: 'webhook',
+          url,
+          body: zapLeadBody(lead, deps.config.leadWebhookZap),
+          meta,
+          id: webhookDeliveryId(lead.id, url),
+        });
       }
       for (const connector of connectorDeliveries(lead, deps.config.connectors ?? {}, deps.config.siteUrl ?? '')) {
         queued.push({ kind: connector.kind, url: connector.target, body: connector.body, meta });

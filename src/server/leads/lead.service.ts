@@ -48,7 +48,7 @@ export interface LeadServiceDeps extends Pick<
      * Connectors (none when absent) are queued with the lead; HubSpot's page address and the
      * link in a round-robin assignee's e-mail need siteUrl.
      */
-    Partial<Pick<Config, 'deployTarget' | 'connectors' | 'siteUrl' | 'leadWebhookZapUrls'>>;
+    Partial<Pick<Config, 'deployTarget' | 'connectors' | 'siteUrl' | 'leadWebhookZapUrls' | 'leadWebhookZap'>>;
   /** Degraded mode's direct webhook calls; default 10 s. */
   webhookTimeoutMs?: number;
   /**

@@ -7,3 +7,4 @@ export { hasPersonalData, type PossibleMatch, type SubjectData } from './subject
 export type { EraseMode } from './subject.service';
 export type { DsrService, FileResult } from './dsr.service';
 export type { DataController, LgpdService } from './lgpd.service';
+export type { CrmErasure, CrmErasureOutcome } from '../connectors/erasure';

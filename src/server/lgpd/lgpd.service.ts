@@ -5,6 +5,8 @@
  */
 import type { SubjectIdentifier } from '~/lib/lgpd-identifier';
 import type { Actor } from '../actor';
+import type { ConnectorsConfig } from '../connectors/config';
+import { eraseInCrms, type CrmErasure } from '../connectors/erasure';
 import type { ServiceDeps } from '../service-deps';
 import { eraseSubject, exportSubject, findSubject, type EraseMode, type ScopeChoice } from './subject.service';
 import type { SubjectData } from './subject-find';
@@ -29,23 +31,41 @@ export interface LgpdService {
     controller: DataController,
     choice?: ScopeChoice,
   ): Promise<{ file: object; data: SubjectData; at: Date }>;
-  /** Anonymises or deletes what findSubject finds; how many rows of each kind it touched. */
+  /**
+   * Anonymises or deletes what findSubject finds (how many rows of each kind it touched), then
+   * erases the person in the configured CRMs where their APIs allow (src/server/connectors/erasure.ts):
+   * `crm` says what each did, or that the admin must do it by hand.
+   */
   eraseSubject(
     identifier: SubjectIdentifier,
     mode: EraseMode,
     actor: Actor,
     choice?: ScopeChoice,
-  ): Promise<Record<string, number>>;
+  ): Promise<{ counts: Record<string, number>; crm: CrmErasure }>;
 }
 
-export function createLgpdService(deps: Pick<ServiceDeps, 'db' | 'now'>): LgpdService {
+export function createLgpdService(
+  deps: Pick<ServiceDeps, 'db' | 'now'> & { config?: { connectors?: ConnectorsConfig | undefined } | undefined },
+): LgpdService {
   return {
     findSubject: (identifier, choice) => findSubject(deps.db, identifier, choice),
     exportSubject: async (identifier, actor, controller, choice) => {
       const at = deps.now();
       return { ...(await exportSubject(deps.db, identifier, actor, at, controller, choice)), at };
     },
-    eraseSubject: (identifier, mode, actor, choice) =>
-      eraseSubject(deps.db, identifier, mode, actor, deps.now(), choice),
+    eraseSubject: async (identifier, mode, actor, choice) => {
+      // What the CRMs know the person by, read before Pilota's copy is gone.
+      const before = await findSubject(deps.db, identifier, choice);
+      const counts = await eraseSubject(deps.db, identifier, mode, actor, deps.now(), choice);
+      const emails = [
+        ...before.leads.map((lead) => lead.email),
+        ...(identifier.kind === 'email' ? [identifier.value] : []),
+      ];
+      const crm = await eraseInCrms(deps.config?.connectors ?? {}, {
+        emails,
+        leadIds: before.leads.map((lead) => lead.id),
+      });
+      return { counts, crm };
+    },
   };
 }

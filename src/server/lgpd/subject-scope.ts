@@ -136,11 +136,7 @@ async function searchScope(
  * possible matches the admin included. The CPF typed on the request only widens what is
  * listed as possible matches.
  */
-async function requestScope(
-  db: DbOrTx,
-  requestId: string,
-  include: readonly string[] = [],
-): Promise<ScopedRecords> {
+async function requestScope(db: DbOrTx, requestId: string, include: readonly string[] = []): Promise<ScopedRecords> {
   const [request] = await db.select().from(dsrRequests).where(eq(dsrRequests.id, requestId));
   const proven: SubjectIdentifier | null =
     request?.confirmedAt && request.email ? { kind: 'email', value: request.email } : null;

@@ -70,6 +70,8 @@ export function targetLabel(kind: DeliveryKind, target: string): string {
 export interface WebhookOptions {
   secret?: string | undefined;
   timeoutMs?: number;
+  /** An Authorization header for calls to these URLs only (the ZAP targets' Basic credentials, ./zap.ts). */
+  authorization?: { urls: readonly string[]; header: string } | undefined;
 }
 
 /** Who the call is for, sent as headers (see the file header). */
@@ -108,6 +110,7 @@ export async function postWebhook(
   if (options.deliveryId) headers[DELIVERY_HEADER] = options.deliveryId;
   if (options.leadId) headers[LEAD_HEADER] = options.leadId;
   if (options.attempt) headers[ATTEMPT_HEADER] = String(options.attempt);
+  if (options.authorization?.urls.includes(url)) headers['Authorization'] = options.authorization.header;
   const signal = AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
   let response: Response;
   try {

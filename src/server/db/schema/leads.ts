@@ -59,6 +59,13 @@ export const contatos = pgTable(
     /** Version of the LGPD notice shown under the button, and when the visitor submitted. */
     consentVersion: text('consent_version').notNull(),
     consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
+    /**
+     * The published version of the marketing box (content/consent-notices.json "marketing") the
+     * form showed; null when the form sent none or one the site never published.
+     */
+    marketingVersion: text('marketing_version'),
+    /** Whether the visitor ticked that box: consent to marketing e-mail. Never true without a known version. */
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
     /** Generated with the form: a double submit or a retry carries the same key (idempotency). */
     submissionKey: text('submission_key').notNull().unique(),
     status: text('status').$type<LeadStatus>().notNull().default('novo'),
@@ -220,6 +227,8 @@ type LeadRecordKeys =
   | 'partnerSlug'
   | 'consentVersion'
   | 'consentAt'
+  | 'marketingVersion'
+  | 'marketingConsent'
   | 'submissionKey'
   | 'ipHash'
   | 'userAgent';

@@ -7,7 +7,7 @@
  * different tables), and the audit trail must outlive the data it is about.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 // Type only (erased at run time): drizzle-kit loads the schema without the app's modules.
 import type { DsrTipo } from '../../../lib/validation/dsr';
 
@@ -33,6 +33,11 @@ export const formConsents = pgTable(
     /** Address of the page the form was on (empty when unknown). */
     page: text('page').notNull().default(''),
     consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    /** A lead's answer to the optional marketing box: the version shown (null: none known) and its text's hash. */
+    marketingVersion: text('marketing_version'),
+    marketingTextSha256: text('marketing_text_sha256'),
+    /** Whether the box was ticked (false also when no known box was shown). */
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
   },
   (table) => [
     uniqueIndex('form_consents_subject_idx').on(table.subjectType, table.subjectId),

@@ -1,0 +1,125 @@
+/*
+ * A stand-in for Pipedrive (./serve.ts), implementing its current documented contract with the
+ * x-api-token header (401 without it):
+ *
+ * - Persons on API v2 (https://developers.pipedrive.com/docs/api/v1/Persons, the v2 section):
+ *   GET /api/v2/persons/search (term, fields=email, exact_match), POST /api/v2/persons (400
+ *   without a name; `emails[]` and `phones[]` of {value, primary, label}), DELETE
+ *   /api/v2/persons/{id} (404 when unknown).
+ * - The v1 persons endpoints they replace, GET /v1/persons/search and POST /v1/persons, were
+ *   deprecated on 2026-01-01 and are out of support since 2026-08-01
+ *   (https://developers.pipedrive.com/changelog): answered 410 here, so a connector still on them fails.
+ * - Leads on v1 (https://developers.pipedrive.com/docs/api/v1/Leads): GET /v1/leads filtered by
+ *   person_id, and by `archived_status` (archived, not_archived or all) — without it only leads
+ *   not archived are listed; POST /v1/leads (400 for a missing title, an unknown person or
+ *   label); DELETE /v1/leads/{id} (404 when unknown).
+ *
+ * It keeps what it stores, so a test counts persons and leads; `archive` does what a salesperson
+ * archiving a lead in Pipedrive does.
+ */
+import { randomUUID } from 'node:crypto';
+import { serve } from './serve';
+
+interface Person {
+  id: number;
+  name: string;
+  emails: string[];
+  body: Record<string, unknown>;
+}
+
+const fail = (status: number, error: string) => ({ status, body: { success: false, error, errorCode: status } });
+
+/** Pipedrive's persons (v2) and leads (v1); `labels` are the account's lead label ids. */
+export async function startPipedrive(options: { apiToken: string; labels: string[] }) {
+  const persons: Person[] = [];
+  const leads: Record<string, unknown>[] = [];
+  let nextPersonId = 1;
+  const standIn = await serve((request) => {
+    const token = request.headers['x-api-token'] ?? request.query.get('api_token');
+    if (token !== options.apiToken) {
+      return {
+        status: 401,
+        body: {
+          success: false,
+          error: 'unauthorized access',
+          errorCode: 401,
+          error_info: 'Please check developers.pipedrive.com',
+        },
+      };
+    }
+    const json = (request.json ?? {}) as Record<string, unknown>;
+    const { method, path } = request;
+    if (path === '/v1/persons/search' || path === '/v1/persons') {
+      return fail(410, 'This endpoint is no longer supported; use /api/v2/persons');
+    }
+    if (method === 'GET' && path === '/api/v2/persons/search') {
+      const term = (request.query.get('term') ?? '').toLowerCase();
+      const exact = request.query.get('exact_match') === 'true';
+      const items = persons
+        .filter((person) =>
+          person.emails.some((email) => (exact ? email.toLowerCase() === term : email.toLowerCase().includes(term))),
+        )
+        .map((person) => ({
+          result_score: 1,
+          item: { id: person.id, type: 'person', name: person.name, emails: person.emails },
+        }));
+      return { status: 200, body: { success: true, data: { items }, additional_data: { next_cursor: null } } };
+    }
+    if (method === 'POST' && path === '/api/v2/persons') {
+      if (typeof json['name'] !== 'string' || !json['name']) return fail(400, 'Name must be given.');
+      if ('email' in json || 'phone' in json) return fail(400, 'Unknown parameters: email, phone (use emails, phones)');
+      const emails = ((json['emails'] as { value: string }[] | undefined) ?? []).map((email) => email.value);
+      const person = { id: nextPersonId++, name: json['name'], emails, body: json };
+      persons.push(person);
+      return {
+        status: 200,
+        body: { success: true, data: { id: person.id, name: person.name, emails: json['emails'] } },
+      };
+    }
+    const personPath = /^\/api\/v2\/persons\/(\d+)$/.exec(path);
+    if (method === 'DELETE' && personPath) {
+      const index = persons.findIndex((person) => person.id === Number(personPath[1]));
+      if (index < 0) return fail(404, 'Person not found');
+      persons.splice(index, 1);
+      return { status: 200, body: { success: true, data: { id: Number(personPath[1]) } } };
+    }
+    if (method === 'GET' && path === '/v1/leads') {
+      const personId = Number(request.query.get('person_id'));
+      const archived = request.query.get('archived_status') ?? 'not_archived';
+      const listed = leads.filter(
+        (lead) =>
+          lead['person_id'] === personId &&
+          (archived === 'all' || (archived === 'archived') === (lead['is_archived'] === true)),
+      );
+      return { status: 200, body: { success: true, data: listed } };
+    }
+    if (method === 'POST' && path === '/v1/leads') {
+      if (typeof json['title'] !== 'string' || !json['title']) return fail(400, 'Validation failed: title: Required');
+      if (!persons.some((person) => person.id === json['person_id'])) {
+        return fail(400, 'Validation failed: person_id: Entity does not exist');
+      }
+      const unknownLabel = ((json['label_ids'] as string[] | undefined) ?? []).find(
+        (id) => !options.labels.includes(id),
+      );
+      if (unknownLabel) return fail(400, `Validation failed: label_ids: label ${unknownLabel} does not exist`);
+      const lead = { id: randomUUID(), ...json, origin: 'API', is_archived: false };
+      leads.push(lead);
+      return { status: 201, body: { success: true, data: lead } };
+    }
+    const leadPath = /^\/v1\/leads\/([0-9a-f-]{36})$/.exec(path);
+    if (method === 'DELETE' && leadPath) {
+      const index = leads.findIndex((lead) => lead['id'] === leadPath[1]);
+      if (index < 0) return fail(404, 'Lead not found');
+      leads.splice(index, 1);
+      return { status: 200, body: { success: true, data: { id: leadPath[1] } } };
+    }
+    return fail(404, 'Not found');
+  });
+  /** What archiving the lead in Pipedrive's interface does. */
+  const archive = (leadId: unknown) => {
+    const lead = leads.find((item) => item['id'] === leadId);
+    if (!lead) throw new Error('no such lead in the stand-in');
+    lead['is_archived'] = true;
+  };
+  return Object.assign(standIn, { persons, leads, archive });
+}
