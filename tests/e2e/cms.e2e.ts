@@ -106,7 +106,10 @@ async function settled(page: Page): Promise<void> {
 
 const field = (page: Page, label: string): Locator => page.getByLabel(label, { exact: true });
 
-test('an editor changes the hero title and a price in the CMS; the next build shows them', async ({ page }) => {
+test('an editor changes the hero title and a price in the CMS; the next build shows them', async ({
+  page,
+  baseURL,
+}) => {
   // The build's /cms knows no local backend (production must not): the page and config are the
   // ones `astro dev` serves on a developer's machine, pointed at this test's proxy. A page
   // answered here is not from the loopback address to Chromium, which then asks before it
@@ -116,17 +119,21 @@ test('an editor changes the hero title and a price in the CMS; the next build sh
     (url) => ['/cms', '/cms/', '/cms/index.html'].includes(url.pathname),
     (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: cmsPage({ local: true }) }),
   );
-  await page.route('**/cms/config.yml', async (route) => {
-    const response = await route.fetch();
-    const built = await response.text();
-    expect(built).not.toContain('local_backend');
-    const body = cmsConfigYaml({ local: true }).replace(
-      'local_backend: true',
-      `local_backend:\n  url: http://127.0.0.1:${proxyPort}/api/v1`,
-    );
-    expect(body).toContain(`url: http://127.0.0.1:${proxyPort}/api/v1`);
-    await route.fulfill({ response, body });
+  // The built config, read once here: a route.fetch per request reused a kept-alive connection
+  // the server had just closed (ECONNRESET) often enough to fail the run.
+  const builtConfig = await fetch(new URL('/cms/config.yml', baseURL)).then(async (response) => {
+    expect(response.status).toBe(200);
+    return { contentType: response.headers.get('content-type') ?? 'text/yaml', text: await response.text() };
   });
+  expect(builtConfig.text).not.toContain('local_backend');
+  const localConfig = cmsConfigYaml({ local: true }).replace(
+    'local_backend: true',
+    `local_backend:\n  url: http://127.0.0.1:${proxyPort}/api/v1`,
+  );
+  expect(localConfig).toContain(`url: http://127.0.0.1:${proxyPort}/api/v1`);
+  await page.route('**/cms/config.yml', (route) =>
+    route.fulfill({ contentType: builtConfig.contentType, body: localConfig }),
+  );
 
   // A malformed price is refused with the schema's message, and nothing is written.
   const planFile = 'content/plans/iniciante.yaml';

@@ -183,8 +183,8 @@ test.describe('implementation request form', () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/implementacao', async (route: Route) => {
       await released;
-      const response = await route.fetch();
-      await route.fulfill({ response });
+      // Sent by the browser itself: a fetch from the test could reuse a kept-alive connection the server just closed.
+      await route.continue();
     });
     let statusCalls = 0;
     await page.route('**/api/implementacao/*', async (route: Route) => {
