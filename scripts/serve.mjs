@@ -22,6 +22,7 @@ import { componentLogger, requestContext } from '../src/server/log/logger.ts';
 import { trackRequest } from '../src/server/http/request-log.ts';
 import { useOwnerOnlyUmask } from '../src/server/owner-only.ts';
 import { isHandledMethod, methodNotAllowed, METHOD_NOT_ALLOWED_ROUTE } from '../src/server/http/methods.ts';
+import { BEACON_ROUTE, SHED_BEACON_ANSWER, shedsBeacon } from '../src/server/http/beacon-shed.ts';
 
 // Before anything can write in DATA_DIR (the runtime sets it again when it boots).
 useOwnerOnlyUmask();
@@ -62,6 +63,13 @@ const server = http.createServer((req, res) => {
     const refusal = methodNotAllowed();
     res.writeHead(refusal.status, { ...Object.fromEntries(headers), ...refusal.headers });
     res.end(refusal.body);
+    return;
+  }
+  if (shedsBeacon(req.method, (req.url ?? '/').split('?', 1)[0])) {
+    // The minute's beacon budget is spent: answered unread, before Astro (src/server/http/beacon-shed.ts).
+    request.route = BEACON_ROUTE;
+    res.writeHead(SHED_BEACON_ANSWER.status, { ...Object.fromEntries(headers), ...SHED_BEACON_ANSWER.headers });
+    res.end();
     return;
   }
   if (staticFiles.serve(req, res)) {

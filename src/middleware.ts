@@ -12,6 +12,8 @@ import {
   methodNotAllowedResponse,
   NO_STORE as PRIVATE_CACHE_CONTROL,
   safeRequest,
+  SHED_BEACON_ANSWER,
+  shedsBeacon,
   trackInMiddleware,
 } from '~/server/http';
 import { cdnCacheHeaders } from '~/server/cdn';
@@ -49,6 +51,16 @@ const requestLog = defineMiddleware((context, next) => {
 const handledMethodsOnly = defineMiddleware((context, next) => {
   if (context.isPrerendered || isHandledMethod(context.request.method)) return next();
   return methodNotAllowedResponse();
+});
+
+/**
+ * A beacon post over the process's per-minute budget is answered before the runtime and the
+ * route (src/server/http/beacon-shed.ts). serve.mjs does it before Astro; this is the same
+ * rule where no serve.mjs runs (Netlify's function, dev), and for spellings of the path it passed.
+ */
+const shedBeacons = defineMiddleware((context, next) => {
+  if (context.isPrerendered || !shedsBeacon(context.request.method, context.routePattern)) return next();
+  return new Response(null, SHED_BEACON_ANSWER);
 });
 
 /** The build's target: the built server knows it (src/server/deploy-target.ts). */
@@ -163,4 +175,12 @@ const adminGuard = defineMiddleware(async (context, next) => {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 });
 
-export const onRequest = sequence(requestLog, handledMethodsOnly, withRuntime, cdnCache, adminGuard, safeRequest);
+export const onRequest = sequence(
+  requestLog,
+  handledMethodsOnly,
+  shedBeacons,
+  withRuntime,
+  cdnCache,
+  adminGuard,
+  safeRequest,
+);
