@@ -38,6 +38,17 @@ declare global {
   }
 }
 
+/**
+ * A beacon post over the process's per-minute budget is answered before the runtime and the
+ * route (src/server/http/beacon-shed.ts), and logged with the minute's count of dropped events
+ * rather than one line each. serve.mjs does it before Astro; this is the same rule where no
+ * serve.mjs runs (Netlify's function, dev), and for spellings of the path it passed.
+ */
+const shedBeacons = defineMiddleware((context, next) => {
+  if (context.isPrerendered || !shedsBeacon(context.request.method, context.routePattern)) return next();
+  return new Response(null, SHED_BEACON_ANSWER);
+});
+
 /** One JSON log line per request: id, route pattern, method, status, duration (src/server/http/request-log.ts). */
 const requestLog = defineMiddleware((context, next) => {
   if (context.isPrerendered) return next();
@@ -51,16 +62,6 @@ const requestLog = defineMiddleware((context, next) => {
 const handledMethodsOnly = defineMiddleware((context, next) => {
   if (context.isPrerendered || isHandledMethod(context.request.method)) return next();
   return methodNotAllowedResponse();
-});
-
-/**
- * A beacon post over the process's per-minute budget is answered before the runtime and the
- * route (src/server/http/beacon-shed.ts). serve.mjs does it before Astro; this is the same
- * rule where no serve.mjs runs (Netlify's function, dev), and for spellings of the path it passed.
- */
-const shedBeacons = defineMiddleware((context, next) => {
-  if (context.isPrerendered || !shedsBeacon(context.request.method, context.routePattern)) return next();
-  return new Response(null, SHED_BEACON_ANSWER);
 });
 
 /** The build's target: the built server knows it (src/server/deploy-target.ts). */
@@ -176,9 +177,9 @@ const adminGuard = defineMiddleware(async (context, next) => {
 });
 
 export const onRequest = sequence(
+  shedBeacons,
   requestLog,
   handledMethodsOnly,
-  shedBeacons,
   withRuntime,
   cdnCache,
   adminGuard,

@@ -4,7 +4,7 @@
  * log a failure (a component's logger, an error described without its values, whether the
  * database was unreachable or refused the value) and to read the build's deploy target.
  */
-export { BEACON_ROUTE, SHED_BEACON_ANSWER, shedsBeacon } from './beacon-shed';
+export { SHED_BEACON_ANSWER, shedsBeacon } from './beacon-shed';
 export { NO_STORE } from './cache-control';
 export { clientAddressOf } from './client-address';
 export { isHandledMethod, methodNotAllowedResponse } from './methods';
