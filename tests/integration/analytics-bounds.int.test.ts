@@ -21,8 +21,9 @@ import {
   EVENTS_PER_MINUTE_BUDGET,
 } from '~/server/analytics/ingest';
 import { refreshRollups } from '~/server/analytics/rollup';
-import { FOLDED, OTHER_PATH } from '~/server/analytics/site-values';
-import { createValueRegistry, MAX_VALUES_PER_DAY } from '~/server/analytics/value-registry';
+import { FOLDED, MAX_VALUES_PER_DAY } from '~/lib/attribution';
+import { OTHER_PATH } from '~/server/analytics/site-values';
+import { createValueRegistry } from '~/server/analytics/value-registry';
 import { visitReport } from '~/server/analytics/visit-report';
 import type { Db } from '~/server/db/client';
 import { BEACON_ROUTE, shedsBeacon, type BeaconShed } from '~/server/http/beacon-shed';
