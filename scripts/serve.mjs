@@ -22,6 +22,7 @@ import { componentLogger, requestContext } from '../src/server/log/logger.ts';
 import { trackRequest } from '../src/server/http/request-log.ts';
 import { useOwnerOnlyUmask } from '../src/server/owner-only.ts';
 import { isHandledMethod, methodNotAllowed, METHOD_NOT_ALLOWED_ROUTE } from '../src/server/http/methods.ts';
+import { SHED_BEACON_ANSWER, shedsBeacon } from '../src/server/http/beacon-shed.ts';
 
 // Before anything can write in DATA_DIR (the runtime sets it again when it boots).
 useOwnerOnlyUmask();
@@ -53,7 +54,16 @@ function keepFrameAncestors(res) {
   };
 }
 
+const shedHeaders = { ...Object.fromEntries(headers), ...SHED_BEACON_ANSWER.headers };
+
 const server = http.createServer((req, res) => {
+  if (shedsBeacon(req.method, (req.url ?? '/').split('?', 1)[0])) {
+    // The beacon's budget has none left: answered unread, before Astro (src/server/http/beacon-shed.ts),
+    // and logged with the minute's count of dropped events rather than one line each.
+    res.writeHead(SHED_BEACON_ANSWER.status, shedHeaders);
+    res.end();
+    return;
+  }
   // One log line per request, with the id sent back as X-Request-Id (src/server/http/request-log.ts).
   const request = trackRequest(req, res);
   if (!isHandledMethod(req.method)) {

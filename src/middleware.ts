@@ -12,6 +12,8 @@ import {
   methodNotAllowedResponse,
   NO_STORE as PRIVATE_CACHE_CONTROL,
   safeRequest,
+  SHED_BEACON_ANSWER,
+  shedsBeacon,
   trackInMiddleware,
 } from '~/server/http';
 import { cdnCacheHeaders } from '~/server/cdn';
@@ -35,6 +37,17 @@ declare global {
     }
   }
 }
+
+/**
+ * A beacon post over the process's per-minute budget is answered before the runtime and the
+ * route (src/server/http/beacon-shed.ts), and logged with the minute's count of dropped events
+ * rather than one line each. serve.mjs does it before Astro; this is the same rule where no
+ * serve.mjs runs (Netlify's function, dev), and for spellings of the path it passed.
+ */
+const shedBeacons = defineMiddleware((context, next) => {
+  if (context.isPrerendered || !shedsBeacon(context.request.method, context.routePattern)) return next();
+  return new Response(null, SHED_BEACON_ANSWER);
+});
 
 /** One JSON log line per request: id, route pattern, method, status, duration (src/server/http/request-log.ts). */
 const requestLog = defineMiddleware((context, next) => {
@@ -163,4 +176,12 @@ const adminGuard = defineMiddleware(async (context, next) => {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 });
 
-export const onRequest = sequence(requestLog, handledMethodsOnly, withRuntime, cdnCache, adminGuard, safeRequest);
+export const onRequest = sequence(
+  shedBeacons,
+  requestLog,
+  handledMethodsOnly,
+  withRuntime,
+  cdnCache,
+  adminGuard,
+  safeRequest,
+);

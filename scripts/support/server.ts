@@ -90,7 +90,9 @@ async function spawnServer(env: Record<string, string>): Promise<RunningServer> 
   const port = await freePort();
   const dataDir = env['DATA_DIR'] ?? mkdtempSync(join(tmpdir(), 'pilota-data-'));
   let output = '';
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+  // SERVER_NODE_ARGS: Node options for the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (docs/benchmarks.md).
+  const nodeArgs = process.env['SERVER_NODE_ARGS']?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, 'scripts/serve.mjs'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

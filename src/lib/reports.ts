@@ -6,6 +6,8 @@
  * days, handled as plain dates (no time zone: a calendar day is the same everywhere).
  */
 
+import { FOLDED } from './attribution';
+
 export const REPORT_GROUPINGS = ['dia', 'semana'] as const;
 export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
 
@@ -188,7 +190,8 @@ export interface LeaderboardRow extends BreakdownRow {
  */
 export function partnerLeaderboard(rows: readonly BreakdownRow[]): LeaderboardRow[] {
   const ranked = rows
-    .filter((row) => row.value !== '' && row.leads > 0)
+    // No partner, or partners folded together (an unknown slug: ./attribution.ts), is no one's place.
+    .filter((row) => row.value !== '' && row.value !== FOLDED && row.leads > 0)
     .map((row) => ({ ...row, rate: row.conversions / row.leads }))
     .sort(
       (a, b) => b.conversions - a.conversions || b.rate - a.rate || b.leads - a.leads || a.value.localeCompare(b.value),

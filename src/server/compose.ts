@@ -17,6 +17,7 @@ import { createBlogService } from './blog/blog.service';
 import type { Config } from './config';
 import { createCookieConsentService } from './cookie-consent/cookie-consent.service';
 import type { DatabaseHandle } from './db/client';
+import { processBeaconShed, type BeaconShed } from './http/beacon-shed';
 import { createDeliveriesService } from './delivery/deliveries.service';
 import { createDeliveries } from './delivery/feature';
 import { deliverySettingsFor } from './delivery/settings';
@@ -41,14 +42,18 @@ import { zapAuthorization } from './webhooks/zap';
 export type ServiceBase = Pick<
   ServiceDeps,
   'config' | 'db' | 'queue' | 'outbox' | 'delivery' | 'sendMail' | 'now' | 'ready'
->;
+> & {
+  /** The process's early answer to beacon posts over the budget (src/server/http/beacon-shed.ts): a server's, not a test's. */
+  beaconShed?: BeaconShed;
+};
 
 /** Builds every service of one runtime on `base` (all but the probes, `ops`, which need the database handle). */
 export function composeServices(base: ServiceBase): Omit<Runtime, 'database' | 'stop' | 'ops'> {
-  const { config, db, now } = base;
+  const { beaconShed, ...rest } = base;
+  const { config, db, now } = rest;
   const security = createSecurityLogger({ db, secret: config.authSecret ?? '', now });
   const rateLimits = createRateLimiter({ db, config, now, ready: base.ready });
-  const deps: Omit<ServiceDeps, 'log'> = { ...base, security, rateLimits };
+  const deps: Omit<ServiceDeps, 'log'> = { ...rest, security, rateLimits };
   return {
     ...deps,
     auth: createAuth(deps),
@@ -62,7 +67,7 @@ export function composeServices(base: ServiceBase): Omit<Runtime, 'database' | '
     cookieConsent: createCookieConsentService(deps),
     exportSlots: createExportSlots(),
     inbox: createInboxService(deps),
-    analytics: createAnalyticsService(deps),
+    analytics: createAnalyticsService(beaconShed ? { ...deps, shed: beaconShed } : deps),
     dashboard: createDashboardService(deps),
     deliveries: createDeliveriesService(deps),
   };
@@ -110,6 +115,7 @@ export function composeRuntime(
     sendMail,
     now: () => new Date(),
     ready: options.ready,
+    beaconShed: processBeaconShed(),
   });
   // The probes report the database engine, known only here.
   return { ...services, database, ops: createOpsService({ ...services, database }) };

@@ -5,9 +5,11 @@
  * we meet do: Drizzle's "Failed query: … params: …" holds every submitted field (CPF,
  * phone, e-mail, the access password's hash), PostgreSQL's `detail` repeats key values,
  * and a webhook error names its capability URL. So a database error keeps no message at
- * all, and any other error keeps a short first line with e-mail addresses, long digit
- * runs and URL paths masked.
+ * all, and any other error keeps a short first line through the one sanitizer of failure
+ * texts (~/lib/error-text.ts): URLs reduced to their host, e-mail addresses and long digit
+ * runs masked, whatever their encoding.
  */
+import { safeErrorText } from '~/lib/error-text';
 import { driverFields, innerErrors, isDrizzleQueryError } from './db/errors';
 
 const MAX_MESSAGE = 160;
@@ -18,17 +20,14 @@ function queryTable(query: string): string | undefined {
 }
 
 /**
- * A message with what could identify a person or unlock something masked: e-mail
- * addresses, runs of 6+ digits (CPF, CNPJ, phones, card numbers, with or without
- * punctuation), and every URL reduced to its origin.
- * @example maskMessage('POST https://hooks.example/abc?token=1 answered 500') // "POST https://hooks.example/… answered 500"
+ * A message's first line through the one sanitizer of failure texts (~/lib/error-text.ts
+ * `safeErrorText`: no URL but its host, no credentials, no e-mail address in any encoding, no
+ * number long enough to be a document or a phone), cut to MAX_MESSAGE characters: what of
+ * someone else's message a log line keeps.
+ * @example safeFirstLine('POST https://hooks.example/abc?token=1 answered 500\nat …') // "POST [hooks.example] answered 500"
  */
-export function maskMessage(message: string): string {
-  const firstLine = message.split('\n', 1)[0]!.slice(0, MAX_MESSAGE * 2);
-  const masked = firstLine
-    .replace(/\b([a-z][a-z0-9+.-]*:\/\/[^\s/?#'"]+)[^\s'"]*/gi, (_url, origin: string) => `${origin}/…`)
-    .replace(/[^\s@'"<>()]+@[^\s@'"<>()]+/g, '<e-mail>')
-    .replace(/\(?\d(?:[\d.\-/() ]{4,}\d)/g, (run) => (run.replace(/\D/g, '').length >= 6 ? '<número>' : run));
+export function safeFirstLine(message: string): string {
+  const masked = safeErrorText(message.split('\n', 1)[0]!.slice(0, MAX_MESSAGE * 4));
   return masked.length > MAX_MESSAGE ? `${masked.slice(0, MAX_MESSAGE)}…` : masked;
 }
 
@@ -51,7 +50,7 @@ function describeOne(error: unknown, table: string | undefined): string {
   } else {
     const syscall = (error as { syscall?: unknown }).syscall;
     if (typeof syscall === 'string') parts.push(`syscall=${syscall}`);
-    if (error.message) parts.push(`"${maskMessage(error.message)}"`);
+    if (error.message) parts.push(`"${safeFirstLine(error.message)}"`);
   }
   return parts.join(' ');
 }
@@ -83,9 +82,9 @@ export function describeError(error: unknown): string {
 export function safeLogLine(message: string, args: readonly unknown[]): string {
   const parts = args.map((arg) => {
     if (arg instanceof Error) return describeError(arg);
-    if (typeof arg === 'string') return maskMessage(arg);
+    if (typeof arg === 'string') return safeFirstLine(arg);
     if (typeof arg === 'number' || typeof arg === 'boolean') return String(arg);
     return arg === null || arg === undefined ? String(arg) : `<${typeof arg}>`;
   });
-  return [maskMessage(message), ...parts].join(' ');
+  return [safeFirstLine(message), ...parts].join(' ');
 }

@@ -4,7 +4,7 @@
  *   request's Host (one address, 700 Host values: at most ADDRESS_EVENTS_PER_MINUTE accepted);
  * - every dimension is the site's vocabulary and each day keeps at most MAX_VALUES_PER_DAY
  *   values of a free-text one, the rest folded, with no database round trip once full;
- * - the process takes at most EVENTS_PER_MINUTE_BUDGET events a minute and logs what it drops;
+ * - the process takes EVENTS_PER_MINUTE_BUDGET events a minute at its pace, sheds the rest, logs the drops;
  * - the leads' attribution is bounded the same way in the roll-ups;
  * - a refresh adds new events to the roll-ups instead of rebuilding days: exact distinct
  *   counts across refreshes, and counts that outlive their raw events.
@@ -14,12 +14,19 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { GET, POST } from '~/pages/api/visita';
 import { createAnalyticsService } from '~/server/analytics/analytics.service';
-import { ADDRESS_EVENTS_PER_MINUTE, createAnalyticsIngest, EVENTS_PER_MINUTE_BUDGET } from '~/server/analytics/ingest';
+import {
+  ADDRESS_EVENTS_PER_MINUTE,
+  BUDGET_BURST,
+  createAnalyticsIngest,
+  EVENTS_PER_MINUTE_BUDGET,
+} from '~/server/analytics/ingest';
 import { refreshRollups } from '~/server/analytics/rollup';
-import { FOLDED, OTHER_PATH } from '~/server/analytics/site-values';
-import { createValueRegistry, MAX_VALUES_PER_DAY } from '~/server/analytics/value-registry';
+import { FOLDED, MAX_VALUES_PER_DAY } from '~/lib/attribution';
+import { OTHER_PATH } from '~/server/analytics/site-values';
+import { createValueRegistry } from '~/server/analytics/value-registry';
 import { visitReport } from '~/server/analytics/visit-report';
 import type { Db } from '~/server/db/client';
+import { BEACON_ROUTE, shedsBeacon, type BeaconShed } from '~/server/http/beacon-shed';
 import { analyticsEvents, contatos } from '~/server/db/schema';
 import { createLogger, type Logger } from '~/server/log/logger';
 import { engines, useTestDatabase } from '../support/db';
@@ -44,7 +51,7 @@ describe.each(engines)('bounded visit counting on %s', (engine) => {
       log: quietLog,
       config: { deployTarget: 'node', siteUrl: SITE },
     });
-  const ingest = (log: Logger = quietLog) =>
+  const ingest = (log: Logger = quietLog, shed?: BeaconShed) =>
     createAnalyticsIngest({
       db: t.db,
       now: () => clock.at,
@@ -52,6 +59,7 @@ describe.each(engines)('bounded visit counting on %s', (engine) => {
       log,
       site: 'pilota.example',
       addressLimit: false,
+      ...(shed ? { shed } : {}),
     });
   const distinct = async (column: string) =>
     rowsOf<{ value: string }>(
@@ -171,28 +179,44 @@ describe.each(engines)('bounded visit counting on %s', (engine) => {
     expect(statements).toBe(before);
   });
 
-  it('takes at most EVENTS_PER_MINUTE_BUDGET events a minute and logs how many it dropped', async () => {
-    clock.at = sp('2026-11-20T10:00:00');
+  it('takes EVENTS_PER_MINUTE_BUDGET events a minute at its pace, sheds posts while none is left, logs the drops', async () => {
+    const start = sp('2026-11-20T10:00:00').getTime();
+    clock.at = new Date(start);
     const lines: string[] = [];
     const log = createLogger({ level: 'warn', destination: { write: (line: string) => lines.push(line) } });
     const warnings = () => logEntries(lines.join('')).map((entry) => entry.msg);
-    const counting = ingest(log);
-    const person = (n: number) => ({
-      headers: new Headers({ 'user-agent': `${CHROME} ${n}` }),
-      ip: `10.1.${n >> 8}.${n & 255}`,
-    });
-    const outcomes = new Map<string, number>();
-    for (let n = 0; n < EVENTS_PER_MINUTE_BUDGET + 25; n += 1) {
-      const outcome = await counting.record(person(n % 5000), view());
-      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+    const shed: BeaconShed = { until: 0, shed: 0 };
+    const counting = ingest(log, shed);
+    let n = 0;
+    const person = () => ({ headers: new Headers({ 'user-agent': `${CHROME} ${++n}` }), ip: '10.1.0.1' });
+    const burst = async (events: number) => {
+      const outcomes: Record<string, number> = {};
+      for (let i = 0; i < events; i += 1) {
+        const outcome = await counting.record(person(), view());
+        outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+      }
+      return outcomes;
+    };
+    // The rest of the budget comes one event every `pace` ms: no minute takes more than the budget.
+    const pace = 60_000 / (EVENTS_PER_MINUTE_BUDGET - BUDGET_BURST);
+    // At one instant, the burst; posts are shed until the next event's turn.
+    expect(await burst(BUDGET_BURST + 25)).toEqual({ recorded: BUDGET_BURST, dropped: 25 });
+    expect(shed.until).toBe(start + pace);
+    for (let i = 0; i < 5; i += 1) expect(shedsBeacon('POST', BEACON_ROUTE, shed, start + pace - 1)).toBe(true);
+    expect(shedsBeacon('POST', BEACON_ROUTE, shed, start + pace)).toBe(false);
+    // Then at its pace, however many are sent.
+    for (let step = 1; step <= 3; step += 1) {
+      clock.at = new Date(start + step * 100 * pace);
+      expect(await burst(101)).toEqual({ recorded: 100, dropped: 1 });
     }
-    expect(Object.fromEntries(outcomes)).toEqual({ recorded: EVENTS_PER_MINUTE_BUDGET, dropped: 25 });
-    clock.at = new Date(clock.at.getTime() + 60_000);
-    expect(await counting.record(person(1), view())).toBe('recorded');
-    expect(warnings()).toEqual(['25 beacon events dropped over the per-minute budget']);
+    // A minute on: what the minute dropped, the shed posts included, is logged once.
+    clock.at = new Date(start + 60_000);
+    expect(await counting.record(person(), view())).toBe('recorded');
+    expect(warnings()).toEqual(['33 beacon events dropped over the per-minute budget']);
+    expect(shed.shed).toBe(0);
     await counting.stop();
     const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(analyticsEvents);
-    expect(row?.n).toBe(EVENTS_PER_MINUTE_BUDGET + 1);
+    expect(row?.n).toBe(BUDGET_BURST + 3 * 100 + 1);
   });
 
   it('rolls the leads up by their bounded attribution', async () => {

@@ -304,7 +304,7 @@ describe.each(engines)('visit analytics on %s', (engine) => {
             utmCampaign: n % 4 ? '' : 'black-friday',
             ...(n % 5 ? { partnerSlug: 'carol-imoveis' } : {}),
             tipo: n % 2 ? 'corretor' : 'proprietario',
-            ctaSource: n % 3 ? 'hero' : '',
+            ctaSource: n % 3 ? 'hero-consultor' : '',
             ...(n % 3 ? { assignedTo: `u${n % 2}` } : {}),
           }),
         ),

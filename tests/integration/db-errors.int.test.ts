@@ -12,7 +12,7 @@ import { bulkInsert } from '~/server/db/bulk';
 import { openDatabase } from '~/server/db/client';
 import { databaseErrorKind, sqlState } from '~/server/db/errors';
 import { contatos } from '~/server/db/schema';
-import { describeError, maskMessage } from '~/server/describe-error';
+import { describeError, safeFirstLine } from '~/server/describe-error';
 import { safeRequest, withoutValues } from '~/server/http/safe-request';
 import { allEngines, useTestDatabase } from '../support/db';
 
@@ -121,12 +121,12 @@ describe.each(allEngines)('database errors on %s', (engine) => {
 
 describe('describeError on errors that are not the database', () => {
   it('masks e-mail addresses, document-like digit runs and URL paths in a message', () => {
-    expect(maskMessage('SMTP rejected ana.souza@example.com')).toBe('SMTP rejected <e-mail>');
-    expect(maskMessage('CPF 529.982.247-25 and phone (11) 98765-4321')).toBe('CPF <número> and phone <número>');
-    expect(maskMessage('POST https://hooks.example.com/catch/123/abc?token=s3cr3t answered 500')).toBe(
-      'POST https://hooks.example.com/… answered 500',
+    expect(safeFirstLine('SMTP rejected ana.souza@example.com')).toBe('SMTP rejected [e-mail]');
+    expect(safeFirstLine('CPF 529.982.247-25 and phone (11) 98765-4321')).toBe('CPF [número] and phone ([número]');
+    expect(safeFirstLine('POST https://hooks.example.com/catch/123/abc?token=s3cr3t answered 500')).toBe(
+      'POST [hooks.example.com] answered 500',
     );
-    expect(maskMessage('attempt 3 of 11')).toBe('attempt 3 of 11');
+    expect(safeFirstLine('attempt 3 of 11')).toBe('attempt 3 of 11');
   });
 
   it('keeps the class, the code and a short first line', () => {

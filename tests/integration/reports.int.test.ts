@@ -61,7 +61,7 @@ describe.each(engines)('reports service on %s', (engine) => {
         utmSource: 'google',
         utmCampaign: 'black-friday',
         tipo: 'corretor',
-        ctaSource: 'hero',
+        ctaSource: 'hero-consultor',
       }),
       lead(B, bAt, {
         utmSource: 'google',
@@ -144,7 +144,7 @@ describe.each(engines)('reports service on %s', (engine) => {
     ]);
     expect(sorted(report.breakdowns.cta)).toEqual([
       { value: '', leads: 2, conversions: 1 },
-      { value: 'hero', leads: 1, conversions: 1 },
+      { value: 'hero-consultor', leads: 1, conversions: 1 },
       { value: 'parceiro-hero', leads: 2, conversions: 1 },
     ]);
     // Rafa converted 1 of 1, Carol 1 of 2: equal conversions, the higher rate first.

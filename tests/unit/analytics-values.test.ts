@@ -7,11 +7,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CTA_SOURCES } from '~/server/analytics/cta-sources';
+import { CTA_SOURCES, FOLDED } from '~/lib/attribution';
 import {
   cleanText,
   ctaValue,
-  FOLDED,
   MAX_UTM_LENGTH,
   OTHER_PATH,
   partnerValue,

@@ -45,11 +45,15 @@ describe('safeErrorText', () => {
   it('masks phone and document numbers, as the log does, and leaves codes and statuses alone', () => {
     expect(safeErrorText('celular (11) 98765-4321, cpf 123.456.789-09')).toBe('celular ([número], cpf [número]');
     expect(safeErrorText('celular %2B55%2011%2098765-4321')).not.toMatch(/98765|4321/);
+    // Six digits are enough (a bank account, a short document), however punctuated.
+    expect(safeErrorText('conta 12345-6 e código 123.456')).toBe('conta [número] e código [número]');
     for (const plain of [
       'answered 500',
       'failed: ECONNREFUSED',
       'connect ECONNREFUSED 127.0.0.1:5432',
       'timed out',
+      '550 5.1.1 mailbox unavailable',
+      'connect ECONNREFUSED 192.168.100.200:5432',
       'label 550e8400-e29b-41d4-a716-446655440000 does not exist',
     ]) {
       expect(safeErrorText(plain)).toBe(plain);

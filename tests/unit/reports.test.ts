@@ -20,6 +20,7 @@ import {
   totals,
   weekStart,
 } from '../../src/lib/reports';
+import { FOLDED } from '../../src/lib/attribution';
 
 const rows = [
   { day: '2026-11-20', leads: 3, conversions: 1 },
@@ -111,6 +112,7 @@ describe('rankings', () => {
   it('ranks partners by conversions, then rate, then leads; ties share a position; no partner left out', () => {
     const board = partnerLeaderboard([
       { value: '', leads: 50, conversions: 20 },
+      { value: FOLDED, leads: 40, conversions: 10 },
       { value: 'ana', leads: 10, conversions: 2 },
       { value: 'bia', leads: 4, conversions: 2 },
       { value: 'caio', leads: 4, conversions: 2 },

@@ -56,6 +56,8 @@ export const reportsCopy = {
     tipo: 'Tipo',
     cta: 'Botão',
   },
+  /** Shown for the values folded together: an unknown partner or button, or past the day's 50 UTM values. */
+  folded: 'Outros (fora da lista ou além do limite do dia)',
   /** Shown for an empty value: no UTM, no partner, no button recorded. */
   none: {
     origem: '(direto / sem UTM)',

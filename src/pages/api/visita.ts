@@ -4,7 +4,8 @@
  *   `text/plain` (navigator.sendBeacon's type, so no preflight) → 204 at once; the event is
  *   written with the next batch. A body over MAX_BEACON_BYTES → 413, not one event → 400,
  *   over the visitor key's or the client address's per-minute limit → 429. A bot, a prefetch or
- *   an event over the server's per-minute budget gets 204 and is not counted.
+ *   an event over the server's per-minute budget gets 204 and is not counted; while that budget
+ *   has none left, posts get the same 204 before reaching here, unread (src/server/http/beacon-shed.ts).
  * - GET: the <noscript> pixel of pages viewed without JavaScript; the page is its Referer, a
  *   partner page's attribution defaults the pixel's own query.
  *   Answers a 1×1 transparent GIF either way, so no browser logs a broken image.

@@ -4,6 +4,7 @@
  * the reports themselves (./visit-report.ts).
  */
 import type { ServiceDeps } from '../service-deps';
+import type { BeaconShed } from '../http/beacon-shed';
 import { describeError } from '../describe-error';
 import { componentLogger } from '../log/logger';
 import { createAnalyticsIngest, type AnalyticsIngest } from './ingest';
@@ -38,6 +39,8 @@ export function createAnalyticsService(
   deps: Pick<ServiceDeps, 'db' | 'now' | 'ready' | 'log'> & {
     config: Pick<ServiceDeps['config'], 'deployTarget' | 'siteUrl'> &
       Partial<Pick<ServiceDeps['config'], 'leadRateLimit'>>;
+    /** The process's early answer to beacon posts over the budget (./ingest.ts `shed`). */
+    shed?: BeaconShed;
   },
 ): AnalyticsService {
   const log = deps.log ?? componentLogger('analytics');
@@ -52,6 +55,7 @@ export function createAnalyticsService(
     writeThrough: deps.config.deployTarget === 'netlify',
     // LEAD_RATE_LIMIT=off (tests, benches) turns every per-address limit off, this one too.
     addressLimit: deps.config.leadRateLimit !== null,
+    ...(deps.shed ? { shed: deps.shed } : {}),
   });
   let refreshed = 0;
   let running: Promise<void> | null = null;

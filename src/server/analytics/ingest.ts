@@ -25,6 +25,11 @@
  * Beyond those, this process takes at most EVENTS_PER_MINUTE_BUDGET events a minute from
  * everyone together, and counts (and logs once a minute) what it drops over it: many
  * addresses together cannot make the database or the roll-ups work without bound either.
+ * The budget is a token bucket: BUDGET_BURST at once, the rest at its pace (one event every
+ * 12 ms), not all at the start of a minute, so a flood's events reach the pipeline evenly. While
+ * the bucket is empty the process's shed (src/server/http/beacon-shed.ts) is told until when,
+ * and the posts meanwhile are answered before the request pipeline: an over-budget post costs
+ * the event loop a header check, not Astro's pipeline, the body's parsing and two hashes.
  * Every dimension is bounded before it is kept (./site-values.ts, ./value-registry.ts).
  * The site in the visitor key is the configured SITE_URL's host, never the request's Host
  * header, which the client chooses.
@@ -34,6 +39,7 @@ import { isbot } from 'isbot';
 import { sql } from 'drizzle-orm';
 import { saoPauloDay } from '~/lib/time-zone';
 import { addressKey } from '../client-address';
+import type { BeaconShed } from '../http/beacon-shed';
 import type { Db } from '../db/client';
 import { bulkInsert } from '../db/bulk';
 import { analyticsEvents, analyticsSalts } from '../db/schema/analytics';
@@ -57,6 +63,13 @@ export const ADDRESS_EVENTS_PER_MINUTE = 600;
  * embedded database writes and rolls up in a fraction of a second per minute.
  */
 export const EVENTS_PER_MINUTE_BUDGET = 6000;
+/**
+ * Of the budget, what may come at once (a burst of visitors, a test); the rest comes at its
+ * pace, (EVENTS_PER_MINUTE_BUDGET − BUDGET_BURST) a minute, so no minute has more than the budget.
+ */
+export const BUDGET_BURST = 1000;
+/** Milliseconds of the budget's pace: one event each (after the burst). */
+const MS_PER_EVENT = 60_000 / (EVENTS_PER_MINUTE_BUDGET - BUDGET_BURST);
 const FLUSH_MS = 1000;
 const FLUSH_ROWS = 500;
 /** Events held while the database is away; beyond this they are dropped (counts are best effort). */
@@ -91,6 +104,8 @@ export interface AnalyticsIngestDeps {
   writeThrough?: boolean;
   /** Bound each client address (ADDRESS_EVENTS_PER_MINUTE); off only where every per-address limit is (LEAD_RATE_LIMIT=off). */
   addressLimit?: boolean;
+  /** The process's early answer to beacon posts over the budget (`processBeaconShed()`); none: every post reaches `record`. */
+  shed?: BeaconShed;
 }
 
 /** Whether a request is not to be counted: a bot, no user agent, a prefetch/prerender, or an objection (GPC, DNT). */
@@ -137,22 +152,31 @@ export function createAnalyticsIngest(deps: AnalyticsIngestDeps): AnalyticsInges
   const addressLimiter = createLocalRateLimiter(ADDRESS_EVENTS_PER_MINUTE, 60_000, now);
   const registry = createValueRegistry(db);
   let salt: { day: string; value: Promise<string> } | null = null;
-  let budget = { start: now().getTime(), taken: 0, dropped: 0 };
+  const started = now().getTime();
+  /** The bucket's tokens as of `at`; `since`: the start of the minute whose drops are counted. */
+  const budget = { tokens: BUDGET_BURST, at: started, dropped: 0, since: started };
+  const shed = deps.shed;
+  /** Logs what the minute dropped: here, and answered early by the shed. */
   const reportDropped = () => {
-    if (budget.dropped > 0) log.warn(`${budget.dropped} beacon events dropped over the per-minute budget`);
+    const dropped = budget.dropped + (shed?.shed ?? 0);
+    if (shed) shed.shed = 0;
+    budget.dropped = 0;
+    if (dropped > 0) log.warn(`${dropped} beacon events dropped over the per-minute budget`);
   };
-  /** Whether the minute's budget has room for one more event (the window starts at its first event). */
+  /** Whether the bucket has a token for one more event; while it has none, beacon posts are shed. */
   const withinBudget = (at: number): boolean => {
-    if (at - budget.start >= 60_000) {
+    if (at - budget.since >= 60_000) {
       reportDropped();
-      budget = { start: at, taken: 0, dropped: 0 };
+      budget.since = at;
     }
-    if (budget.taken >= EVENTS_PER_MINUTE_BUDGET) {
-      budget.dropped += 1;
-      return false;
-    }
-    budget.taken += 1;
-    return true;
+    budget.tokens = Math.min(BUDGET_BURST, budget.tokens + Math.max(0, at - budget.at) / MS_PER_EVENT);
+    budget.at = Math.max(budget.at, at);
+    const taken = budget.tokens >= 1;
+    if (taken) budget.tokens -= 1;
+    else budget.dropped += 1;
+    // Empty: until its next token, the process answers beacon posts before the pipeline.
+    if (shed && budget.tokens < 1) shed.until = budget.at + Math.ceil((1 - budget.tokens) * MS_PER_EVENT);
+    return taken;
   };
   let buffer: (typeof analyticsEvents.$inferInsert)[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -216,7 +240,6 @@ export function createAnalyticsIngest(deps: AnalyticsIngestDeps): AnalyticsInges
     flush: write,
     async stop() {
       reportDropped();
-      budget.dropped = 0;
       await write();
     },
   };

@@ -5,8 +5,8 @@
  * - a path is one of the site's routes (its fixed pages, legal pages, known partners'
  *   pages, the blog) or a route pattern (`/parceiro/[slug]`, `/blog/tag/[tag]`), else
  *   OTHER_PATH;
- * - a partner is a known one (content/partners), else FOLDED;
- * - a CTA is one of the site's lead buttons (./cta-sources.ts), else FOLDED;
+ * - a partner is a known one (content/partners), else FOLDED (~/lib/attribution.ts);
+ * - a CTA is one of the site's lead buttons (~/lib/attribution.ts `CTA_SOURCES`), else FOLDED;
  * - utm_* values are cleaned (control and bidi characters out, spaces collapsed) and cut
  *   to MAX_UTM_LENGTH; their case is kept, as the sales reports group the leads' values;
  * - a referrer is a host name, lower-cased, else dropped.
@@ -16,11 +16,9 @@ import { partners } from '~/lib/content-data';
 import { normalizePartnerSlug } from '~/lib/partner';
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '~/lib/slug';
 import { STATIC_PUBLIC_PATHS } from '~/lib/sitemap';
-import { CTA_SOURCES } from './cta-sources';
+import { CTA_SOURCES, FOLDED } from '~/lib/attribution';
 import type { EventInput } from './beacon-input';
 
-/** What a value over the day's cap, an unknown partner or an unknown CTA is stored as. */
-export const FOLDED = '(outros)';
 /** What a path that is none of the site's routes is stored as. */
 export const OTHER_PATH = '(outra)';
 /** A campaign name longer than this is not one a person typed into a link. */

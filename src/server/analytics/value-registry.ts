@@ -1,6 +1,6 @@
 /*
  * The day's cap on distinct values per dimension: a value a dimension has not seen today is
- * admitted while the day holds fewer than MAX_VALUES_PER_DAY of them (analytics_values, one
+ * admitted while the day holds fewer than MAX_VALUES_PER_DAY (~/lib/attribution.ts) of them (analytics_values, one
  * table every instance shares), and stored as FOLDED after that. This process remembers
  * what it learned — the values admitted, and that a dimension is full, with the day's whole
  * list — so once a dimension is full a flood of new values costs no database round trip.
@@ -9,14 +9,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { FOLDED, OTHER_PATH } from './site-values';
-
-/**
- * Distinct values one dimension keeps per day. The report shows its top 20 rows; a real
- * day's pages, sources or campaigns are a few dozen at most, and 50 leaves room for them
- * while every roll-up row set stays small whatever an anonymous client sends.
- */
-export const MAX_VALUES_PER_DAY = 50;
+import { FOLDED, MAX_VALUES_PER_DAY } from '~/lib/attribution';
+import { OTHER_PATH } from './site-values';
 
 /** The free-text dimensions the cap applies to (analytics_events columns); the others are closed lists. */
 export const CAPPED_DIMENSIONS = ['path', 'referrer', 'source', 'medium', 'campaign', 'field'] as const;

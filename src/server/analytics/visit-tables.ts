@@ -10,7 +10,8 @@ import { partnerDisplayName } from '~/lib/partner';
 import { formatDay } from '~/lib/reports';
 import { funnel, VISIT_DIMENSIONS, visitRate, type VisitDimension, type VisitRow } from '~/lib/visit-report';
 import type { VisitReport } from './visit-report';
-import { FOLDED, OTHER_PATH } from './site-values';
+import { FOLDED } from '~/lib/attribution';
+import { OTHER_PATH } from './site-values';
 
 /** A cell: text, a count, or a rate (0–1, null when undefined). */
 export type Cell = { text: string } | { count: number } | { rate: number | null };

@@ -1,5 +1,7 @@
 /*
- * One log line per request, written when the response is finished (or the client gone):
+ * One log line per request, written when the response is finished (or the client gone) —
+ * but for beacon posts shed over the budget (./beacon-shed.ts), which the ingest counts in
+ * one line a minute, so a flood does not fill the log either:
  *   {"reqId":"…","method":"GET","route":"/blog/[slug]","status":200,"ms":8.1,"msg":"request"}
  *
  * `route` is what served the request — Astro's route pattern (set by src/middleware.ts), a

@@ -7,11 +7,14 @@
  * Triggers on `contatos` log the day of every lead that arrives, goes, or changes in a
  * column the reports count (status, first contact, owner, attribution); `refreshLeadRollups`
  * rebuilds exactly those days from the leads, in one transaction, and drops the log rows it
- * read. The reports call it before reading, so what they show is the leads as they are
+ * read. The attribution is bounded first (`boundedLeads`): a day has at most a few dozen rows
+ * per breakdown, whatever the lead forms were sent. The reports call it before reading, so what they show is the leads as they are
  * now — a lead moved to `convertido` a second ago included — and the minute job calls it
  * too (src/server/analytics/feature.ts), so a burst of changes is rarely paid for by a reader.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { CTA_SOURCES, FOLDED, MAX_VALUES_PER_DAY } from '~/lib/attribution';
+import { partners } from '~/lib/content-data';
 import { addDays } from '~/lib/reports';
 import { saoPauloDayStart } from '~/lib/time-zone';
 import type { DbOrTx } from '../db/client';
@@ -30,8 +33,46 @@ const DIM_OF_MASK = sql.raw(
      when 59 then 'tipo' when 61 then 'cta' when 62 then 'vendedor' else 'dia' end`,
 );
 
-/** A Postgres array literal of values that need no quoting (ISO dates and instants). */
-const arrayLiteral = (values: string[]) => `{${values.join(',')}}`;
+/** A Postgres array literal of values that need no quoting (ISO dates and instants, slugs). */
+const arrayLiteral = (values: readonly string[]) => `{${values.join(',')}}`;
+
+/** The site's partners and CTA sources, as SQL arrays (slugs: nothing to quote). */
+const KNOWN_PARTNERS = sql.raw(`'${arrayLiteral(partners.map((partner) => partner.id))}'::text[]`);
+const KNOWN_CTAS = sql.raw(`'${arrayLiteral(CTA_SOURCES)}'::text[]`);
+
+/**
+ * `bounded`: the leads of the days (`day` the São Paulo day each falls on) with their
+ * attribution bounded as the visits' is (~/lib/attribution.ts), since every value becomes a
+ * row of the roll-up and a lead form's hidden fields are anyone's to fill: a partner is a
+ * known one, a CTA one of the site's buttons, else FOLDED; a day keeps the MAX_VALUES_PER_DAY
+ * utm_source and utm_campaign values with the most leads (ties by value), and folds the rest.
+ */
+function boundedLeads(dayList: SQL, starts: SQL, ends: SQL): SQL {
+  return sql`
+    period as (
+      select d.day, c.status, c.created_at, c.first_contact_at, c.tipo, c.assigned_to, c.utm_source, c.utm_campaign,
+             case when coalesce(btrim(c.partner_slug), '') = '' then c.partner_slug
+                  when lower(btrim(c.partner_slug)) = any(${KNOWN_PARTNERS}) then lower(btrim(c.partner_slug))
+                  else ${FOLDED} end as partner_slug,
+             case when c.cta_source = '' or c.cta_source = any(${KNOWN_CTAS}) then c.cta_source
+                  else ${FOLDED} end as cta_source
+        from unnest(${dayList}::date[], ${starts}::timestamptz[], ${ends}::timestamptz[]) as d(day, starts, ends)
+        join contatos c on c.created_at >= d.starts and c.created_at < d.ends),
+    kept as (
+      select day, dim, value
+        from (select day, dim, value, row_number() over (partition by day, dim order by count(*) desc, value) as rank
+                from period, lateral (values ('utm_source', utm_source), ('utm_campaign', utm_campaign)) as v(dim, value)
+               where value <> ''
+               group by day, dim, value) as ranked
+       where rank <= ${MAX_VALUES_PER_DAY}),
+    bounded as (
+      select p.day, p.status, p.created_at, p.first_contact_at, p.tipo, p.assigned_to, p.partner_slug, p.cta_source,
+             case when p.utm_source = '' or s.value is not null then p.utm_source else ${FOLDED} end as utm_source,
+             case when p.utm_campaign = '' or k.value is not null then p.utm_campaign else ${FOLDED} end as utm_campaign
+        from period p
+        left join kept s on s.day = p.day and s.dim = 'utm_source' and s.value = p.utm_source
+        left join kept k on k.day = p.day and k.dim = 'utm_campaign' and k.value = p.utm_campaign)`;
+}
 
 /**
  * Rebuilds the roll-up of every day logged stale, if any. Safe to call at any time and from
@@ -53,8 +94,9 @@ export async function refreshLeadRollups(db: DbOrTx): Promise<void> {
     const ends = sql.raw(`'${arrayLiteral(days.map((day) => saoPauloDayStart(addDays(day, 1)).toISOString()))}'`);
     await tx.execute(sql`delete from lead_daily where day = any(${dayList}::date[])`);
     await tx.execute(sql`
+      with ${boundedLeads(dayList, starts, ends)}
       insert into lead_daily (day, dim, value, leads, conversions, contact_seconds)
-      select d.day, ${DIM_OF_MASK},
+      select day, ${DIM_OF_MASK},
              coalesce(utm_source, utm_campaign, partner_slug, tipo, cta_source, assigned_to),
              count(*), count(*) filter (where status = 'convertido'),
              -- Seconds only on the salespeople's rows (nobody's included): every median is taken over those.
@@ -63,9 +105,8 @@ export async function refreshLeadRollups(db: DbOrTx): Promise<void> {
                                           order by extract(epoch from first_contact_at - created_at)::float8)
                                   filter (where first_contact_at is not null), '{}')
                   else '{}' end
-        from unnest(${dayList}::date[], ${starts}::timestamptz[], ${ends}::timestamptz[]) as d(day, starts, ends)
-        join contatos on created_at >= d.starts and created_at < d.ends
-       group by d.day, grouping sets ((), (utm_source), (utm_campaign), (partner_slug), (tipo), (cta_source), (assigned_to))`);
+        from bounded
+       group by day, grouping sets ((), (utm_source), (utm_campaign), (partner_slug), (tipo), (cta_source), (assigned_to))`);
     const ids = stale.map((row) => String(row.id));
     await tx.execute(sql`delete from lead_daily_stale where id = any(${sql.raw(`'${arrayLiteral(ids)}'`)}::bigint[])`);
   });

@@ -17,7 +17,7 @@
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { ConstructorOptions, JobWithMetadata, QueueOptions, SendOptions, WorkOptions } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
-import { describeError, maskMessage } from '../describe-error';
+import { describeError, safeFirstLine } from '../describe-error';
 import { componentLogger, type Logger } from '../log/logger';
 
 /** A queue's retry and expiry policy (pg-boss's names), plus whether its workers are woken by NOTIFY. */
@@ -92,7 +92,7 @@ export class JobQueue {
     // pg-boss sometimes emits a plain copy of an error: only its masked first line is kept then.
     this.boss.on('error', (error: unknown) =>
       this.#log.warn(
-        `${error instanceof Error ? describeError(error) : maskMessage(String((error as Error | null)?.message))}`,
+        `${error instanceof Error ? describeError(error) : safeFirstLine(String((error as Error | null)?.message))}`,
       ),
     );
   }

@@ -13,7 +13,8 @@
 import type { Config } from '../config';
 import { databaseErrorKind } from '../db/errors';
 import type { LeadRecord } from '../db/schema/leads';
-import { describeError, maskMessage } from '../describe-error';
+import { safeErrorText } from '~/lib/error-text';
+import { describeError } from '../describe-error';
 import type { SendMail } from '../mail';
 import type { SecurityLogger } from '../security';
 import { postWebhook, webhookDeliveryId } from '../webhooks';
@@ -131,7 +132,7 @@ export async function deliverDirectly(
     })
       .then(() => keep([delivered('webhook', url)]))
       .catch((error: unknown) =>
-        log.error(`direct webhook to ${maskMessage(url)} for lead ${lead.id} failed: ${describeError(error)}`),
+        log.error(`direct webhook to ${safeErrorText(url)} for lead ${lead.id} failed: ${describeError(error)}`),
       );
   }
 

@@ -22,7 +22,7 @@ import { opsAlertMessages as copy } from '../../../content/messages/ops-alerts';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
 import type { DeliveryKind } from '../db/schema/deliveries';
-import { describeError, maskMessage } from '../describe-error';
+import { describeError, safeFirstLine } from '../describe-error';
 import { componentLogger, type Logger } from '../log/logger';
 import { maskPersonalData } from '../log/personal-data';
 import type { SendMail } from '../mail';
@@ -80,7 +80,7 @@ async function claim(db: DbOrTx, kind: AlertKind, previous: Date | null, at: Dat
 
 /** What a delivery error says, reduced to its class: no address, no URL path, no number. */
 function errorClass(error: unknown): string {
-  return typeof error === 'string' && error ? maskPersonalData(maskMessage(error)).slice(0, 120) : 'unknown';
+  return typeof error === 'string' && error ? maskPersonalData(safeFirstLine(error)).slice(0, 120) : 'unknown';
 }
 
 function subjectOf(row: Row): string {
