@@ -31,6 +31,7 @@ import type { Outbox } from '~/server/outbox/outbox';
 import { adminCookie, teamCookie } from '../../scripts/support/blog-accounts';
 import { engines, useTestDatabase } from '../support/db';
 import { ensureBuild } from '../support/ensure-build';
+import { seeOther } from '../support/see-other';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 
@@ -421,8 +422,10 @@ describe('implementation inbox on the built server', () => {
 
   it('changes the status by a plain form post, recorded; stale is 409, unknown 404, bad status 400', async () => {
     const moved = await changeStatus(requestId, 'recebida', 'em_implantacao');
-    expect(moved.status).toBe(200);
-    const movedHtml = await moved.text();
+    // Saved: 303 to the request's clean URL, which shows the result once.
+    expect(moved.status).toBe(303);
+    expect(moved.headers.get('location')).toBe(`/admin/implantacoes/${requestId}`);
+    const movedHtml = await (await seeOther(moved, server.url, cookies.vendas)).text();
     expect(movedHtml).toContain(m.statusForm.success('Em implantação'));
     expect(movedHtml).toContain('data-testid="current-status">Em implantação<');
     // The history row: who, from, to.

@@ -21,6 +21,7 @@ import { migrateDatabase } from '~/server/db/migrate';
 import { contatos, leadStatusChanges } from '~/server/db/schema';
 import { teamCookie } from '../../scripts/support/blog-accounts';
 import { ensureBuild } from '../support/ensure-build';
+import { seeOther } from '../support/see-other';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 
@@ -146,6 +147,8 @@ const post = (path: string, fields: Record<string, string>) =>
     body: new URLSearchParams(fields).toString(),
     redirect: 'manual',
   });
+/** The GET a browser makes after a 303, with the result cookie the answer set (the notice shown once). */
+const follow = (response: Response) => seeOther(response, server.url, vendas);
 const unescape = (html: string) =>
   html
     .replace(/&quot;/g, '"')
@@ -254,14 +257,21 @@ describe('status change from the list (no JavaScript)', () => {
     expect(html).toContain(`action="${ACTION}"`);
     expect(html).toContain('Motivo do descarte (obrigatório para descartar)');
     const response = await post(ACTION, { leadId: ids['Carlos Alvo']!, de: 'novo', para: 'em_contato', motivo: '' });
-    expect(response.status).toBe(200);
-    const answer = unescape(await response.text());
+    // Post/Redirect/Get: 303 to the same view without `_action`, back at the lead's card.
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`/admin/leads?status=novo#lead-${ids['Carlos Alvo']}`);
+    const followed = await follow(response);
+    expect(followed.status).toBe(200);
+    const answer = unescape(await followed.text());
     expect(answer).toMatch(
       /role="status"[^>]*>\s*Status de Carlos Alvo alterado para “Em contato”|role="status"[^>]*>\s*Status alterado para “Em contato”/,
     );
     // The view is still the filtered one: Carlos has left it.
     expect(names(answer)).not.toContain('Carlos Alvo');
     expect(names(answer)).toContain('Maria Souza');
+    // A refresh is a GET of the clean URL: no second post, the notice shown once (one change recorded, below).
+    const refreshed = unescape(await page('/admin/leads?status=novo'));
+    expect(refreshed).not.toContain('alterado para “Em contato”');
     expect(names(await page('/admin/leads?status=em_contato&ordem=nome'))).toEqual(['Carlos Alvo', 'João Ávila']);
   });
 
@@ -284,7 +294,7 @@ describe('status change from the list (no JavaScript)', () => {
       para: 'descartado',
       motivo: 'Já é cliente',
     });
-    expect(saved.status).toBe(200);
+    expect(saved.status).toBe(303);
     expect(names(await page('/admin/leads?status=descartado'))).toEqual(['Dora Descarte']);
   });
 
