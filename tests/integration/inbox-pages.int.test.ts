@@ -156,8 +156,21 @@ const unescape = (html: string) =>
     .replace(/&amp;/g, '&');
 
 describe('the leads list', () => {
+  it('opens a salesperson\'s list, and her sign-in, on "Meus leads"; "Todos" is a view of its own', async () => {
+    const bare = await get('/admin/leads');
+    expect(bare.status).toBe(302);
+    expect(bare.headers.get('location')).toBe('/admin/leads?responsavel=eu');
+    const signedIn = await get('/auth');
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get('location')).toBe('/admin/leads');
+    const mine = unescape(await page('/admin/leads?responsavel=eu'));
+    expect(mine).toContain('0 contatos');
+    expect(mine).toMatch(/<a href="\/admin\/leads\?responsavel=eu"[^>]*aria-current="page"[^>]*>\s*Meus leads/);
+    expect(mine).toMatch(/<a href="\/admin\/leads\?responsavel=todos"[^>]*>\s*Todos os leads/);
+  });
+
   it('shows the sales team every lead with its count, and the nav entry', async () => {
-    const html = await page('/admin/leads');
+    const html = await page('/admin/leads?responsavel=todos');
     expect(html).toContain(`${BATCH + 6} contatos`);
     expect(html).toMatch(/<a href="\/admin\/leads"[^>]*aria-current="page"/);
     expect(names(html)).toHaveLength(50);
@@ -246,6 +259,18 @@ describe('the leads list', () => {
     expect(row).toContain('Corretor');
     expect(row).toContain('google / cpc / black-friday');
     expect(row).toContain('Em contato');
+    // The phone card: its salesperson, one-tap call and WhatsApp with the greeting typed; the row is the way back.
+    expect(row).toMatch(/data-owner[^>]*>[\s\S]*?Sem responsável/);
+    expect(row).toContain('href="tel:+5521987654321"');
+    expect(row).toMatch(/href="https:\/\/wa\.me\/5521987654321\?text=Ol%C3%A1%2C%20Jo%C3%A3o/);
+    expect(row).toContain(`id="lead-${ids['João Ávila']}"`);
+  });
+
+  it('folds the filters behind "Filtros (n)", counting those in use, open only to explain a dropped value', async () => {
+    const html = await page('/admin/leads?q=ana&status=novo&tipo=corretor');
+    expect(html).toMatch(/<details[^>]*data-testid="lead-filters"[^>]*>\s*<summary[^>]*>\s*<span[^>]*>Filtros \(3\)</);
+    expect(html).not.toMatch(/<details[^>]* open[^>]*data-testid="lead-filters"/);
+    expect(await page('/admin/leads?status=perdido')).toMatch(/<details[^>]* open[^>]*data-testid="lead-filters"/);
   });
 });
 

@@ -22,6 +22,8 @@ export const leadsListCopy = {
     'Filtre, busque e trabalhe os contatos recebidos. Os filtros ficam no endereço da página: salve ou compartilhe a visão.',
   filters: {
     legend: 'Filtros',
+    /** The folded form's summary, with how many filters narrow the view. */
+    resumo: (count: number) => (count > 0 ? `Filtros (${count})` : 'Filtros'),
     busca: 'Buscar (nome, e-mail, telefone ou empresa)',
     status: 'Status',
     tipo: 'Tipo',
