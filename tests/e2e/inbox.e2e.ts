@@ -107,7 +107,7 @@ const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasTe
 async function openFilters(page: Page): Promise<void> {
   const folded = page.getByTestId('lead-filters');
   if (!(await folded.evaluate((details) => (details as HTMLDetailsElement).open)))
-    await folded.locator('summary').click();
+    await folded.locator(':scope > summary').click();
 }
 
 test('an admin filters, searches with and without accents, and sees who is overdue', async ({ page, context }) => {
@@ -125,6 +125,7 @@ test('an admin filters, searches with and without accents, and sees who is overd
   await expect(page).toHaveURL(/[?&]tipo=corretor/);
   await expect(rowOf(page, 'João Araújo')).toBeVisible();
   await expect(rowOf(page, 'Marta Lima')).toHaveCount(0);
+  await openFilters(page);
   await page.getByRole('link', { name: 'Limpar filtros' }).click();
 
   // Accents and case do not matter to the search, both ways.
@@ -144,6 +145,8 @@ test('an admin filters, searches with and without accents, and sees who is overd
 
   // Only the overdue: the week-old leads still "novo", flagged; the one from today is not.
   await page.goto(`${server.url}/admin/leads?atrasados=1`);
+  await expect(page.getByTestId('lead-filters')).toContainText('Filtros (1)');
+  await openFilters(page);
   await expect(page.getByRole('search').getByRole('checkbox', { name: /Somente atrasados/ })).toBeChecked();
   await expect(rowOf(page, 'João Araújo')).toContainText('Atrasado');
   await expect(rowOf(page, 'Caio Entregas')).toContainText('Atrasado');
@@ -467,7 +470,7 @@ test('the leads filter works from the keyboard alone: type a search, Enter submi
   await signInAs(context, 'admin');
   await page.goto(`${server.url}/admin/leads`);
   // "Filtros" unfolds from the keyboard too.
-  await page.getByTestId('lead-filters').locator('summary').focus();
+  await page.getByTestId('lead-filters').locator(':scope > summary').focus();
   await page.keyboard.press('Enter');
   await page.getByLabel('Buscar (nome, e-mail, telefone ou empresa)').focus();
   await page.keyboard.type('marta');

@@ -87,7 +87,7 @@ test('a seller works new leads from a phone, then notes and discards one at the 
   await expect(page).toHaveURL(/[?&]responsavel=todos/);
 
   // Only the new ones, this test's: "Filtros" unfolds with Enter, a checkbox with Space, the search with Enter.
-  await page.getByTestId('lead-filters').locator('summary').focus();
+  await page.getByTestId('lead-filters').locator(':scope > summary').focus();
   await page.keyboard.press('Enter');
   const filters = page.getByRole('search');
   await filters.getByRole('checkbox', { name: 'Novo', exact: true }).focus();
