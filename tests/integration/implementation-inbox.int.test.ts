@@ -381,6 +381,16 @@ describe('implementation inbox on the built server', () => {
     expect(await (await get('/admin/implantacoes?q=529.982.247-25&tipo=cpf', cookies.vendas)).text()).toContain(
       'Conceição Araújo',
     );
+    // The reference the customer was told to keep (the id's first 8 characters), in any case.
+    const reference = requestId.slice(0, 8);
+    for (const typed of [reference.toUpperCase(), reference.toLowerCase(), `#${reference.toUpperCase()}`]) {
+      const found = await (await get(`/admin/implantacoes?q=${encodeURIComponent(typed)}`, cookies.vendas)).text();
+      expect(found, typed).toContain(`href="/admin/implantacoes/${requestId}"`);
+      expect(found, typed).toContain(m.total(1));
+    }
+    const other = `${((parseInt(reference[0]!, 16) + 1) % 16).toString(16)}${reference.slice(1)}`;
+    expect(await (await get(`/admin/implantacoes?q=${other}`, cookies.vendas)).text()).toContain(m.empty);
+
     const none = await (await get('/admin/implantacoes?status=cancelada', cookies.vendas)).text();
     expect(none).not.toContain('Conceição Araújo');
     expect(none).toContain(m.empty);
