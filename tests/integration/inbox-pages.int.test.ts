@@ -305,7 +305,9 @@ describe('status change from the list (no JavaScript)', () => {
     expect(response.status).toBe(409);
     const html = unescape(await response.text());
     expect(html).toMatch(/role="alert"/);
-    expect(html).toContain(pipelineMessages.desatualizado('Em contato'));
+    // She made that change herself (another tab): the refusal says so, not "Outra pessoa".
+    expect(html).toContain(pipelineMessages.desatualizado('Em contato', { name: 'Vera Vendedora', you: true }));
+    expect(html).toContain('Você já tinha alterado este contato');
   });
 
   it('a discard without a reason is 400 and changes nothing; with one it is saved', async () => {

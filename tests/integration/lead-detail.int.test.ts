@@ -485,7 +485,9 @@ describe('the lead page on the built server', () => {
 
     const stale = await post(s.lia, 'leads.changeStatus', { leadId: s.lia, de: 'em_contato', para: 'convertido' });
     expect(stale.status).toBe(409);
-    expect(roleText(await stale.text(), 'alert')).toBe(pipelineMessages.desatualizado('Qualificado'));
+    expect(roleText(await stale.text(), 'alert')).toBe(
+      pipelineMessages.desatualizado('Qualificado', { name: 'Vera Vendedora', you: true }),
+    );
   });
 
   it('re-sends a failed webhook from the page: the receiver gets it, a second click is refused (409)', async () => {
