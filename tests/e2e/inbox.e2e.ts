@@ -111,6 +111,8 @@ async function openFilters(page: Page): Promise<void> {
 }
 
 test('an admin filters, searches with and without accents, and sees who is overdue', async ({ page, context }) => {
+  // Eight page loads (the filters unfold before each search): more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   await signInAs(context, 'admin');
   await page.goto(`${server.url}/blog/admin`);
   await page.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Leads' }).click();
@@ -214,7 +216,8 @@ test('an admin moves a lead through the pipeline with a note, from the list and 
     headers: { Origin: server.url },
   });
   expect(stale.status()).toBe(409);
-  expect(await stale.text()).toContain('Outra pessoa alterou este contato antes de você');
+  // The last change was this admin's own (as from another tab): the refusal says so.
+  expect(await stale.text()).toContain('Você já tinha alterado este contato');
 
   // A discard asks its reason first, in a dialog: Escape puts the status back, a reason saves it.
   await page.goto(`${server.url}/admin/leads?q=caio`);
@@ -312,6 +315,14 @@ test('vendas reaches the leads but not the blog editor nor the people; an editor
     expect(response?.status(), path).toBe(403);
     await expect(page.getByRole('main')).not.toContainText(INBOX_CAST.joao.email);
   }
+  // The refusal in the admin area's own shell, on a phone: no cookie banner, the way back to her leads.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Acesso negado' })).toBeVisible();
+  await expect(page.locator('[data-cookie-banner]')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Voltar para a sua área' })).toHaveAttribute('href', '/admin/leads');
+  await expect(page.getByRole('button', { name: 'Sair e entrar com outra conta' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1366, height: 768 });
 
   await signInAs(context, 'editor');
   expect((await page.goto(`${server.url}/blog/admin/posts`))?.status()).toBe(200);
