@@ -106,8 +106,12 @@ const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasTe
 /** Unfolds the leads list's "Filtros (n)" (folded on every load, so the leads come first). */
 async function openFilters(page: Page): Promise<void> {
   const folded = page.getByTestId('lead-filters');
-  if (!(await folded.evaluate((details) => (details as HTMLDetailsElement).open)))
-    await folded.locator(':scope > summary').click();
+  // Retried: on a busy machine the check can still read the page being left.
+  await expect(async () => {
+    if (!(await folded.evaluate((details) => (details as HTMLDetailsElement).open)))
+      await folded.locator(':scope > summary').click();
+    await expect(folded.getByRole('search')).toBeVisible({ timeout: 2_000 });
+  }).toPass();
 }
 
 test('an admin filters, searches with and without accents, and sees who is overdue', async ({ page, context }) => {
