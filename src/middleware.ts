@@ -2,6 +2,7 @@
  * Request pipeline: a short sequence of named handlers. Each feature adds its own
  * (e.g. auth guards) to the list; keep them small and put the work in src/server.
  */
+import { getActionContext } from 'astro:actions';
 import { defineMiddleware, sequence } from 'astro:middleware';
 import type { Runtime } from '~/server/runtime-types';
 import { adminRefusal, classifyRequest, guardRequest, type CurrentSession, type SessionUser } from '~/server/auth';
@@ -11,6 +12,7 @@ import {
   isHandledMethod,
   methodNotAllowedResponse,
   NO_STORE as PRIVATE_CACHE_CONTROL,
+  postRedirectGet,
   safeRequest,
   SHED_BEACON_ANSWER,
   shedsBeacon,
@@ -176,6 +178,24 @@ const adminGuard = defineMiddleware(async (context, next) => {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 });
 
+/**
+ * An admin form's post answers 303 to the page's clean URL, its result shown once there, so
+ * a refresh never posts it again (src/server/http/post-redirect-get.ts). After the guard: the
+ * action runs for the session it read.
+ */
+const adminPostRedirectGet = defineMiddleware((context, next) =>
+  postRedirectGet(
+    {
+      request: context.request,
+      url: context.url,
+      cookies: context.cookies,
+      isPrerendered: context.isPrerendered,
+      actions: () => getActionContext(context),
+    },
+    next,
+  ),
+);
+
 export const onRequest = sequence(
   shedBeacons,
   requestLog,
@@ -184,4 +204,5 @@ export const onRequest = sequence(
   cdnCache,
   adminGuard,
   safeRequest,
+  adminPostRedirectGet,
 );

@@ -172,7 +172,10 @@ export const forbiddenPage = {
   description: 'Esta área é restrita a administradores.',
   heading: 'Acesso negado',
   text: 'Sua conta não tem permissão para acessar esta página. Se você precisa de acesso, peça a um administrador.',
-  home: 'Voltar ao início',
+  /** Back to the signed-in member's own part of the admin area (a salesperson's leads, an editor's posts). */
+  back: 'Voltar para a sua área',
+  /** An account with no team role has no area: back to the site. */
+  home: 'Voltar ao site',
   signOut: 'Sair e entrar com outra conta',
 } as const;
 

@@ -7,8 +7,8 @@
  * JavaScript (`<form method="post" action="?_action=leads.changeStatus">`).
  *
  * The pipeline service's refusals become pt-BR ActionErrors (./refusals.ts): a lead that does
- * not exist (NOT_FOUND) and a change someone else made first (CONFLICT, naming the status it
- * has now).
+ * not exist (NOT_FOUND) and a change someone else made first (CONFLICT, naming who made it
+ * and the status it has now — or saying it was you, from another tab).
  * `assign` sets the lead's salesperson (an active `vendas` or `admin` account, checked by
  * src/server/inbox/assignment.ts) or none; the whole sales team may, as with the status.
  */
@@ -29,7 +29,8 @@ export const leads = {
       const result = await context.locals.runtime.inbox.changeStatus(input, actor);
       refuseWith(result, {
         not_found: () => pipelineMessages.contatoInexistente,
-        stale: (refusal) => pipelineMessages.desatualizado(leadStatusLabels[refusal.current]),
+        stale: ({ current, by }) =>
+          pipelineMessages.desatualizado(leadStatusLabels[current], by && { name: by.name, you: by.id === actor.id }),
       });
       return { leadId: input.leadId, status: input.para, changedAt: result.changedAt.toISOString() };
     },

@@ -35,3 +35,15 @@ export function invitationStatus(
 export function landingPageFor(role: InvitableRole): string {
   return role === 'vendas' ? '/admin/leads' : role === 'editor' ? '/blog/admin/posts' : '/blog/admin';
 }
+
+/**
+ * Where signing in lands: the role's own part of the admin area (a salesperson's leads,
+ * which open on "Meus leads"); an account of no team role on the dashboard, which answers it.
+ * @example signInLandingFor('vendas') // '/admin/leads'
+ * @example signInLandingFor(undefined) // '/blog/admin'
+ */
+export function signInLandingFor(role: string | null | undefined): string {
+  return (INVITABLE_ROLES as readonly string[]).includes(role ?? '')
+    ? landingPageFor(role as InvitableRole)
+    : '/blog/admin';
+}

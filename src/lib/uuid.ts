@@ -18,3 +18,17 @@ export function isUuid(value: string): boolean {
 export function requestReference(id: string): string {
   return id.slice(0, 8).toUpperCase();
 }
+
+/**
+ * The id range a typed reference stands for, when a search term is one: the 8 characters a
+ * customer was given (any case, a leading `#` allowed) or a whole id. Ids sharing those first
+ * 8 characters lie between the two bounds, so the lookup is a range on the primary key.
+ * @example referenceRange('5A5DDB93') // { from: '5a5ddb93-0000-0000-0000-000000000000', to: '5a5ddb93-ffff-ffff-ffff-ffffffffffff' }
+ * @example referenceRange('ana') // undefined
+ */
+export function referenceRange(term: string): { from: string; to: string } | undefined {
+  const value = term.trim().replace(/^#/, '').toLowerCase();
+  if (isUuid(value)) return { from: value, to: value };
+  if (!/^[0-9a-f]{8}$/.test(value)) return undefined;
+  return { from: `${value}-0000-0000-0000-000000000000`, to: `${value}-ffff-ffff-ffff-ffffffffffff` };
+}

@@ -201,6 +201,8 @@ test('a plain user sees the pt-BR 403 page and can sign out from it', async ({ p
   await expect(page.getByRole('heading', { level: 1, name: 'Acesso negado' })).toBeVisible();
   await expect(page.getByText('Sua conta não tem permissão para acessar esta página.')).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
+  // No team role, no area of her own: the way back is the site.
+  await expect(page.getByRole('link', { name: 'Voltar ao site' })).toHaveAttribute('href', '/');
 
   await page.getByRole('button', { name: 'Sair e entrar com outra conta' }).click();
   await expect(page).toHaveURL(/\/auth$/);

@@ -1,7 +1,7 @@
 /*
  * Implementation requests in the sales inbox in Chromium, against the
  * production build: an admin finds a request from the nav, searches it without accents,
- * opens it, moves it along with the keyboard (a plain form post), downloads its CNH and sees
+ * finds it on a phone (a card) by the reference the customer was given, opens it, moves it along with the keyboard (a plain form post), downloads its CNH and sees
  * the download in its history. axe finds no serious or critical violation on either page.
  */
 import { randomBytes } from 'node:crypto';
@@ -53,6 +53,27 @@ test('an admin finds, moves and downloads an implementation request; the downloa
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table).toContainText(nome);
   expect(await seriousViolations(page)).toEqual([]);
+
+  // On a phone: a card per request, found by the reference the customer was given, the phone one tap away.
+  const { id } = (await created.json()) as { id: string };
+  const reference = id.slice(0, 8).toUpperCase();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/admin/implantacoes?q=${reference}`);
+  const card = page.locator(`tr[data-request-id="${id}"]`);
+  await expect(card).toContainText(nome);
+  await expect(card).toContainText('Recebida');
+  await expect(card).toContainText(`Ref. ${reference}`);
+  await expect(card.getByRole('link', { name: /^Ligar/ })).toHaveAttribute('href', 'tel:+5531998761234');
+  await expect(card.getByRole('link', { name: /^WhatsApp/ })).toHaveAttribute('href', 'https://wa.me/5531998761234');
+  // Nothing off to the side: "Abrir" within the phone's width, the list's box not scrolling sideways.
+  const open = (await card.getByRole('link', { name: /^Abrir/ }).boundingBox())!;
+  expect(open.x).toBeGreaterThanOrEqual(0);
+  expect(open.x + open.width).toBeLessThanOrEqual(390);
+  const box = page.getByRole('region', { name: 'Tabela: Solicitações de implantação' });
+  expect(await box.evaluate((region) => region.scrollWidth <= region.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= 390)).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1366, height: 768 });
 
   await table.getByRole('link', { name: new RegExp(`Abrir.*${tag}`) }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(nome);

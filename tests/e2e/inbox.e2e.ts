@@ -103,7 +103,20 @@ const signInAs = (context: BrowserContext, who: keyof typeof cookies) =>
 
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
+/** Unfolds the leads list's "Filtros (n)" (folded on every load, so the leads come first). */
+async function openFilters(page: Page): Promise<void> {
+  const folded = page.getByTestId('lead-filters');
+  // Retried: on a busy machine the check can still read the page being left.
+  await expect(async () => {
+    if (!(await folded.evaluate((details) => (details as HTMLDetailsElement).open)))
+      await folded.locator(':scope > summary').click();
+    await expect(folded.getByRole('search')).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+}
+
 test('an admin filters, searches with and without accents, and sees who is overdue', async ({ page, context }) => {
+  // Eight page loads (the filters unfold before each search): more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   await signInAs(context, 'admin');
   await page.goto(`${server.url}/blog/admin`);
   await page.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Leads' }).click();
@@ -112,21 +125,25 @@ test('an admin filters, searches with and without accents, and sees who is overd
 
   // A filter by type lives in the URL.
   const filters = page.getByRole('search');
+  await openFilters(page);
   await filters.getByRole('checkbox', { name: 'Corretor' }).check();
   await filters.getByRole('button', { name: 'Filtrar' }).click();
   await expect(page).toHaveURL(/[?&]tipo=corretor/);
   await expect(rowOf(page, 'João Araújo')).toBeVisible();
   await expect(rowOf(page, 'Marta Lima')).toHaveCount(0);
+  await openFilters(page);
   await page.getByRole('link', { name: 'Limpar filtros' }).click();
 
   // Accents and case do not matter to the search, both ways.
   for (const query of ['Joao Araujo', 'ARAÚJO', 'araujo imoveis']) {
+    await openFilters(page);
     await filters.getByLabel('Buscar (nome, e-mail, telefone ou empresa)').fill(query);
     await filters.getByRole('button', { name: 'Filtrar' }).click();
     await expect(rowOf(page, 'João Araújo'), query).toBeVisible();
     await expect(rowOf(page, 'Marta Lima'), query).toHaveCount(0);
   }
   // A phone typed another way finds its lead too.
+  await openFilters(page);
   await filters.getByLabel('Buscar (nome, e-mail, telefone ou empresa)').fill('97777 4321');
   await filters.getByRole('button', { name: 'Filtrar' }).click();
   await expect(rowOf(page, 'Marta Lima')).toBeVisible();
@@ -134,6 +151,8 @@ test('an admin filters, searches with and without accents, and sees who is overd
 
   // Only the overdue: the week-old leads still "novo", flagged; the one from today is not.
   await page.goto(`${server.url}/admin/leads?atrasados=1`);
+  await expect(page.getByTestId('lead-filters')).toContainText('Filtros (1)');
+  await openFilters(page);
   await expect(page.getByRole('search').getByRole('checkbox', { name: /Somente atrasados/ })).toBeChecked();
   await expect(rowOf(page, 'João Araújo')).toContainText('Atrasado');
   await expect(rowOf(page, 'Caio Entregas')).toContainText('Atrasado');
@@ -201,7 +220,8 @@ test('an admin moves a lead through the pipeline with a note, from the list and 
     headers: { Origin: server.url },
   });
   expect(stale.status()).toBe(409);
-  expect(await stale.text()).toContain('Outra pessoa alterou este contato antes de você');
+  // The last change was this admin's own (as from another tab): the refusal says so.
+  expect(await stale.text()).toContain('Você já tinha alterado este contato');
 
   // A discard asks its reason first, in a dialog: Escape puts the status back, a reason saves it.
   await page.goto(`${server.url}/admin/leads?q=caio`);
@@ -299,6 +319,14 @@ test('vendas reaches the leads but not the blog editor nor the people; an editor
     expect(response?.status(), path).toBe(403);
     await expect(page.getByRole('main')).not.toContainText(INBOX_CAST.joao.email);
   }
+  // The refusal in the admin area's own shell, on a phone: no cookie banner, the way back to her leads.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Acesso negado' })).toBeVisible();
+  await expect(page.locator('[data-cookie-banner]')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Voltar para a sua área' })).toHaveAttribute('href', '/admin/leads');
+  await expect(page.getByRole('button', { name: 'Sair e entrar com outra conta' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1366, height: 768 });
 
   await signInAs(context, 'editor');
   expect((await page.goto(`${server.url}/blog/admin/posts`))?.status()).toBe(200);
@@ -316,6 +344,86 @@ test('vendas reaches the leads but not the blog editor nor the people; an editor
     expect(response?.status(), path).toBe(403);
     await expect(page.getByRole('main')).not.toContainText(INBOX_CAST.joao.email);
   }
+});
+
+/** Nine new leads, all the seller's: "Meus leads" on her phone (the list is newest first). */
+async function hersOnAPhone(): Promise<string[]> {
+  const names = ['Alice', 'Bruna', 'Celia', 'Denise', 'Elisa', 'Flavia', 'Gisele', 'Helena', 'Iris'];
+  for (const first of names) {
+    const lead = await fetch(`${server.url}/_actions/lead`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url, Accept: 'application/json' },
+      body: new URLSearchParams({
+        nome: `${first} Fila`,
+        email: `${first.toLowerCase()}.fila@exemplo.com`,
+        celular: '(11) 98888-7777',
+        tipo: 'proprietario',
+        submission_key: crypto.randomUUID(),
+      }).toString(),
+    });
+    expect(lead.status).toBe(200);
+  }
+  const html = (path: string) =>
+    fetch(`${server.url}${path}`, { headers: { cookie: cookies.vendas } }).then((answer) => answer.text());
+  const ids = [
+    ...(await html('/admin/leads?q=fila&responsavel=todos')).matchAll(/data-lead-id="([0-9a-f-]{36})"/g),
+  ].map((match) => match[1]!);
+  expect(ids).toHaveLength(names.length);
+  const me = /<option value="([^"]+)"[^>]*>\s*[^<]*\(eu\)/.exec(await html(`/admin/leads/${ids[0]}`))?.[1];
+  expect(me).toBeTruthy();
+  for (const leadId of ids) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ leadId, de: '', para: me! })) form.append(name, value);
+    expect((await callAction(server.url, 'leads.assign', form, { cookie: cookies.vendas })).status).toBe(200);
+  }
+  return ids;
+}
+
+test('a seller on a 390 px phone lands on her leads, four at least on the first screen, and keeps her place after a change', async ({
+  page,
+  context,
+}) => {
+  const ids = await hersOnAPhone();
+  await signInAs(context, 'vendas');
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Signed in, /auth sends her on: her own leads, the filters folded.
+  await page.goto(`${server.url}/auth`);
+  await expect(page).toHaveURL(/\/admin\/leads\?responsavel=eu$/);
+  await expect(page.getByTestId('lead-views').getByRole('link', { name: 'Meus leads' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(page.getByTestId('lead-filters').getByRole('search')).toBeHidden();
+  const cards = page.locator('tr[data-lead-id]');
+  await expect(cards).toHaveCount(ids.length);
+  const boxes = await cards.evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().toJSON() as DOMRect));
+  expect(boxes.filter((box) => box.bottom <= 844).length, 'whole cards on the first screen').toBeGreaterThanOrEqual(4);
+  for (const box of boxes) expect(box.height, 'card height').toBeLessThanOrEqual(120);
+  // One tap to call or to WhatsApp, from the card.
+  const first = cards.first();
+  await expect(first.getByRole('link', { name: /^Ligar/ })).toHaveAttribute('href', 'tel:+5511988887777');
+  await expect(first.getByRole('link', { name: /^WhatsApp/ })).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\/5511988887777\?text=Ol/,
+  );
+
+  // The 7th card, far down: a change brings her back to it, not to the top.
+  const seventh = cards.nth(6);
+  const id = (await seventh.getAttribute('data-lead-id'))!;
+  const nome = (await seventh.locator('th a').textContent())!.trim();
+  await seventh.getByLabel(`Novo status de ${nome}`).selectOption({ label: 'Em contato' });
+  await expect(page).toHaveURL(new RegExp(`/admin/leads\\?responsavel=eu#lead-${id}$`));
+  await expect(page.getByRole('status').filter({ hasText: 'alterado para “Em contato”' })).toHaveCount(1);
+  const back = page.locator(`#lead-${id}`);
+  await expect(back).toBeFocused();
+  await expect(back).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+  // A refresh is a GET: no second post, the notice gone, one change in the lead's history.
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'alterado para “Em contato”' })).toHaveCount(0);
+  await page.goto(`${server.url}/admin/leads/${id}`);
+  await expect(page.getByTestId('lead-timeline').getByText('Novo → Em contato')).toHaveCount(1);
 });
 
 /**
@@ -376,6 +484,9 @@ for (const pattern of ADMIN_PAGES) {
 test('the leads filter works from the keyboard alone: type a search, Enter submits it', async ({ page, context }) => {
   await signInAs(context, 'admin');
   await page.goto(`${server.url}/admin/leads`);
+  // "Filtros" unfolds from the keyboard too.
+  await page.getByTestId('lead-filters').locator(':scope > summary').focus();
+  await page.keyboard.press('Enter');
   await page.getByLabel('Buscar (nome, e-mail, telefone ou empresa)').focus();
   await page.keyboard.type('marta');
   await page.keyboard.press('Enter');

@@ -81,8 +81,14 @@ test('a seller works new leads from a phone, then notes and discards one at the 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
   expect(await scrollsSideways(page)).toBe(false);
+  // A seller's list opens on her own leads; these two are nobody's yet.
+  await expect(page).toHaveURL(/\/admin\/leads\?responsavel=eu$/);
+  await page.getByTestId('lead-views').getByRole('link', { name: 'Todos os leads' }).click();
+  await expect(page).toHaveURL(/[?&]responsavel=todos/);
 
-  // Only the new ones, this test's: a checkbox with Space, the search with Enter.
+  // Only the new ones, this test's: "Filtros" unfolds with Enter, a checkbox with Space, the search with Enter.
+  await page.getByTestId('lead-filters').locator(':scope > summary').focus();
+  await page.keyboard.press('Enter');
   const filters = page.getByRole('search');
   await filters.getByRole('checkbox', { name: 'Novo', exact: true }).focus();
   await page.keyboard.press('Space');
@@ -215,8 +221,13 @@ test.describe('without JavaScript', () => {
       .getByRole('button', { name: `Alterar: ${nome}` })
       .click();
     await expect(page.getByRole('status')).toContainText('Em contato');
+    // Post/Redirect/Get: a clean address back at her card; a refresh posts nothing again.
+    await expect(page).toHaveURL(new RegExp(`/admin/leads\\?q=${tag}#lead-[0-9a-f-]{36}$`));
+    await page.reload();
+    await expect(page.getByRole('status')).toHaveCount(0);
 
     await page.getByRole('link', { name: nome, exact: true }).click();
+    await expect(page.getByTestId('lead-timeline').getByText('Novo → Em contato')).toHaveCount(1);
     await page.getByRole('group', { name: 'Mudar status' }).getByRole('button', { name: 'Qualificado' }).click();
     await expect(page.getByRole('status')).toContainText('Status alterado para “Qualificado”.');
   });

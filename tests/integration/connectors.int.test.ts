@@ -37,6 +37,7 @@ import { teamCookie } from '../../scripts/support/blog-accounts';
 import { engines, execute, useTestDatabase } from '../support/db';
 import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { ensureBuild } from '../support/ensure-build';
+import { seeOther } from '../support/see-other';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import { sharedDeps } from '../../scripts/support/service-deps';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
@@ -645,9 +646,10 @@ describe('the deliveries page with connectors (built server)', () => {
         'content-type': 'application/x-www-form-urlencoded',
       },
       body: new URLSearchParams({ id: ids.rd }).toString(),
+      redirect: 'manual',
     });
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain(deliveryRetryMessages.reenviada);
+    expect(response.status).toBe(303);
+    expect(await (await seeOther(response, server.url, cookie)).text()).toContain(deliveryRetryMessages.reenviada);
     const sent = await standIns.rd.waitFor((request) => request.status === 200, 15_000);
     expect(sent.query.get('api_key')).toBe(RD_KEY);
     expect((sent.json as { payload: { name: string } }).payload.name).toBe('Lia Conectores');

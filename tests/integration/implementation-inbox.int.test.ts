@@ -31,6 +31,7 @@ import type { Outbox } from '~/server/outbox/outbox';
 import { adminCookie, teamCookie } from '../../scripts/support/blog-accounts';
 import { engines, useTestDatabase } from '../support/db';
 import { ensureBuild } from '../support/ensure-build';
+import { seeOther } from '../support/see-other';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 
@@ -380,6 +381,16 @@ describe('implementation inbox on the built server', () => {
     expect(await (await get('/admin/implantacoes?q=529.982.247-25&tipo=cpf', cookies.vendas)).text()).toContain(
       'Conceição Araújo',
     );
+    // The reference the customer was told to keep (the id's first 8 characters), in any case.
+    const reference = requestId.slice(0, 8);
+    for (const typed of [reference.toUpperCase(), reference.toLowerCase(), `#${reference.toUpperCase()}`]) {
+      const found = await (await get(`/admin/implantacoes?q=${encodeURIComponent(typed)}`, cookies.vendas)).text();
+      expect(found, typed).toContain(`href="/admin/implantacoes/${requestId}"`);
+      expect(found, typed).toContain(m.total(1));
+    }
+    const other = `${((parseInt(reference[0]!, 16) + 1) % 16).toString(16)}${reference.slice(1)}`;
+    expect(await (await get(`/admin/implantacoes?q=${other}`, cookies.vendas)).text()).toContain(m.empty);
+
     const none = await (await get('/admin/implantacoes?status=cancelada', cookies.vendas)).text();
     expect(none).not.toContain('Conceição Araújo');
     expect(none).toContain(m.empty);
@@ -421,8 +432,10 @@ describe('implementation inbox on the built server', () => {
 
   it('changes the status by a plain form post, recorded; stale is 409, unknown 404, bad status 400', async () => {
     const moved = await changeStatus(requestId, 'recebida', 'em_implantacao');
-    expect(moved.status).toBe(200);
-    const movedHtml = await moved.text();
+    // Saved: 303 to the request's clean URL, which shows the result once.
+    expect(moved.status).toBe(303);
+    expect(moved.headers.get('location')).toBe(`/admin/implantacoes/${requestId}`);
+    const movedHtml = await (await seeOther(moved, server.url, cookies.vendas)).text();
     expect(movedHtml).toContain(m.statusForm.success('Em implantação'));
     expect(movedHtml).toContain('data-testid="current-status">Em implantação<');
     // The history row: who, from, to.

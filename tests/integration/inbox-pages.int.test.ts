@@ -21,6 +21,7 @@ import { migrateDatabase } from '~/server/db/migrate';
 import { contatos, leadStatusChanges } from '~/server/db/schema';
 import { teamCookie } from '../../scripts/support/blog-accounts';
 import { ensureBuild } from '../support/ensure-build';
+import { seeOther } from '../support/see-other';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 
@@ -146,6 +147,8 @@ const post = (path: string, fields: Record<string, string>) =>
     body: new URLSearchParams(fields).toString(),
     redirect: 'manual',
   });
+/** The GET a browser makes after a 303, with the result cookie the answer set (the notice shown once). */
+const follow = (response: Response) => seeOther(response, server.url, vendas);
 const unescape = (html: string) =>
   html
     .replace(/&quot;/g, '"')
@@ -153,8 +156,21 @@ const unescape = (html: string) =>
     .replace(/&amp;/g, '&');
 
 describe('the leads list', () => {
+  it('opens a salesperson\'s list, and her sign-in, on "Meus leads"; "Todos" is a view of its own', async () => {
+    const bare = await get('/admin/leads');
+    expect(bare.status).toBe(302);
+    expect(bare.headers.get('location')).toBe('/admin/leads?responsavel=eu');
+    const signedIn = await get('/auth');
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get('location')).toBe('/admin/leads');
+    const mine = unescape(await page('/admin/leads?responsavel=eu'));
+    expect(mine).toContain('0 contatos');
+    expect(mine).toMatch(/<a href="\/admin\/leads\?responsavel=eu"[^>]*aria-current="page"[^>]*>\s*Meus leads/);
+    expect(mine).toMatch(/<a href="\/admin\/leads\?responsavel=todos"[^>]*>\s*Todos os leads/);
+  });
+
   it('shows the sales team every lead with its count, and the nav entry', async () => {
-    const html = await page('/admin/leads');
+    const html = await page('/admin/leads?responsavel=todos');
     expect(html).toContain(`${BATCH + 6} contatos`);
     expect(html).toMatch(/<a href="\/admin\/leads"[^>]*aria-current="page"/);
     expect(names(html)).toHaveLength(50);
@@ -243,6 +259,18 @@ describe('the leads list', () => {
     expect(row).toContain('Corretor');
     expect(row).toContain('google / cpc / black-friday');
     expect(row).toContain('Em contato');
+    // The phone card: its salesperson, one-tap call and WhatsApp with the greeting typed; the row is the way back.
+    expect(row).toMatch(/data-owner[^>]*>[\s\S]*?Sem responsável/);
+    expect(row).toContain('href="tel:+5521987654321"');
+    expect(row).toMatch(/href="https:\/\/wa\.me\/5521987654321\?text=Ol%C3%A1%2C%20Jo%C3%A3o/);
+    expect(row).toContain(`id="lead-${ids['João Ávila']}"`);
+  });
+
+  it('folds the filters behind "Filtros (n)", counting those in use, open only to explain a dropped value', async () => {
+    const html = await page('/admin/leads?q=ana&status=novo&tipo=corretor');
+    expect(html).toMatch(/<details[^>]*data-testid="lead-filters"[^>]*>\s*<summary[^>]*>\s*<span[^>]*>Filtros \(3\)</);
+    expect(html).not.toMatch(/<details[^>]* open[^>]*data-testid="lead-filters"/);
+    expect(await page('/admin/leads?status=perdido')).toMatch(/<details[^>]* open[^>]*data-testid="lead-filters"/);
   });
 });
 
@@ -254,14 +282,21 @@ describe('status change from the list (no JavaScript)', () => {
     expect(html).toContain(`action="${ACTION}"`);
     expect(html).toContain('Motivo do descarte (obrigatório para descartar)');
     const response = await post(ACTION, { leadId: ids['Carlos Alvo']!, de: 'novo', para: 'em_contato', motivo: '' });
-    expect(response.status).toBe(200);
-    const answer = unescape(await response.text());
+    // Post/Redirect/Get: 303 to the same view without `_action`, back at the lead's card.
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`/admin/leads?status=novo#lead-${ids['Carlos Alvo']}`);
+    const followed = await follow(response);
+    expect(followed.status).toBe(200);
+    const answer = unescape(await followed.text());
     expect(answer).toMatch(
       /role="status"[^>]*>\s*Status de Carlos Alvo alterado para “Em contato”|role="status"[^>]*>\s*Status alterado para “Em contato”/,
     );
     // The view is still the filtered one: Carlos has left it.
     expect(names(answer)).not.toContain('Carlos Alvo');
     expect(names(answer)).toContain('Maria Souza');
+    // A refresh is a GET of the clean URL: no second post, the notice shown once (one change recorded, below).
+    const refreshed = unescape(await page('/admin/leads?status=novo'));
+    expect(refreshed).not.toContain('alterado para “Em contato”');
     expect(names(await page('/admin/leads?status=em_contato&ordem=nome'))).toEqual(['Carlos Alvo', 'João Ávila']);
   });
 
@@ -270,7 +305,9 @@ describe('status change from the list (no JavaScript)', () => {
     expect(response.status).toBe(409);
     const html = unescape(await response.text());
     expect(html).toMatch(/role="alert"/);
-    expect(html).toContain(pipelineMessages.desatualizado('Em contato'));
+    // She made that change herself (another tab): the refusal says so, not "Outra pessoa".
+    expect(html).toContain(pipelineMessages.desatualizado('Em contato', { name: 'Vera Vendedora', you: true }));
+    expect(html).toContain('Você já tinha alterado este contato');
   });
 
   it('a discard without a reason is 400 and changes nothing; with one it is saved', async () => {
@@ -284,7 +321,7 @@ describe('status change from the list (no JavaScript)', () => {
       para: 'descartado',
       motivo: 'Já é cliente',
     });
-    expect(saved.status).toBe(200);
+    expect(saved.status).toBe(303);
     expect(names(await page('/admin/leads?status=descartado'))).toEqual(['Dora Descarte']);
   });
 

@@ -26,6 +26,7 @@ import { teamCookie } from '../../scripts/support/blog-accounts';
 import { ownershipCopy, ownershipMessages } from '@content/messages/lead-ownership';
 import { engines, useTestDatabase } from '../support/db';
 import { ensureBuild } from '../support/ensure-build';
+import { seeOther } from '../support/see-other';
 import { startReceiver, type Receiver } from '../../scripts/support/receiver';
 import { until } from '../support/until';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
@@ -331,13 +332,16 @@ describe('the lead page on the built server', () => {
   });
 
   const page = (id: string) => fetch(`${server.url}/admin/leads/${id}`, { headers: { cookie }, redirect: 'manual' });
-  const post = (id: string, action: string, fields: Record<string, string>) =>
-    fetch(`${server.url}/admin/leads/${id}?_action=${action}`, {
+  /** A form post's status, and the text of the page the browser then shows (a 303's target, with its one-time result). */
+  const post = async (id: string, action: string, fields: Record<string, string>) => {
+    const answer = await fetch(`${server.url}/admin/leads/${id}?_action=${action}`, {
       method: 'POST',
       headers: { cookie, origin: server.url, 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
       body: new URLSearchParams(fields).toString(),
       redirect: 'manual',
     });
+    return { status: answer.status, text: async () => (await seeOther(answer, server.url, cookie)).text() };
+  };
   /** The text of the page's message with that role (role="status", role="alert"; not the layout's hidden sign-out alert). */
   const roleText = (html: string, role: string) =>
     new RegExp(`<p role="${role}"[^>]*>([^<]*)<`).exec(html)?.[1]?.trim();
@@ -431,7 +435,7 @@ describe('the lead page on the built server', () => {
     const me = /<option value="([^"]+)"[^>]*>\s*Vera Vendedora \(eu\)/.exec(before)?.[1];
     expect(me).toBeTruthy();
     const taken = await post(s.lia, 'leads.assign', { leadId: s.lia, de: '', para: me! });
-    expect(taken.status).toBe(200);
+    expect(taken.status).toBe(303);
     const html = await taken.text();
     expect(roleText(html, 'status')).toBe(ownershipCopy.done('Vera Vendedora'));
     expect(html).toContain(ownershipCopy.timeline.assigned('Vera Vendedora'));
@@ -440,13 +444,13 @@ describe('the lead page on the built server', () => {
     expect(stale.status).toBe(409);
     expect(roleText(await stale.text(), 'alert')).toBe(ownershipMessages.desatualizado('Vera Vendedora'));
     const released = await post(s.lia, 'leads.assign', { leadId: s.lia, de: me!, para: '' });
-    expect(released.status).toBe(200);
+    expect(released.status).toBe(303);
     expect(roleText(await released.text(), 'status')).toBe(ownershipCopy.done(null));
   });
 
   it('adds a note by a plain form post, refuses an empty one (400) and one for an unknown lead (404), keeping the text', async () => {
     const added = await post(s.lia, 'leads.addNote', { leadId: s.lia, texto: 'Ligar amanhã às 9h' });
-    expect(added.status).toBe(200);
+    expect(added.status).toBe(303);
     const html = await added.text();
     expect(roleText(html, 'status')).toBe(leadDetailCopy.addNote.done);
     expect(html).toContain('Ligar amanhã às 9h');
@@ -476,7 +480,7 @@ describe('the lead page on the built server', () => {
     expect(refused).toMatch(/<option value="descartado" selected/);
 
     const changed = await post(s.lia, 'leads.changeStatus', { leadId: s.lia, de: 'em_contato', para: 'qualificado' });
-    expect(changed.status).toBe(200);
+    expect(changed.status).toBe(303);
     const html = await changed.text();
     expect(roleText(html, 'status')).toBe(leadDetailCopy.changeStatus.done('Qualificado'));
     expect(html).toContain('Em contato → Qualificado');
@@ -484,12 +488,14 @@ describe('the lead page on the built server', () => {
 
     const stale = await post(s.lia, 'leads.changeStatus', { leadId: s.lia, de: 'em_contato', para: 'convertido' });
     expect(stale.status).toBe(409);
-    expect(roleText(await stale.text(), 'alert')).toBe(pipelineMessages.desatualizado('Qualificado'));
+    expect(roleText(await stale.text(), 'alert')).toBe(
+      pipelineMessages.desatualizado('Qualificado', { name: 'Vera Vendedora', you: true }),
+    );
   });
 
   it('re-sends a failed webhook from the page: the receiver gets it, a second click is refused (409)', async () => {
     const retried = await post(s.lia, 'entregas.reenviar', { id: s.failedWebhook });
-    expect(retried.status).toBe(200);
+    expect(retried.status).toBe(303);
     const html = await retried.text();
     expect(roleText(html, 'status')).toBe(deliveryRetryMessages.reenviada);
     expect(html).not.toContain(`name="id" value="${s.failedWebhook}"`);

@@ -71,6 +71,8 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
     expect(await changeLeadStatus(deps(), { leadId, de: 'novo', para: 'qualificado' }, beto)).toEqual({
       status: 'stale',
       current: 'em_contato',
+      // Who made it, so the refusal can say so.
+      by: { id: ana.id, name: ana.name },
     });
     const [lead] = await t.db.select({ status: contatos.status }).from(contatos).where(eq(contatos.id, leadId));
     expect(lead!.status).toBe('em_contato');

@@ -305,6 +305,12 @@ describe('user management on the built server', () => {
   const ids: Record<string, string> = {};
 
   const get = (path: string, cookie: string) => rawRequest(server.url, 'GET', path, { cookie, accept: 'text/html' });
+  /** The page a browser shows after a saved form post: the 303's target, with the one-time result cookie. */
+  const shown = async (answer: Awaited<ReturnType<typeof rawRequest>>, cookie: string) => {
+    expect(answer.status).toBe(303);
+    const flash = (answer.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]!);
+    return (await get(String(answer.headers.location), [cookie, ...flash].join('; '))).body;
+  };
   const form = (fields: Record<string, string>) => {
     const data = new FormData();
     for (const [name, value] of Object.entries(fields)) data.append(name, value);
@@ -403,10 +409,9 @@ describe('user management on the built server', () => {
         `ligar=${ligar}`,
       );
     expect((await get('/admin/usuarios', admin.cookie)).body).toContain(roundRobinCopy.status(false));
-    const on = await roundRobin('1');
-    expect(on.status).toBe(200);
-    expect(on.body).toContain(roundRobinCopy.done(true));
-    expect(on.body).toContain(roundRobinCopy.status(true));
+    const on = await shown(await roundRobin('1'), admin.cookie);
+    expect(on).toContain(roundRobinCopy.done(true));
+    expect(on).toContain(roundRobinCopy.status(true));
 
     const nome = 'Rodízio Teste';
     const lead = await fetch(`${server.url}/_actions/lead`, {
@@ -432,7 +437,7 @@ describe('user management on the built server', () => {
     expect(mine.body).toContain(nome);
     expect((await get('/admin/leads?responsavel=eu', admin.cookie)).body).not.toContain(nome);
 
-    expect((await roundRobin('0')).body).toContain(roundRobinCopy.status(false));
+    expect(await shown(await roundRobin('0'), admin.cookie)).toContain(roundRobinCopy.status(false));
   });
 
   it('refuses the sales team and editors the page and both actions', async () => {
@@ -526,10 +531,11 @@ describe('user management on the built server', () => {
       },
       `userId=${ids['vendas']}&role=editor`,
     );
-    expect(post.status).toBe(200);
-    expect(post.body).toContain(copy.roleChanged(vendas.account.name, copy.roleLabels.editor));
-    expect(post.body).toContain(copy.sessionsEnded(1));
-    expect(post.body).toMatch(
+    expect(post.headers.location).toBe('/admin/usuarios');
+    const body = await shown(post, admin.cookie);
+    expect(body).toContain(copy.roleChanged(vendas.account.name, copy.roleLabels.editor));
+    expect(body).toContain(copy.sessionsEnded(1));
+    expect(body).toMatch(
       new RegExp(
         `<tr data-user-id="${ids['vendas']}"[\\s\\S]*?data-role="editor"[\\s\\S]*?data-sessions[^>]*>\\s*0\\s*<`,
       ),

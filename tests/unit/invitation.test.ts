@@ -6,7 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { authErrors, invitationEmail } from '@content/messages/auth';
-import { INVITATION_TOKEN, INVITATION_TTL_MS, invitationStatus, landingPageFor } from '~/lib/invitation';
+import {
+  INVITATION_TOKEN,
+  INVITATION_TTL_MS,
+  invitationStatus,
+  landingPageFor,
+  signInLandingFor,
+} from '~/lib/invitation';
 import { invitationAcceptSchema } from '~/lib/validation/auth';
 import { invitationMail } from '~/server/auth/emails';
 import { losesInviteRight, mayGrantRole } from '~/server/auth/invitation-rights';
@@ -36,6 +42,10 @@ it('lands each role on its part of the admin area', () => {
   expect(landingPageFor('vendas')).toBe('/admin/leads');
   expect(landingPageFor('editor')).toBe('/blog/admin/posts');
   expect(landingPageFor('admin')).toBe('/blog/admin');
+  // Signing in lands the same way; a salesperson on her leads, not on team-wide numbers.
+  expect(signInLandingFor('vendas')).toBe('/admin/leads');
+  expect(signInLandingFor('editor')).toBe('/blog/admin/posts');
+  for (const role of ['admin', 'user', '', null, undefined]) expect(signInLandingFor(role)).toBe('/blog/admin');
 });
 
 describe('invitationAcceptSchema', () => {

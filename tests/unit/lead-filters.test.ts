@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { leadFilterMessages as m } from '@content/messages/inbox/leads-list';
 import {
+  activeFilterCount,
   DEFAULT_LEAD_FILTERS,
   leadFiltersToSearchParams,
   parseLeadFilters,
@@ -122,5 +123,23 @@ describe('leadFiltersToSearchParams', () => {
     const again = parseLeadFilters(leadFiltersToSearchParams(filters));
     expect(again).toEqual({ filters, errors: {} });
     expect(leadFiltersToSearchParams(again.filters).toString()).toBe(leadFiltersToSearchParams(filters).toString());
+  });
+});
+
+describe('activeFilterCount', () => {
+  it('counts what narrows the view, not the order, the page nor the views\' own owner', () => {
+    expect(activeFilterCount(DEFAULT_LEAD_FILTERS)).toBe(0);
+    const view = parseLeadFilters(
+      new URLSearchParams('status=novo&status=qualificado&tipo=corretor&q=ana&atrasados=1&de=2026-11-01&ordem=nome&pagina=3'),
+    ).filters;
+    expect(activeFilterCount(view)).toBe(6);
+    expect(activeFilterCount({ ...DEFAULT_LEAD_FILTERS, responsavel: 'eu' })).toBe(0);
+    expect(activeFilterCount({ ...DEFAULT_LEAD_FILTERS, responsavel: 'todos' })).toBe(0);
+    expect(activeFilterCount({ ...DEFAULT_LEAD_FILTERS, responsavel: 'nenhum' })).toBe(1);
+  });
+
+  it('keeps `responsavel=todos` in the canonical URL, so "Todos" stays a view of its own', () => {
+    const { filters } = parseLeadFilters(new URLSearchParams('responsavel=todos'));
+    expect(leadFiltersToSearchParams(filters).toString()).toBe('responsavel=todos');
   });
 });

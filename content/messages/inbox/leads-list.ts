@@ -22,6 +22,8 @@ export const leadsListCopy = {
     'Filtre, busque e trabalhe os contatos recebidos. Os filtros ficam no endereço da página: salve ou compartilhe a visão.',
   filters: {
     legend: 'Filtros',
+    /** The folded form's summary, with how many filters narrow the view. */
+    resumo: (count: number) => (count > 0 ? `Filtros (${count})` : 'Filtros'),
     busca: 'Buscar (nome, e-mail, telefone ou empresa)',
     status: 'Status',
     tipo: 'Tipo',
@@ -94,7 +96,10 @@ export const pipelineMessages = {
   notaLonga: 'Nota muito longa (máximo de 5.000 caracteres).',
   mesmoStatus: 'O contato já está neste status.',
   contatoInexistente: 'Contato não encontrado. Ele pode ter sido excluído.',
-  desatualizado: (current: string) =>
-    `Outra pessoa alterou este contato antes de você: o status agora é “${current}”. Confira e tente de novo.`,
+  /** A change made from a stale page: who moved the lead last (you, someone named, or unknown) and where it is now. */
+  desatualizado: (current: string, by?: { name: string; you: boolean } | null) =>
+    by?.you
+      ? `Você já tinha alterado este contato (talvez em outra aba): o status agora é “${current}”. Confira e tente de novo.`
+      : `${by?.name ?? 'Outra pessoa'} alterou este contato antes de você: o status agora é “${current}”. Confira e tente de novo.`,
   falha: 'Não foi possível salvar a alteração. Tente novamente.',
 } as const;

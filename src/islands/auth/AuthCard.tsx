@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { authCard, authToasts } from '@content/messages/auth';
+import { signInLandingFor } from '~/lib/invitation';
 import { authClient } from '../auth-client';
 import { settle } from '../ui/request-failure';
 import { Spinner } from '../ui/Spinner';
@@ -20,6 +21,10 @@ import { SignUpForm } from './SignUpForm';
  */
 
 export const ADMIN_HOME = '/blog/admin';
+
+/** The signed-in account's role, as the session hook reads it. */
+const roleOf = (data: unknown): string | undefined =>
+  (data as { user?: { role?: string | null } } | null)?.user?.role ?? undefined;
 /** How long the sign-in success toast shows before the admin area opens. */
 const SUCCESS_TOAST_MS = 1500;
 
@@ -48,8 +53,8 @@ export function AuthCard({ notice }: AuthCardProps) {
   const arrivedSignedIn = !session.isPending && !!session.data && !signingIn && notice !== 'expired';
 
   useEffect(() => {
-    if (arrivedSignedIn) window.location.replace(ADMIN_HOME);
-  }, [arrivedSignedIn]);
+    if (arrivedSignedIn) window.location.replace(signInLandingFor(roleOf(session.data)));
+  }, [arrivedSignedIn, session.data]);
 
   // Every outcome here is a toast: have the library ready before the first request can fail.
   useEffect(preloadToasts, []);
@@ -101,10 +106,10 @@ export function AuthCard({ notice }: AuthCardProps) {
             <SignInForm
               onStart={() => setSigningIn(true)}
               onFailure={() => setSigningIn(false)}
-              onSuccess={() => {
+              onSuccess={(role) => {
                 // Long enough to read the toast, counted from when it is up; the session is already set.
                 void toastShown('success', authToasts.signInSuccess).then(() =>
-                  window.setTimeout(() => window.location.assign(ADMIN_HOME), SUCCESS_TOAST_MS),
+                  window.setTimeout(() => window.location.assign(signInLandingFor(role)), SUCCESS_TOAST_MS),
                 );
               }}
             />

@@ -15,7 +15,8 @@ const FORGOT_PASSWORD_PAGE = '/auth/esqueci-senha';
 export interface SignInFormProps {
   onStart: () => void;
   onFailure: () => void;
-  onSuccess: () => void;
+  /** Signed in, with the account's role (where the page then lands). */
+  onSuccess: (role: string | undefined) => void;
 }
 
 /** E-mail and password; the browser's own checks (required, e-mail shape) run first. */
@@ -40,7 +41,7 @@ export function SignInForm({ onStart, onFailure, onSuccess }: SignInFormProps) {
     else if (outcome.error) showServerError(outcome.error, authToasts.signInError);
     else {
       setSignedIn(true);
-      onSuccess();
+      onSuccess((outcome.data?.user as { role?: string | null } | undefined)?.role ?? undefined);
       return;
     }
     onFailure();

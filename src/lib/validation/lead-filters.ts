@@ -14,7 +14,7 @@
  * | `de`, `ate`                           | São Paulo calendar days, inclusive (AAAA-MM-DD or dd/mm/aaaa) |
  * | `q`                                   | free text over name, e-mail, phone and empresa (lib/search-text) |
  * | `atrasados=1`                         | only leads past the reply promise (lib/reply-deadline)    |
- * | `responsavel`                         | `eu` (the signed-in member's: "Meus leads"), `nenhum`, or an account id |
+ * | `responsavel`                         | `eu` (the signed-in member's: "Meus leads"), `todos` (everyone's, said outright), `nenhum`, or an account id |
  * | `ordem`                               | recentes (default), antigos, nome, nome_desc              |
  * | `pagina`                              | 1-based page                                              |
  */
@@ -233,4 +233,26 @@ export function leadFiltersToSearchParams(filters: LeadFilters): URLSearchParams
     } else if (value !== undefined && value !== DEFAULT_LEAD_FILTERS[field]) params.set(param, String(value));
   }
   return params;
+}
+
+/**
+ * How many filters narrow a view, for the folded form's "Filtros (n)": every checked status
+ * and type, each text and date, the search, "atrasados", and a salesperson other than the
+ * views' own (`eu`, `todos`: the tabs above say those). Order and page narrow nothing.
+ * @example activeFilterCount({ ...DEFAULT_LEAD_FILTERS, status: ['novo', 'qualificado'], q: 'ana' }) // 3
+ */
+export function activeFilterCount(filters: LeadFilters): number {
+  const texts = [
+    filters.utmSource,
+    filters.utmMedium,
+    filters.utmCampaign,
+    filters.parceiro,
+    filters.cta,
+    filters.origem,
+    filters.de,
+    filters.ate,
+    filters.q,
+  ].filter((value) => value !== undefined).length;
+  const owner = filters.responsavel !== undefined && filters.responsavel !== 'eu' && filters.responsavel !== 'todos';
+  return filters.status.length + filters.tipo.length + texts + (filters.atrasados ? 1 : 0) + (owner ? 1 : 0);
 }

@@ -5,17 +5,10 @@
  * code, and marks every answer of a guarded zone `private, no-store`.
  */
 import type { SecurityLogger } from '../security';
-import {
-  ADMIN_HOME,
-  ADMIN_ONLY,
-  classifyRequest,
-  mayOpen,
-  type AreaKind,
-  type StaffRole,
-  type Zone,
-} from './access-policy';
+import { ADMIN_ONLY, classifyRequest, mayOpen, type AreaKind, type StaffRole, type Zone } from './access-policy';
 import type { Auth } from './auth';
 import { COOKIE_PREFIX } from './wire-names';
+import { signInLandingFor } from '../../lib/invitation';
 
 export type { AreaKind } from './access-policy';
 
@@ -176,7 +169,7 @@ export async function guardRequest(
   const { session, setCookies } = lookup;
   if (zone.zone === 'sign-in') {
     return {
-      outcome: session ? { action: 'redirect', location: ADMIN_HOME } : { action: 'next' },
+      outcome: session ? { action: 'redirect', location: signInLandingFor(session.user.role) } : { action: 'next' },
       session,
       setCookies,
       private: true,

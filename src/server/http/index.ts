@@ -10,6 +10,7 @@ export { clientAddressOf } from './client-address';
 export { isHandledMethod, methodNotAllowedResponse } from './methods';
 export { privateDownloadHeaders } from './private-download';
 export { safeRequest } from './safe-request';
+export { postRedirectGet } from './post-redirect-get';
 export { trackInMiddleware } from './request-log';
 export { actionCallOf } from './action-call';
 export { componentLogger } from '../log/logger';

@@ -2,20 +2,15 @@
  * Implementation requests in the sales inbox: the filtered list, one
  * request's detail, its status change, and the record of every identity-document download.
  *
- * Search: requests are few next to leads (each one is a customer signing up), so there is
- * no search column; each term is a LIKE over the same folding the leads' column uses
- * (foldSearchSql, src/lib/search-text.ts), built in the query over names, e-mails and
- * razão social, plus the digits of phones and documents. A CNPJ typed with its mask
- * ("12.ABC.345/01DE-35") is also tried without the punctuation, as it is stored.
+ * The list's filters and search are SQL conditions of ./implementation-filters.ts.
  *
  * A status change is one conditional UPDATE on the status the person saw and its history
  * row in one transaction, as the leads' (./pipeline.ts): the second of two people gets
  * `stale` with the status it has now. Nothing here logs a filter (a search holds personal data).
  */
-import { and, count, desc, eq, getTableColumns, gte, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
-import { containsPattern, phoneDigits, searchTerms } from '~/lib/search-text';
+import { and, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { phoneDigits } from '~/lib/search-text';
 import { formatPhoneValue } from '~/lib/documents';
-import { saoPauloDayStart } from '~/lib/time-zone';
 import type { ImplementationStatus } from '~/lib/lead-pipeline';
 import {
   IMPLEMENTATIONS_PAGE_SIZE,
@@ -31,7 +26,7 @@ import {
   type SolicitacaoImplementacao,
 } from '../db/schema/implementation';
 import { contatos } from '../db/schema/leads';
-import { foldSearchSql } from '../db/schema/leads';
+import { implementationFilterConditions } from './implementation-filters';
 
 export interface ImplementationInboxDeps {
   db: DbOrTx;
@@ -42,32 +37,6 @@ export interface ImplementationInboxDeps {
 export interface InboxActor {
   id: string;
   name: string;
-}
-
-const DAY_MS = 86_400_000;
-const nextDay = (isoDate: string) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-
-/** Folded names, e-mails and razão social, then the digits (and letters, for a CNPJ) of phones and documents. */
-const searchable: SQL = sql`${foldSearchSql(
-  sql`concat_ws(' ', ${requests.nomeCompleto}, ${requests.email}, ${requests.emailAcesso}, ${requests.razaoSocial}, ${requests.responsavelNome}, ${requests.responsavelEmail}, ${requests.cpf}, ${requests.cnpj}, ${requests.responsavelCpf})`,
-)} || ' ' || regexp_replace(concat_ws(' ', ${requests.celular}, ${requests.responsavelCelular}), '[^0-9 ]', '', 'g')`;
-
-/** Characters a typed CPF/CNPJ carries that the stored one does not. */
-const DOCUMENT_PUNCTUATION = /[.\-/]/g;
-
-/** The filters of a view as SQL conditions (ANDed). */
-export function implementationFilterConditions(filters: ImplementationFilters): SQL[] {
-  const conditions: SQL[] = [];
-  if (filters.status.length) conditions.push(inArray(requests.status, filters.status));
-  if (filters.tipo) conditions.push(eq(requests.tipoDocumento, filters.tipo));
-  if (filters.de) conditions.push(gte(requests.createdAt, saoPauloDayStart(filters.de)));
-  if (filters.ate) conditions.push(lt(requests.createdAt, saoPauloDayStart(nextDay(filters.ate))));
-  for (const term of searchTerms(filters.q ?? '')) {
-    const bare = term.replace(DOCUMENT_PUNCTUATION, '');
-    const match = like(searchable, containsPattern(term));
-    conditions.push(bare && bare !== term ? or(match, like(searchable, containsPattern(bare)))! : match);
-  }
-  return conditions;
 }
 
 export interface ImplementationListRow {

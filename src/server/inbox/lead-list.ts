@@ -76,7 +76,9 @@ export function leadFilterConditions(filters: LeadFilters, now: Date, viewerId?:
   const conditions: SQL[] = [];
   if (filters.responsavel === 'nenhum') conditions.push(isNull(contatos.assignedTo));
   else if (filters.responsavel === 'eu') conditions.push(viewerId ? eq(contatos.assignedTo, viewerId) : sql`false`);
-  else if (filters.responsavel !== undefined) conditions.push(eq(contatos.assignedTo, filters.responsavel));
+  else if (filters.responsavel !== undefined && filters.responsavel !== 'todos') {
+    conditions.push(eq(contatos.assignedTo, filters.responsavel));
+  }
   if (filters.status.length) conditions.push(inArray(contatos.status, filters.status));
   if (filters.tipo.length) conditions.push(inArray(contatos.tipo, filters.tipo));
   if (filters.utmSource !== undefined) conditions.push(eq(contatos.utmSource, filters.utmSource));

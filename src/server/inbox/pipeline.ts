@@ -4,10 +4,10 @@
  *
  * A status change is one conditional UPDATE (`… where id = $lead and status = $de`) and
  * its history row, in one transaction: when two people move the same lead at once, the
- * second finds the status changed and is told so (`stale`, with the status it has now)
- * instead of overwriting it. Input arrives validated by src/lib/validation/lead-pipeline.ts.
+ * second finds the status changed and is told so (`stale`, with the status it has now and
+ * who made the last change) instead of overwriting it. Input arrives validated by src/lib/validation/lead-pipeline.ts.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { LeadStatus } from '~/lib/lead-pipeline';
 import type { LeadNoteInput, StatusChangeInput } from '~/lib/validation/lead-pipeline';
 import type { DbOrTx } from '../db/client';
@@ -27,8 +27,8 @@ export interface PipelineActor {
 export type StatusChangeResult =
   | { status: 'changed'; changedAt: Date }
   | { status: 'not_found' }
-  /** Someone changed it first: `current` is the status it has now. */
-  | { status: 'stale'; current: LeadStatus };
+  /** Someone changed it first: `current` is the status it has now, `by` who made the last change (if recorded). */
+  | { status: 'stale'; current: LeadStatus; by: PipelineActor | null };
 
 export async function changeLeadStatus(
   deps: PipelineDeps,
@@ -49,7 +49,18 @@ export async function changeLeadStatus(
       .returning({ id: contatos.id });
     if (!moved) {
       const [lead] = await tx.select({ status: contatos.status }).from(contatos).where(eq(contatos.id, input.leadId));
-      return lead ? { status: 'stale', current: lead.status } : { status: 'not_found' };
+      if (!lead) return { status: 'not_found' };
+      const [last] = await tx
+        .select({ id: leadStatusChanges.userId, name: leadStatusChanges.userName })
+        .from(leadStatusChanges)
+        .where(eq(leadStatusChanges.leadId, input.leadId))
+        .orderBy(desc(leadStatusChanges.createdAt), desc(leadStatusChanges.id))
+        .limit(1);
+      return {
+        status: 'stale',
+        current: lead.status,
+        by: last?.id && last.name ? { id: last.id, name: last.name } : null,
+      };
     }
     await tx.insert(leadStatusChanges).values({
       leadId: input.leadId,
