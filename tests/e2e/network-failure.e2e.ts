@@ -103,6 +103,8 @@ async function expectToast(page: Page, title: string, description: string) {
  */
 async function toastsGone(page: Page) {
   await page.mouse.move(0, 0);
+  // The page's clock (installed below) skips the toasts' display time instead of waiting it out.
+  await page.clock.fastForward(15_000);
   await expect(toasts(page)).toHaveCount(0, { timeout: 15_000 });
 }
 
