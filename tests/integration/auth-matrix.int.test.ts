@@ -464,6 +464,11 @@ describe('authorization matrix on the built server', () => {
         // The dashboard is the sales side's: an editor landing there after sign-in goes on to the posts.
         expect(response.status).toBe(302);
         expect(new URL(String(response.headers.location), server.url).pathname).toBe('/blog/admin/posts');
+      } else if (who === 'vendas' && route.pattern === '/admin/leads') {
+        // A salesperson's bare list opens on her own leads, under that view's address.
+        expect(response.status).toBe(302);
+        const location = new URL(String(response.headers.location), server.url);
+        expect(`${location.pathname}${location.search}`).toBe('/admin/leads?responsavel=eu');
       } else expect(response.status).toBe(200);
     });
   });

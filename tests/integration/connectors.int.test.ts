@@ -3,8 +3,9 @@
  * Marketing, HubSpot Forms and Pipedrive (tests/stand-ins/crm.ts), on every engine: a saved
  * lead queues one delivery per configured connector in its own transaction and the delivery
  * engine sends each payload as the service documents it, legal bases included; the
- * services' documented errors are handled — 5xx, a timeout and 401 retried, 429 waited out
- * for its Retry-After, 400/422 failed for good at once with a pt-BR reason — and a secret a
+ * services' documented errors are handled — 5xx and a timeout retried, 429 waited out
+ * for its Retry-After, 400/422 failed for good at once with a pt-BR reason, a wrong key or
+ * form (401/403, HubSpot's 404) at once with a hint naming the variable — and a secret a
  * service echoes never reaches the row or the logs. Pipedrive's person and lead are never
  * created twice, whatever answer an attempt lost.
  *
@@ -374,26 +375,41 @@ describe.each(engines)('connectors on %s', (engine) => {
     expect(standIns.hs.submissions[0]).not.toHaveProperty('legalConsentOptions');
   });
 
-  it('RD Station: 5xx, a timeout, 429 (waited out) and 401 are retried until it goes out once; the echoed key is masked', async () => {
+  it('RD Station: 5xx, a timeout and 429 (waited out) are retried until it goes out once; the key never reaches a log', async () => {
     const connectors = connectorsOf(connectorEnv(standIns));
     const { rd } = standIns;
     rd.faults.push({ fault: 500 }, { fault: 'hang' }, { fault: { status: 429, retryAfter: '1' } });
-    rd.account.apiKey = 'outra-chave';
     const running = await start({ rdstation: connectors.rdstation });
     const lead = await enqueueStoredLead(t.db, running.outbox, { rdstation: connectors.rdstation });
-    await rd.waitFor((request) => request.status === 401, 20_000);
-    rd.account.apiKey = RD_KEY;
     const row = await settled(lead.id, 'rdstation', 'sent');
-    expect(rd.requests.map((request) => request.status)).toEqual([500, 'hang', 429, 401, 200]);
+    expect(rd.requests.map((request) => request.status)).toEqual([500, 'hang', 429, 200]);
     expect(rd.conversions).toHaveLength(1);
-    expect(row.attempts).toBe(5);
-    // The last error kept is the 401's, whose answer quoted the URL with the key: kept as its host.
-    expect(row.lastError).toMatch(/^answered 401: /);
-    expect(row.lastError).toContain(`Invalid API key in POST [${new URL(standIns.rd.url).host}]`);
-    expect(row.lastError).not.toContain(RD_KEY);
-    expect(row.lastError).not.toContain('api_key');
+    expect(row.attempts).toBe(4);
     expect(logs.some((line) => line.includes('asked to wait 1 s'))).toBe(true);
     expect(logs.some((line) => line.includes('timed out'))).toBe(true);
+    expect(logs.join('\n')).not.toContain(RD_KEY);
+  });
+
+  it('a wrong key (401 from RD Station and Pipedrive) or an unknown HubSpot form (404) fails for good at once, with a pt-BR hint naming the variable', async () => {
+    const connectors = connectorsOf(connectorEnv(standIns));
+    standIns.rd.account.apiKey = 'outra-chave';
+    standIns.pd.faults.push({ fault: 401 });
+    standIns.hs.faults.push({ fault: 404 });
+    const running = await start(connectors);
+    const lead = await enqueueStoredLead(t.db, running.outbox, connectors);
+    const expected = {
+      rdstation: connectorErrorMessages.misconfigured('RD Station', 401, 'RDSTATION_API_KEY'),
+      pipedrive: connectorErrorMessages.misconfigured('Pipedrive', 401, 'PIPEDRIVE_API_TOKEN'),
+      hubspot: connectorErrorMessages.misconfigured('HubSpot', 404, 'HUBSPOT_PORTAL_ID e HUBSPOT_FORM_GUID'),
+    } as const;
+    for (const [kind, message] of Object.entries(expected) as [keyof typeof expected, string][]) {
+      const row = await settled(lead.id, kind, 'failed');
+      expect(row.attempts, kind).toBe(1);
+      expect(row.lastError, kind).toBe(message);
+      expect(await liveJobs(row.id), kind).toBe(0);
+    }
+    // The RD Station answer quoted the URL with the key; the row keeps only the hint.
+    expect(logs.join('\n')).not.toContain('outra-chave');
     expect(logs.join('\n')).not.toContain(RD_KEY);
   });
 
@@ -427,7 +443,7 @@ describe.each(engines)('connectors on %s', (engine) => {
     const connectors = connectorsOf(connectorEnv(standIns));
     const { pd } = standIns;
     pd.faults.push(
-      { fault: 401 },
+      { fault: 500 },
       { method: 'POST', path: '/api/v2/persons', fault: 'store-then-500' },
       { method: 'POST', path: '/v1/leads', fault: 'store-then-500' },
     );
@@ -563,7 +579,7 @@ describe('the deliveries page with connectors (built server)', () => {
     const env = connectorEnv(standIns);
     const connectors = connectorsOf(env);
     const dataDir = mkdtempSync(join(tmpdir(), 'pilota-connectors-page-'));
-    // Filled by the real delivery path: RD Station refuses the key (and quotes it), HubSpot the field.
+    // Filled by the real delivery path: RD Station refuses the key, HubSpot the field.
     standIns.rd.account.apiKey = 'outra-chave';
     const handle = await openDatabase({ pgliteDir: pgliteDirFor(dataDir) });
     try {
@@ -624,7 +640,7 @@ describe('the deliveries page with connectors (built server)', () => {
     const rd = rowHtml(body, ids.rd);
     expect(rd).toContain('RD Station');
     expect(rd).toContain(new URL(standIns.rd.url).host);
-    expect(rd).toContain('answered 401');
+    expect(rd).toContain('RDSTATION_API_KEY');
     expect(rd).toContain('aria-label="Reenviar RD Station de Lia Conectores"');
     expect(rd).toContain('Lia Conectores');
     const hubspot = rowHtml(body, ids.hubspot);

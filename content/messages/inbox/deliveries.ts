@@ -52,6 +52,9 @@ export const connectorErrorMessages = {
   invalidEmail: 'e-mail inválido',
   requiredField: (field: string) => `o formulário exige o campo “${field}”`,
   otherReason: (status: number) => `resposta ${status}`,
+  /** A 401/403 (or HubSpot's 404): the account's key or form is wrong; retrying cannot help. */
+  misconfigured: (service: string, status: number, variables: string) =>
+    `${service} recusou a configuração (resposta ${status}): confira ${variables} no ambiente do servidor e use "Reenviar" depois de corrigir — sem novas tentativas`,
 } as const;
 
 /** Answers of entregas.reenviar / entregas.reenviarFalhas. */

@@ -13,10 +13,12 @@
  * Each CRM's outcome is reported on its own (one failing leaves the others done); nothing here
  * logs or keeps the e-mails.
  */
+import { connectorErrorMessages as m } from '@content/messages/inbox/deliveries';
 import type { ConnectorsConfig } from './config';
 import { call, CONNECTOR_TIMEOUT_MS, ConnectorError } from './http';
 import { pipedriveOriginId } from './payloads';
-import { personIdsByEmail, type PipedriveRequest } from './pipedrive-person';
+import { personIdsByEmail } from './pipedrive-person';
+import { pipedriveRequest } from './transports';
 
 /** What the person's erasure did in one CRM. */
 export type CrmErasureOutcome =
@@ -69,16 +71,7 @@ async function erasePipedrive(
   leadIds: string[],
   timeoutMs: number,
 ): Promise<number> {
-  const signal = AbortSignal.timeout(timeoutMs);
-  const request: PipedriveRequest = (method, path, payload) =>
-    call(`${config.baseUrl}${path}`, {
-      method,
-      headers: { 'x-api-token': config.apiToken },
-      ...(payload === undefined ? {} : { body: payload }),
-      signal,
-      secrets: [config.apiToken],
-      refused: (status) => `answered ${status}`,
-    }) as Promise<{ data?: unknown } | undefined>;
+  const request = pipedriveRequest(config.baseUrl, config.apiToken, AbortSignal.timeout(timeoutMs));
   const ours = new Set(leadIds.map(pipedriveOriginId));
   let deleted = 0;
   for (const email of emails) {
@@ -117,6 +110,10 @@ async function eraseHubSpot(
         signal: AbortSignal.timeout(timeoutMs),
         secrets: [token],
         refused: (status) => `answered ${status}`,
+        misconfigured: (status) =>
+          status === 401 || status === 403
+            ? m.misconfigured('HubSpot', status, 'HUBSPOT_PRIVATE_APP_TOKEN')
+            : undefined,
       });
       deleted++;
     } catch (error) {

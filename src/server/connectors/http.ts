@@ -3,9 +3,12 @@
  * - 2xx: done.
  * - 400 and 422: the service refused the data itself; the same data will be refused again,
  *   so the delivery fails for good at once (`permanent`) with the reason on the deliveries page.
+ * - 401 and 403 (and whatever else a connector names in `misconfigured`, HubSpot's 404 for an
+ *   unknown form): the account's key or form is wrong, and every retry would be refused too;
+ *   the delivery fails for good at once with a pt-BR hint naming the variable to fix.
  * - 429: too many requests; the target pauses for the Retry-After the service asked for
  *   (src/server/delivery/breaker.ts), so the retry comes no sooner and nothing is dropped.
- * - Anything else (401, 5xx, a timeout, a refused connection): retried with back-off.
+ * - Anything else (5xx, a timeout, a refused connection): retried with back-off.
  *
  * A service's answer may quote the request, secret included (an echoed URL with its
  * api_key), so every text taken from it goes through `redact` before it is kept anywhere.
@@ -63,6 +66,8 @@ export interface CallOptions {
   secrets: readonly string[];
   /** Builds the row's message for a 400/422 from the parsed answer (a pt-BR text). */
   refused: (status: number, answer: unknown) => string;
+  /** The row's message when `status` means the connector's configuration is wrong; undefined when not. */
+  misconfigured: (status: number) => string | undefined;
 }
 
 /** Calls `url` and returns its parsed JSON answer (undefined when empty); throws ConnectorError. */
@@ -105,6 +110,10 @@ export async function call(url: string, options: CallOptions): Promise<unknown> 
       status,
       permanent: true,
     });
+  }
+  const misconfigured = options.misconfigured(status);
+  if (misconfigured !== undefined) {
+    throw new ConnectorError(misconfigured, `answered ${status}`, { status, permanent: true });
   }
   if (status === 429) {
     const wait = retryAfterMs(response.headers.get('retry-after'));

@@ -57,6 +57,14 @@ function refusal(kind: ConnectorKind, status: number, answer: unknown): string {
   return m.rejected(deliveryKindLabels[kind], detail);
 }
 
+/** The hint for a 401/403 (and `extra` statuses): which variables of `kind` to check. */
+function misconfiguration(kind: ConnectorKind, variables: string, extra: readonly number[] = []) {
+  return (status: number): string | undefined =>
+    status === 401 || status === 403 || extra.includes(status)
+      ? m.misconfigured(deliveryKindLabels[kind], status, variables)
+      : undefined;
+}
+
 function describe(error: unknown): ReturnType<Transport['describeFailure']> {
   if (error instanceof ConnectorError) {
     const { permanent, retryAfterMs } = error.options;
@@ -87,6 +95,7 @@ export function rdStationTransport(
         signal: AbortSignal.timeout(timeoutMs),
         secrets: [config.apiKey],
         refused: (status, answer) => refusal('rdstation', status, answer),
+        misconfigured: misconfiguration('rdstation', 'RDSTATION_API_KEY'),
       });
       return 'sent';
     },
@@ -105,6 +114,8 @@ export function hubSpotTransport(options: ConnectorOptions = {}): Transport {
         signal: AbortSignal.timeout(timeoutMs),
         secrets: [],
         refused: (status, answer) => refusal('hubspot', status, answer),
+        // The submissions endpoint answers 404 for a portal or form that does not exist.
+        misconfigured: misconfiguration('hubspot', 'HUBSPOT_PORTAL_ID e HUBSPOT_FORM_GUID', [404]),
       });
       return 'sent';
     },
@@ -166,6 +177,7 @@ export function pipedriveRequest(target: string, apiToken: string, signal: Abort
       signal,
       secrets: [apiToken],
       refused: (status, answer) => refusal('pipedrive', status, answer),
+      misconfigured: misconfiguration('pipedrive', 'PIPEDRIVE_API_TOKEN'),
     }) as Promise<{ data?: unknown } | undefined>;
 }
 
