@@ -220,6 +220,11 @@ test('a data-subject request, filed, confirmed by e-mail, exported and deleted b
     'href',
     'https://app.rdstation.com.br/',
   );
+  // The post answered 303 to the page's clean address: the identifier was only in the post, so
+  // nothing of the person is on screen; the searches below show nothing is left either.
+  await expect(page.getByRole('main')).not.toContainText(email);
+  // Searched again, the e-mail finds no data, only the anonymous record of what was done.
+  await searchByEmail(page, email);
   await expect(page.getByText('Nenhum dado pessoal encontrado para este identificador.')).toBeVisible();
   const audit = page.getByRole('table', { name: 'Registro de atendimento (anônimo)' });
   await expect(audit).toContainText('Exclusão');
@@ -346,6 +351,8 @@ for (const { name, viewport } of [
       .check();
     await deletion.getByRole('button', { name: 'Excluir' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Dados excluídos' })).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText(ana);
+    await searchByEmail(page, ana);
     await expect(page.getByText('Nenhum dado pessoal encontrado para este identificador.')).toBeVisible();
     await searchByEmail(page, bruno);
     await expect(leads).toContainText(bruno);

@@ -184,9 +184,9 @@ test.describe('legal pages', () => {
       path: '/politica-de-privacidade',
       title: 'Política de Privacidade',
       // The date of the last change: the encarregado by name, the data-subject request form,
-      // lead retention, documents kept until 90 days after the implementation ends, and the
-      // cookieless visit count on legitimate interest.
-      updated: '26/11/2026',
+      // lead retention, documents kept until 90 days after the implementation ends, the
+      // cookieless visit count on legitimate interest, and the optional marketing e-mail box.
+      updated: '29/11/2026',
       facts: [
         /Contagem de visitas \(sem cookies\)/,
         /A base legal é o legítimo interesse/,

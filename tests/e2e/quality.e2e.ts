@@ -167,7 +167,10 @@ test('keyboard only: open the lead dialog from the nav, fill it, send it', async
   await expect(dialog.getByLabel('Você é')).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(dialog.getByLabel('Você é')).toHaveValue('proprietario');
-  // Empresa stays hidden for proprietário; the next stop is the submit button.
+  // Empresa stays hidden for proprietário; the next stop is the optional marketing box, left
+  // unticked, then the submit button.
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('checkbox', { name: /Quero receber novidades/ })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Solicitar contato' })).toBeFocused();
   await page.keyboard.press('Enter');
