@@ -22,6 +22,7 @@ import { leadReport, salespersonReport } from '~/server/inbox/reports';
 import { engines, useTestDatabase } from '../support/db';
 import { quietLog } from '../support/log';
 import { aVisit } from '../support/visit-event';
+import { aLeadRow, type LeadRow } from '../support/leads';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const sp = (local: string) => new Date(`${local}-03:00`);
@@ -31,18 +32,7 @@ const HOST = 'pilota.example';
 /** Rows of a raw `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
 const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
 
-let keyNo = 0;
-const lead = (createdAt: Date, overrides: Partial<typeof contatos.$inferInsert> = {}) => ({
-  nome: 'Contato',
-  email: 'c@exemplo.com.br',
-  celular: '(11) 90000-0000',
-  tipo: 'proprietario' as const,
-  consentVersion: '1',
-  consentAt: createdAt,
-  submissionKey: `a${keyNo++}`,
-  createdAt,
-  ...overrides,
-});
+const lead = (createdAt: Date, overrides: Partial<LeadRow> = {}) => aLeadRow({ createdAt, ...overrides });
 
 describe.each(engines)('visit analytics on %s', (engine) => {
   const t = useTestDatabase(engine);

@@ -22,6 +22,7 @@ import { insertDeliveries, type DeliveryMeta } from '~/server/outbox/outbox';
 import { engines, useTestDatabase } from '../support/db';
 import { sharedDeps } from '../../scripts/support/service-deps';
 import { quietLog } from '../support/log';
+import { aLeadInput } from '../support/leads';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const leadNotice = consentNotices.lead;
@@ -31,16 +32,14 @@ const IMPL_TEXT_HASH = sha256(`${implNotice.before}[${implNotice.linkText}](${im
 const marketingNotice = consentNotices.marketing;
 const MARKETING_TEXT_HASH = sha256(marketingNotice.before);
 
-const lead = (patch: Partial<LeadInput> = {}): LeadInput => ({
-  nome: 'Clara Prova',
-  email: 'clara.prova@example.com',
-  celular: '(11) 98765-4321',
-  tipo: 'proprietario',
-  pagina_origem: 'http://localhost/planos?utm_source=google',
-  consent_version: leadNotice.version,
-  submission_key: randomUUID(),
-  ...patch,
-});
+const lead = (patch: Partial<LeadInput> = {}): LeadInput =>
+  aLeadInput({
+    nome: 'Clara Prova',
+    email: 'clara.prova@example.com',
+    pagina_origem: 'http://localhost/planos?utm_source=google',
+    consent_version: leadNotice.version,
+    ...patch,
+  });
 
 describe.each(engines)('proof of consent on %s', (engine) => {
   const t = useTestDatabase(engine);

@@ -12,18 +12,10 @@ import { bundledMigrations, migrateDatabase } from '~/server/db/migrate';
 import { contatos, foldSearchSql, leadNotes, leadStatusChanges, solicitacoesImplementacao } from '~/server/db/schema';
 import { foldSearchText, SEARCH_FOLD_FROM } from '~/lib/search-text';
 import { engines, useTestDatabase } from '../support/db';
+import { aLeadRow, type LeadRow } from '../support/leads';
 
-const lead = (overrides: Partial<typeof contatos.$inferInsert> = {}) => ({
-  nome: 'João Ávila Gonçalves',
-  email: 'Joao.Avila@Exemplo.com.br',
-  celular: '(11) 98765-4321',
-  tipo: 'corretor' as const,
-  empresa: 'Imobiliária São Tomé',
-  consentVersion: '1',
-  consentAt: new Date(),
-  submissionKey: crypto.randomUUID(),
-  ...overrides,
-});
+const lead = (overrides: Partial<LeadRow> = {}) =>
+  aLeadRow({ email: 'Joao.Avila@Exemplo.com.br', tipo: 'corretor', empresa: 'Imobiliária São Tomé', ...overrides });
 
 /** Rows of a raw `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -10,24 +10,22 @@ import { contatos } from '~/server/db/schema';
 import { listLeads, nextLeadId } from '~/server/inbox/lead-list';
 import { DEFAULT_LEAD_FILTERS, LEADS_PAGE_SIZE, parseLeadFilters } from '~/lib/validation/lead-filters';
 import { engines, useTestDatabase } from '../support/db';
+import { aLeadRow, firstNameOf, type LeadRow } from '../support/leads';
 
 /** São Paulo wall time as an instant. */
 const sp = (local: string) => new Date(`${local}-03:00`);
 /** Monday 23/11/2026 14h00 in São Paulo. */
 const NOW = sp('2026-11-23T14:00:00');
 
-let key = 0;
-const lead = (nome: string, overrides: Partial<typeof contatos.$inferInsert> = {}) => ({
-  nome,
-  email: `${nome.split(' ')[0]!.toLowerCase()}@exemplo.com.br`,
-  celular: '(11) 90000-0000',
-  tipo: 'proprietario' as const,
-  consentVersion: '1',
-  consentAt: NOW,
-  submissionKey: `k${key++}`,
-  createdAt: sp('2026-11-20T10:00:00'),
-  ...overrides,
-});
+const lead = (nome: string, overrides: Partial<LeadRow> = {}) =>
+  aLeadRow({
+    nome,
+    email: `${firstNameOf(nome)}@exemplo.com.br`,
+    celular: '(11) 90000-0000',
+    consentAt: NOW,
+    createdAt: sp('2026-11-20T10:00:00'),
+    ...overrides,
+  });
 
 describe.each(engines)('leads list on %s', (engine) => {
   const t = useTestDatabase(engine);

@@ -30,6 +30,7 @@ import { sharedDeps } from '../../scripts/support/service-deps';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
 import { quietLog } from '../support/log';
+import { aLeadInput } from '../support/leads';
 
 const SITE = 'http://localhost:4321';
 const NOTIFY_TO = 'comercial@pilota.example';
@@ -54,14 +55,8 @@ const TEAM = [
 const alice = { id: 'a-1', name: 'Alice Admin' };
 const vera = { id: 'v-1', name: 'Vera Vendas' };
 
-const lead = (n: number): LeadInput => ({
-  nome: `Lead ${n}`,
-  email: `lead${n}@cliente.example`,
-  celular: '(11) 98765-4321',
-  tipo: 'corretor',
-  pagina_origem: 'http://localhost/planos',
-  submission_key: randomUUID(),
-});
+const lead = (n: number): LeadInput =>
+  aLeadInput({ nome: `Lead ${n}`, email: `lead${n}@cliente.example`, tipo: 'corretor' });
 
 describe.each(engines)('lead ownership on %s', (engine) => {
   const t = useTestDatabase(engine);

@@ -35,6 +35,7 @@ import { startReceiver, type Receiver } from '../../scripts/support/receiver';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
 import { logCapture, quietLog } from '../support/log';
+import { aLeadInput } from '../support/leads';
 
 const FAST: DeliverySettings = {
   retryLimit: 20,
@@ -48,15 +49,7 @@ const FAST: DeliverySettings = {
 const SECRET = 'segredo-de-teste';
 const NOTIFY_TO = 'comercial@pilota.example';
 
-const lead = (patch: Partial<LeadInput> = {}): LeadInput => ({
-  nome: 'Ana Souza',
-  email: 'ana@example.com',
-  celular: '(11) 98765-4321',
-  tipo: 'proprietario',
-  pagina_origem: 'http://localhost/planos',
-  submission_key: randomUUID(),
-  ...patch,
-});
+const lead = aLeadInput;
 
 /*
  * A lead whose values the database refuses: a NUL byte stands in for anything that slips

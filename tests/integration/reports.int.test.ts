@@ -20,24 +20,14 @@ import { ensureBuild } from '../support/ensure-build';
 import { rawRequest } from '../../scripts/support/raw-http';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
+import { aLeadRow, type LeadRow } from '../support/leads';
 
 /** São Paulo wall time as an instant. */
 const sp = (local: string) => new Date(`${local}-03:00`);
 const MINUTE = 60_000;
 
-let key = 0;
-const lead = (id: string, createdAt: Date, overrides: Partial<typeof contatos.$inferInsert> = {}) => ({
-  id,
-  nome: `Contato ${id.slice(-2)}`,
-  email: `c${id.slice(-2)}@exemplo.com.br`,
-  celular: '(11) 90000-0000',
-  tipo: 'proprietario' as const,
-  consentVersion: '1',
-  consentAt: createdAt,
-  submissionKey: `r${key++}`,
-  createdAt,
-  ...overrides,
-});
+const lead = (id: string, createdAt: Date, overrides: Partial<LeadRow> = {}) =>
+  aLeadRow({ id, nome: `Contato ${id.slice(-2)}`, email: `c${id.slice(-2)}@exemplo.com.br`, createdAt, ...overrides });
 const id = (n: number) => `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`;
 const A = id(1);
 const B = id(2);

@@ -6,9 +6,10 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseConfig } from '~/server/config';
+import { loadConfig, parseConfig } from '~/server/config';
 import { zapAuthorization } from '~/server/webhooks/zap';
 import { deployTargetFromEnv } from '~/server/deploy-target';
+import { configErrorFor } from '../support/config-error';
 
 const NETLIFY_ENV = {
   NETLIFY: 'true',
@@ -16,15 +17,7 @@ const NETLIFY_ENV = {
   AUTH_SECRET: 'a-long-random-secret',
 };
 
-function configError(env: Record<string, string | undefined>): string {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-}
+const configError = (env: Record<string, string | undefined>) => configErrorFor(env, loadConfig);
 
 describe('deploy target', () => {
   it('is node by default, netlify when Netlify builds (NETLIFY) or DEPLOY_TARGET says so', () => {

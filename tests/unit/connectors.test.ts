@@ -5,19 +5,12 @@
  * values a lead becomes (E.164 phone, the page as a conversion slug).
  */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '~/server/config';
+import { parseConfig } from '~/server/config';
 import { redact, retryAfterMs } from '~/server/connectors/http';
 import { e164, pageSlug } from '~/server/connectors/payloads';
+import { configErrorFor } from '../support/config-error';
 
-function configError(env: Record<string, string>): string {
-  try {
-    parseConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-}
+const configError = configErrorFor;
 
 describe('connector variables', () => {
   it('are all off by default, and each turns on with its key variable alone, the real hosts by default', () => {

@@ -5,19 +5,12 @@
  * delivery contract.
  */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '~/server/config';
+import { parseConfig } from '~/server/config';
 import { DEFAULT_BREAKER } from '~/server/delivery/breaker';
 import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsFor } from '~/server/delivery/settings';
+import { configErrorFor } from '../support/config-error';
 
-function configError(env: Record<string, string>): string {
-  try {
-    parseConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-}
+const configError = configErrorFor;
 
 describe('delivery timing', () => {
   it('is the production policy when no variable is set', () => {
