@@ -7,7 +7,7 @@
  */
 import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileMessages, validationMessages } from '~/copy/messages/implementation';
 import { MAX_CNH_BYTES } from '~/lib/file-type';
 import { rateLimitMessage } from '~/copy/messages/lead';
@@ -16,17 +16,14 @@ import { IMPLEMENTATION_SUBJECT } from '~/server/implementation/implementation.s
 import { MAX_REQUEST_BYTES } from '~/server/implementation/multipart';
 import { verifyPassword } from '~/server/implementation/password';
 import type { DeliverySettings } from '~/server/delivery/settings';
-import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
-import { createMailer } from '~/server/mail';
 import { GET as download } from '~/pages/admin/documentos/[id]';
 import { GET as status } from '~/pages/api/implementacao/[id]';
 import { POST } from '~/pages/api/implementacao';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
 import { testRuntime } from '../../scripts/support/service-deps';
-import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { aCnpjRequest, aCpfRequest, IMPLEMENTATION_PASSWORD } from '../support/implementation-fields';
 import { until } from '../support/until';
-import { quietLog } from '../support/log';
+import { useMailDelivery } from '../support/mail-delivery';
 
 const SITE_URL = 'https://pilota.example';
 const TEAM = 'implantacao@pilota.example';
@@ -80,27 +77,7 @@ function form(
 
 describe.each(engines)('implementation request on %s', (engine) => {
   const t: TestDatabase = useTestDatabase(engine);
-  let smtp: CaptureSmtp;
-  let stack: DeliveryStack;
-
-  beforeAll(async () => {
-    smtp = await startCaptureSmtp();
-  });
-  beforeEach(async () => {
-    stack = deliveryStack(t.handle, {
-      sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
-      settings: FAST,
-      log: quietLog,
-    });
-    await stack.start();
-  });
-  afterEach(async () => {
-    await stack.stop(2_000);
-    smtp.messages.length = 0;
-  });
-  afterAll(async () => {
-    await smtp.stop();
-  });
+  const sending = useMailDelivery(t, FAST);
 
   /** What the route gets from the middleware: this test's database, queue and settings. */
   const context = (request: Request, params: Record<string, string> = {}, config: Record<string, unknown> = {}) =>
@@ -111,7 +88,7 @@ describe.each(engines)('implementation request on %s', (engine) => {
       locals: {
         runtime: testRuntime({
           db: t.db,
-          stack,
+          stack: sending.stack,
           config: { siteUrl: SITE_URL, leadNotifyTo: TEAM, authSecret: 'test-secret', ...config },
           now: () => NOW,
         }),
@@ -175,7 +152,7 @@ describe.each(engines)('implementation request on %s', (engine) => {
     });
     expect(Buffer.from(file!.content).equals(Buffer.from(PDF))).toBe(true);
 
-    const mail = await smtp.waitFor((m) => m.subject?.includes('Maria da Silva') ?? false);
+    const mail = await sending.smtp.waitFor((m) => m.subject?.includes('Maria da Silva') ?? false);
     expect(mail.envelopeTo).toEqual([TEAM]);
     expect(mail.replyTo?.[0]?.address).toBe('acesso.maria@example.com');
     expect(mail.subject).toBe('Nova solicitação de implementação (CPF): Maria da Silva');
@@ -240,7 +217,7 @@ describe.each(engines)('implementation request on %s', (engine) => {
     expect(files).toHaveLength(1);
     expect(files[0]).toMatchObject({ id: row!.responsavelCnhFileId, kind: 'jpeg', mimeType: 'image/jpeg' });
 
-    const mail = await smtp.waitFor((m) => m.subject?.includes('(CNPJ)') ?? false);
+    const mail = await sending.smtp.waitFor((m) => m.subject?.includes('(CNPJ)') ?? false);
     const text = mail.text ?? '';
     for (const expected of [
       'Tipo de documento: CNPJ',
@@ -264,7 +241,7 @@ describe.each(engines)('implementation request on %s', (engine) => {
     const { status: code } = await submit(form(cpfFields));
     expect(code).toBe(201);
     expect((await counts()).files).toBe(0);
-    const mail = await smtp.waitFor();
+    const mail = await sending.smtp.waitFor();
     expect(mail.text).toContain('CNH anexada: Não');
     expect(mail.text).not.toContain('/admin/documentos/');
   });
@@ -313,7 +290,7 @@ describe.each(engines)('implementation request on %s', (engine) => {
     expect(code).toBe(201);
     const [file] = await t.db.select().from(privateFiles);
     expect(file).toMatchObject({ kind: 'pdf', mimeType: 'application/pdf', originalName: 'evil.pdf' });
-    const mail = await smtp.waitFor((m) => m.text?.includes(json['id'] as string) ?? false);
+    const mail = await sending.smtp.waitFor((m) => m.text?.includes(json['id'] as string) ?? false);
     expect(mail.text).toContain(`Arquivo da CNH: evil.pdf — ${SITE_URL}/admin/documentos/${file!.id}`);
     expect(mail.text).not.toContain('evil.html');
 
@@ -373,7 +350,7 @@ describe.each(engines)('implementation request on %s', (engine) => {
     const [file] = await t.db.select().from(privateFiles);
     expect(file!.size).toBe(MAX_CNH_BYTES);
     // Let the queue finish the first request's e-mail so truncating does not race its worker.
-    await smtp.waitFor();
+    await sending.smtp.waitFor();
     await t.truncate();
 
     const tooBig = await submit(
@@ -471,7 +448,7 @@ describe.each(engines)('implementation request on %s', (engine) => {
   });
 
   it('SMTP down: the request is saved at once, the e-mail arrives once SMTP is back', async () => {
-    await smtp.stop();
+    await sending.smtp.stop();
     const { status: code, json } = await submit(
       form(cpfFields, { cnh: { bytes: PDF, name: 'cnh.pdf', type: 'application/pdf' } }),
     );
@@ -486,8 +463,8 @@ describe.each(engines)('implementation request on %s', (engine) => {
     expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
     expect(await mailStatus(id)).toEqual({ email: 'failed' });
 
-    await smtp.start();
-    const mail = await smtp.waitFor((m) => m.text?.includes(id) ?? false, 20_000);
+    await sending.smtp.start();
+    const mail = await sending.smtp.waitFor((m) => m.text?.includes(id) ?? false, 20_000);
     expect(mail.text).toContain('Maria da Silva');
     await until(async () => ((await mailStatus(id)).email === 'sent' ? true : undefined));
   });

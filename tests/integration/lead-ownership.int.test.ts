@@ -13,35 +13,24 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LEAD_FILTERS } from '~/lib/validation/lead-filters';
 import type { LeadInput } from '~/lib/validation/lead';
 import { authUser, contatos, deliveries, leadAssignments } from '~/server/db/schema';
-import type { DeliverySettings } from '~/server/delivery/settings';
 import { assignLead, readSalesSettings, salespeople, setRoundRobin } from '~/server/inbox/assignment';
 import { listLeads } from '~/server/inbox/lead-list';
 import { changeLeadStatus, leadTimeline } from '~/server/inbox/pipeline';
 import { salespersonReport } from '~/server/inbox/reports';
 import { createLeadService } from '~/server/leads/lead.service';
-import { createMailer } from '~/server/mail';
 import { engines, useTestDatabase } from '../support/db';
-import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { sharedDeps } from '../../scripts/support/service-deps';
-import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
 import { quietLog } from '../support/log';
 import { aLeadInput } from '../support/leads';
+import { useMailDelivery } from '../support/mail-delivery';
 
 const SITE = 'http://localhost:4321';
 const NOTIFY_TO = 'comercial@pilota.example';
-const FAST: DeliverySettings = {
-  retryLimit: 5,
-  retryDelaySeconds: 0,
-  retryBackoff: false,
-  pollingIntervalSeconds: 0.5,
-  expireInSeconds: 30,
-  breaker: { failures: 10, pauseSeconds: 1, maxPauseSeconds: 2 },
-};
 const NOW = new Date('2026-11-25T15:00:00Z');
 
 const TEAM = [
@@ -60,35 +49,17 @@ const lead = (n: number): LeadInput =>
 
 describe.each(engines)('lead ownership on %s', (engine) => {
   const t = useTestDatabase(engine);
-  let smtp: CaptureSmtp;
-  let stack: DeliveryStack;
-
-  beforeAll(async () => {
-    smtp = await startCaptureSmtp();
-  });
-  afterAll(async () => {
-    await smtp.stop();
-  });
+  const sending = useMailDelivery(t);
   beforeEach(async () => {
-    smtp.messages.length = 0;
     await t.db.insert(authUser).values(TEAM.map((member) => ({ ...member, emailVerified: true })));
-    stack = deliveryStack(t.handle, {
-      sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
-      settings: FAST,
-      log: quietLog,
-    });
-    await stack.start();
-  });
-  afterEach(async () => {
-    await stack.stop(2_000);
   });
 
-  const deps = () => ({ db: t.db, now: () => NOW, outbox: stack.outbox, config: { siteUrl: SITE } });
+  const deps = () => ({ db: t.db, now: () => NOW, outbox: sending.stack.outbox, config: { siteUrl: SITE } });
   const leadService = () =>
     createLeadService({
       db: t.db,
-      outbox: stack.outbox,
-      sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
+      outbox: sending.stack.outbox,
+      sendMail: sending.sendMail,
       config: {
         dataDir: mkdtempSync(join(tmpdir(), 'pilota-owner-')),
         leadNotifyTo: NOTIFY_TO,
@@ -128,7 +99,7 @@ describe.each(engines)('lead ownership on %s', (engine) => {
       status: 'assigned',
       to: { id: 'v-1', name: 'Vera Vendas' },
     });
-    const mail = await smtp.waitFor((m) => m.envelopeTo.includes('vera@pilota.example'), 15_000);
+    const mail = await sending.smtp.waitFor((m) => m.envelopeTo.includes('vera@pilota.example'), 15_000);
     expect(mail.subject).toBe('Lead atribuído a você: Lia 1');
     expect(mail.text).toContain(`${SITE}/admin/leads/${leadId}`);
     expect(mail.text).toContain('Proprietário');
@@ -150,7 +121,7 @@ describe.each(engines)('lead ownership on %s', (engine) => {
       ['Alice Admin', 'Alice Admin', null],
     ]);
     // Alice gave the lead to nobody but Vera and Vera to Alice: two e-mails (nobody mails themself).
-    await smtp.waitFor((m) => m.envelopeTo.includes('alice@pilota.example'), 15_000);
+    await sending.smtp.waitFor((m) => m.envelopeTo.includes('alice@pilota.example'), 15_000);
     const [row] = await t.db.select().from(contatos).where(eq(contatos.id, leadId));
     expect(row!.assignedTo).toBeNull();
     expect(
@@ -210,8 +181,8 @@ describe.each(engines)('lead ownership on %s', (engine) => {
     expect(await assignedCounts()).toEqual({ ninguém: 1, 'v-1': 2, 'v-2': 2, 'v-3': 2 });
 
     // Each assignee is mailed each lead, through the outbox, alongside the team's e-mail.
-    await until(async () => (smtp.messages.length >= 13 ? true : undefined), 20_000);
-    const to = (address: string) => smtp.messages.filter((m) => m.envelopeTo.includes(address)).length;
+    await until(async () => (sending.smtp.messages.length >= 13 ? true : undefined), 20_000);
+    const to = (address: string) => sending.smtp.messages.filter((m) => m.envelopeTo.includes(address)).length;
     expect([to('vera@pilota.example'), to('vitor@pilota.example'), to('viviane@pilota.example')]).toEqual([2, 2, 2]);
     expect(to(NOTIFY_TO)).toBe(7);
     expect(to('alice@pilota.example')).toBe(0);

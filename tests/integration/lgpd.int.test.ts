@@ -15,7 +15,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { dsrConfirmationEmail } from '~/copy/messages/lgpd';
 import { parseIdentifier, type SubjectIdentifier } from '~/lib/lgpd-identifier';
 import type { DsrInput } from '~/lib/validation/dsr';
@@ -31,8 +31,6 @@ import {
   securityEvents,
   solicitacoesImplementacao,
 } from '~/server/db/schema';
-import type { DeliverySettings } from '~/server/delivery/settings';
-import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import type { RateLimit } from '~/server/config';
 import { createLeadService } from '~/server/leads/lead.service';
 import {
@@ -46,23 +44,15 @@ import {
 } from '~/server/lgpd/dsr.service';
 import { addLeadNote, changeLeadStatus } from '~/server/inbox/pipeline';
 import { eraseSubject, exportSubject, findSubject, hasPersonalData } from '~/server/lgpd/subject.service';
-import { createMailer } from '~/server/mail';
 import { insertDeliveries } from '~/server/outbox/outbox';
 import { engines, execute, useTestDatabase } from '../support/db';
 import { sharedDeps } from '../../scripts/support/service-deps';
-import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { quietLog } from '../support/log';
+import { useMailDelivery } from '../support/mail-delivery';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const NOTIFY_TO = 'comercial@pilota.example';
 const SITE = 'http://localhost:4321';
-const FAST: DeliverySettings = {
-  retryLimit: 5,
-  retryDelaySeconds: 0,
-  retryBackoff: false,
-  pollingIntervalSeconds: 0.5,
-  expireInSeconds: 30,
-};
 const ADMIN = { id: 'admin-1', email: 'ana.admin@pilota.example' };
 const CONTROLLER = {
   legalName: 'Pilota Tecnologia Ltda.',
@@ -83,33 +73,15 @@ const request = (patch: Partial<Record<string, string>> = {}): DsrInput =>
 
 describe.each(engines)('data-subject requests on %s', (engine) => {
   const t = useTestDatabase(engine);
-  let smtp: CaptureSmtp;
-  let stack: DeliveryStack;
+  const sending = useMailDelivery(t);
   let tokens: string[];
-
-  beforeAll(async () => {
-    smtp = await startCaptureSmtp();
-  });
-  afterAll(async () => {
-    await smtp.stop();
-  });
-  beforeEach(async () => {
-    smtp.messages.length = 0;
+  beforeEach(() => {
     tokens = [];
-    stack = deliveryStack(t.handle, {
-      sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
-      settings: FAST,
-      log: quietLog,
-    });
-    await stack.start();
-  });
-  afterEach(async () => {
-    await stack.stop(2_000);
   });
 
   const deps = ({ rateLimit, ...patch }: Partial<DsrDeps> & { rateLimit?: RateLimit } = {}): DsrDeps => ({
     db: t.db,
-    outbox: stack.outbox,
+    outbox: sending.stack.outbox,
     config: { siteUrl: SITE, leadNotifyTo: NOTIFY_TO },
     ...sharedDeps({
       db: t.db,
@@ -143,7 +115,7 @@ describe.each(engines)('data-subject requests on %s', (engine) => {
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row!.ipHash).not.toContain('203.0.113.9');
 
-    const mail = await smtp.waitFor((message) => message.envelopeTo.includes('rita.titular@example.com'));
+    const mail = await sending.smtp.waitFor((message) => message.envelopeTo.includes('rita.titular@example.com'));
     expect(mail.subject).toBe(dsrConfirmationEmail.subject);
     expect(mail.text).toContain(`${SITE}/lgpd/confirmar?token=${token}`);
     expect(mail.text).toContain('Anonimização, bloqueio ou eliminação');
@@ -156,7 +128,7 @@ describe.each(engines)('data-subject requests on %s', (engine) => {
       {},
       deps(),
     );
-    const mail = await smtp.waitFor((message) => message.envelopeTo.includes('alvo@example.com'));
+    const mail = await sending.smtp.waitFor((message) => message.envelopeTo.includes('alvo@example.com'));
     expect(mail.text).toContain(`${SITE}/lgpd/confirmar?token=${tokens[0]}`);
     for (const body of [mail.text ?? '', mail.html || '', mail.subject ?? '']) {
       expect(body).not.toContain('premio-falso');
@@ -183,7 +155,7 @@ describe.each(engines)('data-subject requests on %s', (engine) => {
     const now = new Date();
     await fileRequest(request(), {}, deps({ now: () => now }));
     const token = tokens[0]!;
-    await smtp.waitFor((message) => message.envelopeTo.includes('rita.titular@example.com'));
+    await sending.smtp.waitFor((message) => message.envelopeTo.includes('rita.titular@example.com'));
     await expect.poll(async () => (await t.db.select().from(deliveries))[0]?.status, { timeout: 15_000 }).toBe('sent');
 
     expect(await tokenState(t.db, token, now)).toBe('valid');
@@ -192,7 +164,7 @@ describe.each(engines)('data-subject requests on %s', (engine) => {
     expect(await confirmRequest(token, deps())).toEqual({ status: 'used' });
     expect(await tokenState(t.db, token, now)).toBe('used');
 
-    const team = await smtp.waitFor((message) => message.envelopeTo.includes(NOTIFY_TO));
+    const team = await sending.smtp.waitFor((message) => message.envelopeTo.includes(NOTIFY_TO));
     expect(team.subject).toMatch(
       /^Solicitação LGPD confirmada: Anonimização, bloqueio ou eliminação — responder até \d{2}\/\d{2}\/\d{4}$/,
     );
