@@ -15,6 +15,7 @@ import { contatos } from '~/server/db/schema';
 import { describeError, safeFirstLine } from '~/server/describe-error';
 import { safeRequest, withoutValues } from '~/server/http/safe-request';
 import { allEngines, useTestDatabase } from '../support/db';
+import { aLeadRow, type LeadRow } from '../support/leads';
 
 const PERSONAL = {
   nome: 'Helena Sigilo',
@@ -22,16 +23,8 @@ const PERSONAL = {
   celular: '(11) 91234-5678',
 };
 
-const leadRow = (patch: Partial<typeof contatos.$inferInsert> = {}) => ({
-  id: randomUUID(),
-  createdAt: new Date(),
-  ...PERSONAL,
-  tipo: 'proprietario' as const,
-  consentVersion: 'v1',
-  consentAt: new Date(),
-  submissionKey: randomUUID(),
-  ...patch,
-});
+const leadRow = (patch: Partial<LeadRow> = {}) =>
+  aLeadRow({ id: randomUUID(), createdAt: new Date(), ...PERSONAL, consentVersion: 'v1', ...patch });
 
 async function failure(run: () => Promise<unknown>): Promise<unknown> {
   try {

@@ -14,6 +14,7 @@ import { listLeads } from '~/server/inbox/lead-list';
 import { parseLeadFilters } from '~/lib/validation/lead-filters';
 import { engines, useTestDatabase } from '../support/db';
 import { parseCsv } from '../support/csv-parse';
+import { aLeadRow } from '../support/leads';
 
 const NOW = new Date('2026-11-23T17:00:00Z');
 const filtersOf = (query: string) => parseLeadFilters(new URLSearchParams(query)).filters;
@@ -49,19 +50,18 @@ describe.each(engines)('leads CSV export on %s', (engine) => {
   });
 
   it('writes a file for Excel in Brazil that parses back, formulas neutralised', async () => {
-    await t.db.insert(contatos).values({
-      nome: '=HYPERLINK("http://x";"clique")',
-      email: 'joao@exemplo.com',
-      celular: '(11) 98765-4321',
-      tipo: 'imobiliaria',
-      empresa: 'Imóveis; "Centro"',
-      mensagem: 'linha 1\nlinha 2',
-      utmSource: '+google',
-      consentVersion: '1',
-      consentAt: NOW,
-      submissionKey: 'k1',
-      createdAt: new Date('2026-11-20T02:30:00Z'),
-    });
+    await t.db.insert(contatos).values(
+      aLeadRow({
+        nome: '=HYPERLINK("http://x";"clique")',
+        email: 'joao@exemplo.com',
+        tipo: 'imobiliaria',
+        empresa: 'Imóveis; "Centro"',
+        mensagem: 'linha 1\nlinha 2',
+        utmSource: '+google',
+        consentAt: NOW,
+        createdAt: new Date('2026-11-20T02:30:00Z'),
+      }),
+    );
     const bytes = new Uint8Array(await new Response(leadsCsv(deps(), filtersOf(''))).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, row, ...rest] = parseCsv(new TextDecoder().decode(bytes.slice(3)));

@@ -26,8 +26,9 @@ import { engines, useTestDatabase } from '../support/db';
 import { sharedDeps } from '../../scripts/support/service-deps';
 import { until } from '../support/until';
 import { quietLog } from '../support/log';
-import { aLeadInput } from '../support/leads';
+
 import { useMailDelivery } from '../support/mail-delivery';
+import { aLeadInput, aLeadRow } from '../support/leads';
 
 const SITE = 'http://localhost:4321';
 const NOTIFY_TO = 'comercial@pilota.example';
@@ -73,16 +74,7 @@ describe.each(engines)('lead ownership on %s', (engine) => {
   const newLead = async (n: number) => {
     const [row] = await t.db
       .insert(contatos)
-      .values({
-        nome: `Lia ${n}`,
-        email: `lia${n}@cliente.example`,
-        celular: '(11) 90000-0000',
-        tipo: 'proprietario',
-        consentVersion: '1',
-        consentAt: NOW,
-        createdAt: NOW,
-        submissionKey: randomUUID(),
-      })
+      .values(aLeadRow({ nome: `Lia ${n}`, email: `lia${n}@cliente.example`, createdAt: NOW }))
       .returning();
     return row!.id;
   };

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { contatos } from '~/server/db/schema';
 import { addLeadNote, changeLeadStatus, leadTimeline } from '~/server/inbox/pipeline';
 import { engines, useTestDatabase } from '../support/db';
+import { aLeadRow } from '../support/leads';
 
 const NOW = new Date('2026-11-23T15:00:00Z');
 const ana = { id: 'u-ana', name: 'Ana' };
@@ -20,15 +21,7 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
   const newLead = async () => {
     const [row] = await t.db
       .insert(contatos)
-      .values({
-        nome: 'Lia',
-        email: 'lia@exemplo.com',
-        celular: '(11) 90000-0000',
-        tipo: 'proprietario',
-        consentVersion: '1',
-        consentAt: NOW,
-        submissionKey: crypto.randomUUID(),
-      })
+      .values(aLeadRow({ nome: 'Lia', email: 'lia@exemplo.com', consentAt: NOW }))
       .returning();
     return row!.id;
   };

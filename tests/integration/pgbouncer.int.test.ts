@@ -12,6 +12,7 @@ import { deliveryStack } from '../../scripts/support/deliveries';
 import { useTestDatabase } from '../support/db';
 import { logCapture } from '../support/log';
 import { pgBouncerMissingReason } from '../../scripts/support/pgbouncer';
+import { aLeadRow } from '../support/leads';
 
 const missing = pgBouncerMissingReason();
 
@@ -53,15 +54,7 @@ describe.skipIf(missing)(`transaction-mode pooler${missing ? ` — skipped: ${mi
     for (let round = 0; round < 12; round++) {
       await t.db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
-        await tx.insert(contatos).values({
-          nome: `Pessoa ${round}`,
-          email: `p${round}@exemplo.com`,
-          celular: '(11) 99999-9999',
-          tipo: 'proprietario',
-          consentVersion: 'v1',
-          consentAt: new Date(),
-          submissionKey: `pooler-${round}`,
-        });
+        await tx.insert(contatos).values(aLeadRow({ nome: `Pessoa ${round}`, email: `p${round}@exemplo.com` }));
       });
       const [row] = await t.db.select({ n: count() }).from(contatos);
       expect(row!.n).toBe(round + 1);

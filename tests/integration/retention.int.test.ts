@@ -32,6 +32,7 @@ import { runScheduledRetention } from '~/server/lgpd/scheduled-retention';
 import type { Runtime } from '~/server/runtime-types';
 import { engines, isPostgres, useTestDatabase } from '../support/db';
 import { captureLog, logCapture, logLines, quietLog } from '../support/log';
+import { aLeadRow } from '../support/leads';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -100,22 +101,21 @@ async function request(
 async function lead(db: Db, createdAt: Date): Promise<string> {
   const [row] = await db
     .insert(contatos)
-    .values({
-      createdAt,
-      nome: 'Lia Antiga',
-      email: 'lia@example.com',
-      celular: '(11) 98765-4321',
-      tipo: 'corretor',
-      empresa: 'Imóveis Lia',
-      mensagem: 'Quero conhecer',
-      paginaOrigem: 'http://localhost/planos',
-      utmSource: 'google',
-      consentVersion: 'v1',
-      consentAt: createdAt,
-      submissionKey: randomUUID(),
-      ipHash: 'abc',
-      userAgent: 'Firefox',
-    })
+    .values(
+      aLeadRow({
+        createdAt,
+        nome: 'Lia Antiga',
+        email: 'lia@example.com',
+        tipo: 'corretor',
+        empresa: 'Imóveis Lia',
+        mensagem: 'Quero conhecer',
+        paginaOrigem: 'http://localhost/planos',
+        utmSource: 'google',
+        consentVersion: 'v1',
+        ipHash: 'abc',
+        userAgent: 'Firefox',
+      }),
+    )
     .returning({ id: contatos.id });
   return row!.id;
 }
