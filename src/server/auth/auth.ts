@@ -43,12 +43,19 @@ import { authRateLimitStorage, counterPath, TOKEN_PATH_PREFIXES } from './auth-r
 import { existingAccountMail, passwordResetMail, verificationMail } from './emails';
 import { clearFailedSignIns } from './lockout';
 import { COOKIE_PREFIX } from './wire-names';
+import { IDLE_LOGOUT_MS } from '~/lib/session-idle';
 
 export { COOKIE_PREFIX };
 
 const authLog = componentLogger('auth');
 
-export const SESSION_TTL_SECONDS = 24 * 60 * 60;
+/**
+ * A session's life without activity (SPEC §9): the browser's idle watch reads the same rule from
+ * src/lib/session-idle.ts, so the two cannot drift apart.
+ */
+export const SESSION_TTL_SECONDS = IDLE_LOGOUT_MS / 1000;
+/** How long a sign-up's confirmation link works: a day, as a session does, by its own rule. */
+const CONFIRMATION_LINK_TTL_SECONDS = 24 * 60 * 60;
 /** Where an old confirmation link (Better Auth's /verify-email, closed) lands: the card says it is invalid. */
 export const VERIFIED_CALLBACK = '/auth?verificado=1';
 /** The page an e-mailed link opens (through Better Auth's /reset-password/:token, which checks the token). */
@@ -228,7 +235,7 @@ export function createAuth(deps: AuthDeps) {
       // An unverified account that signs in with the right password gets a fresh link.
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
-      expiresIn: SESSION_TTL_SECONDS,
+      expiresIn: CONFIRMATION_LINK_TTL_SECONDS,
       // Better Auth's own link (it confirms without asking who clicks) is never mailed.
       sendVerificationEmail: async ({ user }) => mailPasswordLink(user.email),
     },
