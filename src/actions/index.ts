@@ -5,6 +5,7 @@
  */
 import { admin } from './admin';
 import { entregas } from './entregas';
+import { followUps } from './follow-ups';
 import { implantacoes } from './implantacoes';
 import { lead } from './lead';
 import { leads } from './leads';
@@ -19,6 +20,7 @@ export const server = {
   posts,
   leads,
   entregas,
+  followUps,
   implantacoes,
   usuarios,
 };
