@@ -6,6 +6,7 @@
  * one who turned it off, none on a weekend or holiday, nothing more on a second run the same
  * day) and it reaches the SMTP server; the LGPD tools find and erase a lead's next step. Who
  * may call the actions is the authorization matrix's (tests/integration/auth-matrix.int.test.ts).
+ * On Netlify the scheduled function writes the same deliveries for the scheduled drain.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -16,10 +17,12 @@ import { digestPass } from '~/server/inbox/feature';
 import { createInboxService, type InboxService } from '~/server/inbox/inbox.service';
 import { followUpsPersonalData } from '~/server/inbox/personal-data';
 import { createMailer } from '~/server/mail';
-import { engines, useTestDatabase } from '../support/db';
+import { runScheduledDigest } from '~/server/inbox/scheduled-digest';
+import digestFunction, { config as digestFunctionConfig } from '../../netlify/jobs/follow-up-digest.mts';
+import { engines, isPostgres, useTestDatabase } from '../support/db';
 import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
-import { quietLog } from '../support/log';
+import { captureLog, logCapture, quietLog } from '../support/log';
 
 const SITE = 'http://localhost:4321';
 const FAST: DeliverySettings = {
@@ -190,5 +193,60 @@ describe.each(engines)('follow-ups on %s', (engine) => {
     });
     await t.db.transaction((tx) => handlers.erase(tx, found, 'anonymize', clock));
     expect(await inbox().nextStep(leadId)).toBeNull();
+  });
+});
+
+/* Netlify's functions reach PostgreSQL only (through the pooler), so these run on the PostgreSQL engines. */
+describe.each(engines.filter(isPostgres))('the digest on Netlify, %s', (engine) => {
+  const t = useTestDatabase(engine);
+
+  it('the scheduled function queues the same e-mail for the drain, once a day, and logs counts only', async () => {
+    expect(digestFunctionConfig.schedule).toBe('30 10 * * 1-5');
+    await t.db.insert(authUser).values({ ...TEAM[0], emailVerified: true });
+    const [lead] = await t.db
+      .insert(contatos)
+      .values({
+        nome: 'Gil Netlify',
+        email: 'gil@cliente.example',
+        celular: '(11) 90000-0000',
+        tipo: 'proprietario',
+        consentVersion: '1',
+        consentAt: MONDAY_0730,
+        submissionKey: randomUUID(),
+      })
+      .returning();
+    await t.db
+      .insert(leadFollowUps)
+      .values({
+        leadId: lead!.id,
+        dueAt: new Date('2026-11-23T17:00:00Z'),
+        kind: 'ligar',
+        userId: 'v-1',
+        userName: 'Vera',
+      });
+    const env = { DATABASE_URL: t.url!, AUTH_SECRET: 'segredo', SITE_URL: SITE };
+    const { log, lines } = logCapture('follow-up-digest');
+    expect(await runScheduledDigest(env, { now: MONDAY_0730, log })).toEqual({
+      businessDay: true,
+      emails: 1,
+      optedOut: 0,
+    });
+    await runScheduledDigest(env, { now: MONDAY_0730, log });
+    const rows = await t.db.select().from(deliveries).where(eq(deliveries.subjectType, 'follow-up-digest'));
+    expect(rows.map((row) => [row.target, row.status])).toEqual([['vera@pilota.example', 'pending']]);
+    expect(lines[0]).toMatch(/^\[follow-up-digest\] 1 digest e-mails queued, 0 opted out, in \d+ ms$/);
+    expect(lines.join('\n')).not.toContain('Gil');
+    // Without its database the function fails, naming the variable.
+    const saved = process.env['DATABASE_URL'];
+    delete process.env['DATABASE_URL'];
+    const captured = captureLog();
+    try {
+      const refused = await digestFunction();
+      expect(refused.status).toBe(500);
+      expect(await refused.text()).toMatch(/DATABASE_URL/);
+    } finally {
+      captured.stop();
+      if (saved !== undefined) process.env['DATABASE_URL'] = saved;
+    }
   });
 });
