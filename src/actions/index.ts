@@ -4,8 +4,8 @@
  * are written with defineAdminAction (./admin-only.ts).
  */
 import { admin } from './admin';
+import { agenda } from './agenda';
 import { entregas } from './entregas';
-import { followUps } from './follow-ups';
 import { implantacoes } from './implantacoes';
 import { lead } from './lead';
 import { leads } from './leads';
@@ -20,7 +20,7 @@ export const server = {
   posts,
   leads,
   entregas,
-  followUps,
+  agenda,
   implantacoes,
   usuarios,
 };

@@ -61,13 +61,13 @@ const TEAM_ACCESS: Record<string, readonly Who[]> = {
 const admittedTo = (pattern: string): readonly Who[] => ['admin', ...(TEAM_ACCESS[pattern] ?? [])];
 const refusedAt = (pattern: string): readonly Who[] => EVERYONE.filter((who) => !admittedTo(pattern).includes(who));
 /**
- * Actions by namespace: `posts.*` admins and editors, `leads.*`, `followUps.*`, `entregas.*` and
+ * Actions by namespace: `posts.*` admins and editors, `leads.*`, `agenda.*`, `entregas.*` and
  * `implantacoes.*` admins and the sales team, `admin.*` and `usuarios.*` admins only.
  */
 const ACTION_TEAM: Record<string, readonly Who[]> = {
   posts: ['editor'],
   leads: ['vendas'],
-  followUps: ['vendas'],
+  agenda: ['vendas'],
   entregas: ['vendas'],
   implantacoes: ['vendas'],
 };
@@ -228,9 +228,9 @@ describe('authorization matrix on the built server', () => {
     'leads.changeStatus',
     'leads.addNote',
     'leads.assign',
-    'followUps.set',
-    'followUps.done',
-    'followUps.digest',
+    'agenda.set',
+    'agenda.done',
+    'agenda.digest',
     'entregas.reenviar',
     'entregas.reenviarFalhas',
     'implantacoes.changeStatus',
@@ -245,7 +245,7 @@ describe('authorization matrix on the built server', () => {
   const FORM_PAGES: Record<string, string> = {
     posts: '/blog/admin/posts/novo',
     leads: '/admin/leads',
-    followUps: '/admin/hoje',
+    agenda: '/admin/hoje',
     entregas: '/admin/entregas',
     implantacoes: '/admin/implantacoes',
     usuarios: '/admin/usuarios',

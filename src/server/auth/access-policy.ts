@@ -64,8 +64,8 @@ export const ACTION_ROLES: Readonly<Record<string, readonly StaffRole[]>> = {
   entregas: SALES_TEAM,
   /** Implementation requests' status (src/actions/implantacoes.ts). */
   implantacoes: SALES_TEAM,
-  /** A lead's next step and one's own morning digest (src/actions/follow-ups.ts). */
-  followUps: SALES_TEAM,
+  /** A lead's next step and one's own morning digest (src/actions/agenda.ts); a namespace is lower case, as the guard reads paths. */
+  agenda: SALES_TEAM,
   /** Roles and sessions of the people, and invitations to the team (src/actions/usuarios.ts). */
   usuarios: ADMIN_ONLY,
 };

@@ -1,6 +1,6 @@
 /*
  * A lead's "Próximo passo" and the "Hoje" page (/admin/hoje), called by the follow-up
- * actions (src/actions/follow-ups.ts) and the lead page. One next step per lead: setting it
+ * actions (src/actions/agenda.ts) and the lead page. One next step per lead: setting it
  * again replaces it (an upsert on `lead_id`), "Concluído" deletes it. It belongs to whoever
  * set it, so "Hoje" lists one's own first, then the rest of the team's; the morning digest
  * (./follow-up-digest.ts) mails each person theirs. Input arrives validated by

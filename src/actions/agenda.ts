@@ -1,6 +1,6 @@
 /*
  * Follow-ups: a lead's "Próximo passo" (set or replace it, mark it done) from the lead page,
- * and one's own morning digest on or off from /admin/hoje. `followUps` is an admin namespace
+ * and one's own morning digest on or off from /admin/hoje. `agenda` is an admin namespace
  * open to the sales team (src/server/auth/access-policy.ts); each action is a
  * defineAdminAction (./admin-only.ts), so the role is asked again and the signed-in member
  * owns the step. All accept forms, so they work without JavaScript; the request pipeline
@@ -11,7 +11,7 @@ import { digestChoiceSchema, followUpDoneSchema, followUpSchema } from '~/lib/va
 import { defineAdminAction } from './admin-only';
 import { refuseWith } from './refusals';
 
-export const followUps = {
+export const agenda = {
   /** When and how to get back to the lead (replaces its previous next step). */
   set: defineAdminAction({
     accept: 'form',
