@@ -65,7 +65,7 @@ const LAYER_RULES = SERVER_LAYERS.slice(0, -1).map((folder, at) => ({
  */
 const TABLE_OWNERS = {
   leads: ['leads'],
-  inbox: ['leads', 'lead-reports'],
+  inbox: ['leads', 'lead-reports', 'follow-ups'],
   connectors: ['leads'],
   delivery: ['deliveries'],
   outbox: ['deliveries'],

@@ -4,6 +4,7 @@
  * are written with defineAdminAction (./admin-only.ts).
  */
 import { admin } from './admin';
+import { agenda } from './agenda';
 import { entregas } from './entregas';
 import { implantacoes } from './implantacoes';
 import { lead } from './lead';
@@ -19,6 +20,7 @@ export const server = {
   posts,
   leads,
   entregas,
+  agenda,
   implantacoes,
   usuarios,
 };

@@ -29,17 +29,18 @@ export function invitationStatus(
 }
 
 /**
- * Where an invitee lands once signed in: the part of the admin area their role works in.
- * @example landingPageFor('vendas') // '/admin/leads'
+ * Where an invitee lands once signed in: the part of the admin area their role works in (a
+ * salesperson's day starts on "Hoje": her next steps due and the leads past the promise).
+ * @example landingPageFor('vendas') // '/admin/hoje'
  */
 export function landingPageFor(role: InvitableRole): string {
-  return role === 'vendas' ? '/admin/leads' : role === 'editor' ? '/blog/admin/posts' : '/blog/admin';
+  return role === 'vendas' ? '/admin/hoje' : role === 'editor' ? '/blog/admin/posts' : '/blog/admin';
 }
 
 /**
- * Where signing in lands: the role's own part of the admin area (a salesperson's leads,
- * which open on "Meus leads"); an account of no team role on the dashboard, which answers it.
- * @example signInLandingFor('vendas') // '/admin/leads'
+ * Where signing in lands: the role's own part of the admin area (a salesperson's "Hoje");
+ * an account of no team role on the dashboard, which answers it.
+ * @example signInLandingFor('vendas') // '/admin/hoje'
  * @example signInLandingFor(undefined) // '/blog/admin'
  */
 export function signInLandingFor(role: string | null | undefined): string {

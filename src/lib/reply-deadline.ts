@@ -90,6 +90,15 @@ function isWorkingDay(day: LocalDay, calendar: BusinessHours): boolean {
   return !closedDates(day.year, calendar).has(`${day.year}-${pad(day.month)}-${pad(day.day)}`);
 }
 
+/**
+ * Whether the sales team works on the São Paulo day of `instant` (a weekday, not a holiday):
+ * the morning digest goes out on those days only.
+ * @example isBusinessDay(new Date('2026-11-20T12:00:00Z')) // false (Consciência Negra)
+ */
+export function isBusinessDay(instant: Date, calendar: BusinessHours = businessHours): boolean {
+  return isWorkingDay(localDayOf(wallClock(instant.getTime(), calendar.timeZone)), calendar);
+}
+
 /** The working day after (step 1) or before (step −1) `day`. */
 function nextWorkingDay(day: LocalDay, step: 1 | -1, calendar: BusinessHours): LocalDay {
   let candidate = day;

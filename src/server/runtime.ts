@@ -53,6 +53,7 @@ import { opsFeature } from './ops/feature';
 import { componentLogger, requestContext } from './log/logger';
 import { lgpdFeature } from './lgpd/feature';
 import { analyticsFeature } from './analytics/feature';
+import { inboxFeature } from './inbox/feature';
 import type { Feature, Runtime, StopFeature } from './runtime-types';
 
 /** Features with background work. Add yours here (see the header). */
@@ -63,6 +64,7 @@ const FEATURES: Feature[] = [
   authFeature,
   lgpdFeature,
   analyticsFeature,
+  inboxFeature,
   opsFeature,
 ];
 

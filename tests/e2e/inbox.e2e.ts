@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { BrowserContext, Page } from '@playwright/test';
 import { ACCESS_POLICY } from '../../src/server/auth/access-policy';
+import { localDateTimeValue, todayBounds } from '../../src/lib/follow-up';
 import { callAction } from '../support/actions';
 import { adminCookie, teamCookie } from '../../scripts/support/blog-accounts';
 import { startReceiver, type Receiver } from '../../scripts/support/receiver';
@@ -113,6 +114,71 @@ async function openFilters(page: Page): Promise<void> {
     await expect(folded.getByRole('search')).toBeVisible({ timeout: 2_000 });
   }).toPass();
 }
+
+// First in the file: João and Caio are still new, days past the 2-hour reply promise.
+test('a seller on a 390 px phone lands on "Hoje", sets a next step for today on a lead, and finds it there', async ({
+  page,
+  context,
+}) => {
+  await signInAs(context, 'vendas');
+  await page.setViewportSize({ width: 390, height: 844 });
+  // One of hers is overdue since yesterday (set as the form posts it).
+  const yesterday = localDateTimeValue(new Date(todayBounds(new Date()).start.getTime() - 3_600_000));
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    leadId: ids.caio,
+    quando: yesterday,
+    tipo: 'whatsapp',
+    nota: 'Proposta',
+  }))
+    form.append(name, value);
+  expect((await callAction(server.url, 'agenda.set', form, { cookie: cookies.vendas })).status).toBe(200);
+
+  // Signed in, /auth sends her to her day.
+  await page.goto(`${server.url}/auth`);
+  await expect(page).toHaveURL(/\/admin\/hoje$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hoje' })).toBeVisible();
+  const mine = page.getByTestId('today-mine');
+  await expect(mine.locator('[data-state="atrasado"]')).toContainText('Caio Entregas');
+  await expect(mine.locator('[data-state="atrasado"]')).toContainText('Atrasado');
+  // The leads past the promise, marked too.
+  const reply = page.getByTestId('reply-overdue');
+  await expect(reply.getByRole('link', { name: 'João Araújo' })).toBeVisible();
+
+  // On João's page, "Próximo passo": today, two hours from now (or the day's last minute), a call.
+  await page.goto(`${server.url}/admin/leads/${ids.joao}`);
+  const section = page.getByRole('region', { name: 'Próximo passo' });
+  await expect(section).toContainText('Nenhum próximo passo marcado.');
+  const { end } = todayBounds(new Date());
+  const due = new Date(Math.min(Date.now() + 2 * 3_600_000, end.getTime() - 60_000));
+  await section.getByLabel('Data e hora').fill(localDateTimeValue(due));
+  await section.getByLabel('Tipo').selectOption({ label: 'Ligar' });
+  await section.getByLabel('Observação (opcional)').fill('Confirmar a demonstração');
+  await section.getByRole('button', { name: 'Salvar próximo passo' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/${ids.joao}$`));
+  await expect(section.getByRole('status')).toHaveText('Próximo passo salvo.');
+  const [date, time] = localDateTimeValue(due).split('T') as [string, string];
+  const shown = `${date.split('-').reverse().join('/')} ${time}`;
+  await expect(section.getByTestId('next-step-current')).toHaveText(`Ligar em ${shown}`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= 390)).toBe(true);
+
+  // Back to "Hoje" from the menu: João is there, today's; Caio still overdue, first.
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Hoje' }).click();
+  await expect(page).toHaveURL(/\/admin\/hoje$/);
+  const cards = mine.getByRole('listitem');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(0)).toContainText('Caio Entregas');
+  await expect(cards.nth(1)).toContainText('João Araújo');
+  await expect(cards.nth(1)).toContainText(shown);
+  await expect(cards.nth(1)).toContainText('Confirmar a demonstração');
+
+  // Her morning digest, off from the same page (axe checks this page, filled, further down).
+  const digest = page.getByTestId('digest-switch');
+  await digest.getByRole('button', { name: 'Não receber o resumo' }).click();
+  await expect(page.getByRole('status')).toHaveText('Resumo da manhã desligado.');
+  await expect(digest.getByRole('button', { name: 'Receber o resumo' })).toBeVisible();
+});
 
 test('an admin filters, searches with and without accents, and sees who is overdue', async ({ page, context }) => {
   // Eight page loads (the filters unfold before each search): more than the default 30 s on a busy machine.
@@ -319,11 +385,11 @@ test('vendas reaches the leads but not the blog editor nor the people; an editor
     expect(response?.status(), path).toBe(403);
     await expect(page.getByRole('main')).not.toContainText(INBOX_CAST.joao.email);
   }
-  // The refusal in the admin area's own shell, on a phone: no cookie banner, the way back to her leads.
+  // The refusal in the admin area's own shell, on a phone: no cookie banner, the way back to her day ("Hoje").
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('heading', { level: 1, name: 'Acesso negado' })).toBeVisible();
   await expect(page.locator('[data-cookie-banner]')).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Voltar para a sua área' })).toHaveAttribute('href', '/admin/leads');
+  await expect(page.getByRole('link', { name: 'Voltar para a sua área' })).toHaveAttribute('href', '/admin/hoje');
   await expect(page.getByRole('button', { name: 'Sair e entrar com outra conta' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -379,15 +445,17 @@ async function hersOnAPhone(): Promise<string[]> {
   return ids;
 }
 
-test('a seller on a 390 px phone lands on her leads, four at least on the first screen, and keeps her place after a change', async ({
+test('a seller on a 390 px phone opens her leads, four at least on the first screen, and keeps her place after a change', async ({
   page,
   context,
 }) => {
   const ids = await hersOnAPhone();
   await signInAs(context, 'vendas');
   await page.setViewportSize({ width: 390, height: 844 });
-  // Signed in, /auth sends her on: her own leads, the filters folded.
+  // Signed in, /auth sends her to "Hoje"; her list opens on her own leads, the filters folded.
   await page.goto(`${server.url}/auth`);
+  await expect(page).toHaveURL(/\/admin\/hoje$/);
+  await page.goto(`${server.url}/admin/leads`);
   await expect(page).toHaveURL(/\/admin\/leads\?responsavel=eu$/);
   await expect(page.getByTestId('lead-views').getByRole('link', { name: 'Meus leads' })).toHaveAttribute(
     'aria-current',

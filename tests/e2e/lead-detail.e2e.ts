@@ -74,7 +74,8 @@ test('a seller works new leads from a phone, then notes and discards one at the 
   await expect(menu).toBeFocused();
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
   await page.keyboard.press('Enter');
-  // Painel, then Leads.
+  // Painel, Hoje, then Leads.
+  await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(nav.getByRole('link', { name: 'Leads' })).toBeFocused();

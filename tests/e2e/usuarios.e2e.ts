@@ -120,8 +120,8 @@ test('an admin invites a seller, who sets a password and reaches the leads; used
   await form.getByLabel(invitationPage.fullName).fill('Vendedora Convidada');
   await form.getByLabel(invitationPage.password, { exact: true }).fill(TEST_PASSWORD);
   await form.getByRole('button', { name: invitationPage.submit }).click();
-  // Her own leads: the list opens on "Meus leads".
-  await expect(page).toHaveURL(/\/admin\/leads\?responsavel=eu$/);
+  // Her day: "Hoje", a salesperson's home.
+  await expect(page).toHaveURL(/\/admin\/hoje$/);
 
   // The same link again, and the revoked invitation's: pt-BR pages that say why.
   for (const [url, reason] of [

@@ -47,6 +47,7 @@ const TEAM_ACCESS: Record<string, readonly Who[]> = {
   '/blog/admin/posts': ['editor'],
   '/blog/admin/posts/novo': ['editor'],
   '/blog/admin/posts/[id]': ['editor'],
+  '/admin/hoje': ['vendas'],
   '/admin/leads': ['vendas'],
   '/admin/leads/exportar': ['vendas'],
   '/admin/implantacoes': ['vendas'],
@@ -60,12 +61,13 @@ const TEAM_ACCESS: Record<string, readonly Who[]> = {
 const admittedTo = (pattern: string): readonly Who[] => ['admin', ...(TEAM_ACCESS[pattern] ?? [])];
 const refusedAt = (pattern: string): readonly Who[] => EVERYONE.filter((who) => !admittedTo(pattern).includes(who));
 /**
- * Actions by namespace: `posts.*` admins and editors, `leads.*`, `entregas.*` and `implantacoes.*`
- * admins and the sales team, `admin.*` and `usuarios.*` admins only.
+ * Actions by namespace: `posts.*` admins and editors, `leads.*`, `agenda.*`, `entregas.*` and
+ * `implantacoes.*` admins and the sales team, `admin.*` and `usuarios.*` admins only.
  */
 const ACTION_TEAM: Record<string, readonly Who[]> = {
   posts: ['editor'],
   leads: ['vendas'],
+  agenda: ['vendas'],
   entregas: ['vendas'],
   implantacoes: ['vendas'],
 };
@@ -197,6 +199,7 @@ describe('authorization matrix on the built server', () => {
         '/admin/lgpd',
         '/admin/lgpd/titular',
         '/admin/lgpd/exportar',
+        '/admin/hoje',
         '/admin/leads',
         '/admin/leads/exportar',
         '/admin/implantacoes',
@@ -225,6 +228,9 @@ describe('authorization matrix on the built server', () => {
     'leads.changeStatus',
     'leads.addNote',
     'leads.assign',
+    'agenda.set',
+    'agenda.done',
+    'agenda.digest',
     'entregas.reenviar',
     'entregas.reenviarFalhas',
     'implantacoes.changeStatus',
@@ -239,6 +245,7 @@ describe('authorization matrix on the built server', () => {
   const FORM_PAGES: Record<string, string> = {
     posts: '/blog/admin/posts/novo',
     leads: '/admin/leads',
+    agenda: '/admin/hoje',
     entregas: '/admin/entregas',
     implantacoes: '/admin/implantacoes',
     usuarios: '/admin/usuarios',

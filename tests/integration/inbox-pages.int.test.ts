@@ -156,13 +156,13 @@ const unescape = (html: string) =>
     .replace(/&amp;/g, '&');
 
 describe('the leads list', () => {
-  it('opens a salesperson\'s list, and her sign-in, on "Meus leads"; "Todos" is a view of its own', async () => {
+  it('opens a salesperson\'s list on "Meus leads", her sign-in on "Hoje"; "Todos" is a view of its own', async () => {
     const bare = await get('/admin/leads');
     expect(bare.status).toBe(302);
     expect(bare.headers.get('location')).toBe('/admin/leads?responsavel=eu');
     const signedIn = await get('/auth');
     expect(signedIn.status).toBe(302);
-    expect(signedIn.headers.get('location')).toBe('/admin/leads');
+    expect(signedIn.headers.get('location')).toBe('/admin/hoje');
     const mine = unescape(await page('/admin/leads?responsavel=eu'));
     expect(mine).toContain('0 contatos');
     expect(mine).toMatch(/<a href="\/admin\/leads\?responsavel=eu"[^>]*aria-current="page"[^>]*>\s*Meus leads/);

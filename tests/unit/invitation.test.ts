@@ -39,11 +39,11 @@ describe('invitationStatus', () => {
 });
 
 it('lands each role on its part of the admin area', () => {
-  expect(landingPageFor('vendas')).toBe('/admin/leads');
+  expect(landingPageFor('vendas')).toBe('/admin/hoje');
   expect(landingPageFor('editor')).toBe('/blog/admin/posts');
   expect(landingPageFor('admin')).toBe('/blog/admin');
   // Signing in lands the same way; a salesperson on her leads, not on team-wide numbers.
-  expect(signInLandingFor('vendas')).toBe('/admin/leads');
+  expect(signInLandingFor('vendas')).toBe('/admin/hoje');
   expect(signInLandingFor('editor')).toBe('/blog/admin/posts');
   for (const role of ['admin', 'user', '', null, undefined]) expect(signInLandingFor(role)).toBe('/blog/admin');
 });

@@ -82,6 +82,7 @@ const TYPED_MESSAGES = new Set([
   'blog.ts',
   'http.ts',
   'inbox/deliveries.ts',
+  'inbox/follow-ups.ts',
   'inbox/home.ts',
   'inbox/implementation-requests.ts',
   'inbox/labels.ts',

@@ -21,6 +21,7 @@ const SUBJECT_PARTS: Record<SubjectPart, true> = {
   leads: true,
   notes: true,
   leadHistory: true,
+  followUps: true,
   implementationHistory: true,
   implementations: true,
   documents: true,

@@ -6,6 +6,7 @@
  */
 import { adminCopy } from '@content/messages/auth';
 import { editorCopy } from '@content/messages/blog';
+import { followUpStateLabels } from '@content/messages/inbox/follow-ups';
 import { deliveryStatusLabels, leadStatusLabels } from '@content/messages/inbox/labels';
 import { lgpdAdminCopy } from '@content/messages/lgpd-admin';
 
@@ -55,6 +56,7 @@ export const BADGES = {
     critical: 'danger',
   }),
   postStatus: badge(editorCopy.statusLabels, { draft: 'warning', published: 'success' }),
+  followUpState: badge(followUpStateLabels, { atrasado: 'danger', hoje: 'info', depois: 'neutral' }),
 };
 
 export type BadgeKind = keyof typeof BADGES;

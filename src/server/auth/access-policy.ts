@@ -64,6 +64,8 @@ export const ACTION_ROLES: Readonly<Record<string, readonly StaffRole[]>> = {
   entregas: SALES_TEAM,
   /** Implementation requests' status (src/actions/implantacoes.ts). */
   implantacoes: SALES_TEAM,
+  /** A lead's next step and one's own morning digest (src/actions/agenda.ts); a namespace is lower case, as the guard reads paths. */
+  agenda: SALES_TEAM,
   /** Roles and sessions of the people, and invitations to the team (src/actions/usuarios.ts). */
   usuarios: ADMIN_ONLY,
 };
@@ -94,6 +96,8 @@ export const ACCESS_POLICY: Readonly<Record<string, RoutePolicy>> = {
   '/admin/lgpd': page(ADMIN_ONLY),
   '/admin/lgpd/titular': page(ADMIN_ONLY),
   '/admin/lgpd/exportar': endpoint(ADMIN_ONLY),
+  // A salesperson's home: next steps due today and overdue, leads past the 2-hour promise, the digest switch.
+  '/admin/hoje': page(SALES_TEAM),
   // The sales inbox: the leads list and its CSV export.
   '/admin/leads': page(SALES_TEAM),
   '/admin/leads/exportar': endpoint(SALES_TEAM),

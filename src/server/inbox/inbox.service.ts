@@ -6,6 +6,7 @@
  */
 import type { LeadFilters } from '~/lib/validation/lead-filters';
 import type { LeadNoteInput, StatusChangeInput } from '~/lib/validation/lead-pipeline';
+import type { FollowUpInput } from '~/lib/validation/follow-up';
 import type { ImplementationFilters, ImplementationStatusChangeInput } from '~/lib/validation/implementation-inbox';
 import type { ServiceDeps } from '../service-deps';
 import {
@@ -36,6 +37,17 @@ import {
   type ImplementationStatusChangeResult,
   type InboxActor,
 } from './implementation-requests';
+import {
+  clearFollowUp,
+  nextStepOf,
+  receivesDigest,
+  setDigest,
+  setFollowUp,
+  todayFollowUps,
+  type DueFollowUp,
+  type FollowUpResult,
+  type NextStep,
+} from './follow-ups';
 import { inboxCounts, type InboxCounts } from './inbox-counts';
 import { leadDetail, type LeadDetail } from './lead-detail';
 import { leadsCsv } from './lead-export';
@@ -79,6 +91,15 @@ export interface InboxService {
   ): Promise<ImplementationStatusChangeResult>;
   /** Throws when the record cannot be written: the download must then be refused. */
   recordDocumentDownload(fileId: string, actor: InboxActor): Promise<void>;
+  /** A lead's "Próximo passo" (null: none). */
+  nextStep(leadId: string): Promise<NextStep | null>;
+  setFollowUp(input: FollowUpInput, actor: PipelineActor): Promise<FollowUpResult>;
+  clearFollowUp(leadId: string): Promise<void>;
+  /** /admin/hoje: the viewer's steps due today and overdue, then the team's. */
+  today(viewerId: string): Promise<{ mine: DueFollowUp[]; team: DueFollowUp[] }>;
+  /** Whether this person gets the morning digest, and turning it on or off. */
+  receivesDigest(userId: string): Promise<boolean>;
+  setDigest(userId: string, on: boolean): Promise<void>;
 }
 
 export function createInboxService(
@@ -107,5 +128,11 @@ export function createInboxService(
     implementationRequest: (id) => implementationRequestDetail({ db }, id),
     changeImplementationStatus: (input, actor) => changeImplementationStatus({ db, now }, input, actor),
     recordDocumentDownload: (fileId, actor) => recordDocumentDownload({ db, now }, fileId, actor),
+    nextStep: (leadId) => nextStepOf({ db, now }, leadId),
+    setFollowUp: (input, actor) => setFollowUp({ db, now }, input, actor),
+    clearFollowUp: (leadId) => clearFollowUp(db, leadId),
+    today: (viewerId) => todayFollowUps({ db, now }, viewerId),
+    receivesDigest: (userId) => receivesDigest(db, userId),
+    setDigest: (userId, on) => setDigest({ db, now }, userId, on),
   };
 }

@@ -9,3 +9,4 @@ export { releasedWhenDone } from './export-slots';
 export type { DuplicateLead, LeadDeliveryRow, LeadTimelineEntry, RelatedImplementation } from './lead-detail';
 export type { LeadListRow } from './lead-list';
 export { REPORT_DIMENSIONS, type ReportDimension } from './reports';
+export type { DueFollowUp, NextStep } from './follow-ups';

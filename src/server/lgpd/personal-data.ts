@@ -14,7 +14,7 @@ import { cookieConsentPersonalData } from '../cookie-consent/personal-data';
 import type { PersonalDataDeclaration, RecordRow, SubjectHandlers, SubjectRecords } from '../db/personal-data';
 import { deliveriesPersonalData } from '../delivery/personal-data';
 import { implementationPersonalData } from '../implementation/personal-data';
-import { leadReportsPersonalData } from '../inbox/personal-data';
+import { followUpsPersonalData, leadReportsPersonalData } from '../inbox/personal-data';
 import { leadsPersonalData } from '../leads/personal-data';
 import { rateLimitsPersonalData } from '../rate-limit';
 import { securityPersonalData } from '../security/personal-data';
@@ -34,6 +34,7 @@ export interface FeatureDeclaration {
  */
 export const PERSONAL_DATA_PARTS: Readonly<Record<string, FeatureDeclaration>> = {
   leads: leadsPersonalData,
+  followUps: followUpsPersonalData,
   implementation: implementationPersonalData,
   consent: consentPersonalData,
   delivery: deliveriesPersonalData,

@@ -1,7 +1,7 @@
 /*
  * Everything the site holds about one data subject, for the admin area (LGPD art. 18): the
  * records that name the person (./subject-scope.ts decides which), and what hangs off them —
- * the team's notes and status history, identity documents, consent records, e-mails and
+ * the team's notes, status history and next steps, identity documents, consent records, e-mails and
  * webhooks about them, security events naming the e-mail, and the anonymous audit trail.
  * Each feature finds its own part (./personal-data.ts gathers them), in the registry's order.
  */
@@ -11,6 +11,7 @@ import type { DbOrTx } from '../db/client';
 import { newestFirst, type RecordType, type SubjectScope } from '../db/personal-data';
 import type { DeliveriesFound } from '../delivery/personal-data';
 import type { ImplementationFound } from '../implementation/personal-data';
+import type { FollowUpsFound } from '../inbox/personal-data';
 import type { LeadsFound } from '../leads/personal-data';
 import type { SecurityEventsFound } from '../security/personal-data';
 import type { LgpdFound } from './lgpd-personal-data';
@@ -23,7 +24,13 @@ export type { RequestRow } from './lgpd-personal-data';
 export type { PossibleMatch, ScopeBasis, ScopeChoice } from './subject-scope';
 
 /** What the features find about the person, one key per part their tables declare. */
-type FoundParts = LeadsFound & ImplementationFound & ConsentFound & DeliveriesFound & LgpdFound & SecurityEventsFound;
+type FoundParts = LeadsFound &
+  FollowUpsFound &
+  ImplementationFound &
+  ConsentFound &
+  DeliveriesFound &
+  LgpdFound &
+  SecurityEventsFound;
 
 export type SubjectData = { identifier: SubjectIdentifier } & FoundParts & {
     /** Records sharing another identifier with the subject's, for the admin to check (./subject-scope.ts). */

@@ -13,3 +13,4 @@ export * from './lgpd';
 export * from './cookie-consents';
 export * from './analytics';
 export * from './lead-reports';
+export * from './follow-ups';
