@@ -78,9 +78,10 @@ export const slotted = (name: string, label: string, ...slots: string[]): Field 
 export const ALT_SUFFIX = 'Alt';
 export const imageWithAlt = (name: string, label: string, extra: Field = {}): Field[] => [
   { name, label, widget: 'image', required: false, choose_url: false, ...extra },
-  str(`${name}${ALT_SUFFIX}`, `Texto alternativo da imagem (obrigatório com imagem)`, {
+  // Decap adds "(opcional)" to the label of a field it does not require: the hint says when it is.
+  str(`${name}${ALT_SUFFIX}`, 'Texto alternativo da imagem', {
     required: false,
-    hint: 'Descreva a imagem para quem não a vê (leitores de tela, internet lenta), em poucas palavras: "Foto de Carol sorrindo". O site não publica uma imagem sem ele.',
+    hint: 'Obrigatório quando há imagem. Descreva a imagem para quem não a vê (leitores de tela, internet lenta), em poucas palavras: "Foto de Carol sorrindo". O site não publica uma imagem sem ele.',
   }),
 ];
 export const order = int('order', 'Posição na lista', { hint: 'Números menores aparecem primeiro.' });

@@ -41,7 +41,7 @@ export const folderCollections: Field[] = [
         required: false,
         pattern: ['^[\\s\\S]{0,160}$', 'A oferta pode ter no máximo 160 caracteres.'],
       }),
-      ...imageWithAlt('photo', 'Foto (opcional)', {
+      ...imageWithAlt('photo', 'Foto', {
         hint: 'Quadrada, de preferência (aparece redonda, 96 × 96). JPG, PNG ou WebP.',
         // The site resizes files under src/assets/conteudo; the path is written relative to the
         // partner's file, as the build reads it.

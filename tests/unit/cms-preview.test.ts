@@ -4,12 +4,16 @@
  * the plans, the partners and every other page, and renders them with the site's classes —
  * the partner's photo with its alt text.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { cmsConfig } from '../../src/cms/cms-config';
-import { previewScriptFile } from '../../src/integrations/cms-preview.mjs';
+import { builtSiteCss, previewScriptFile } from '../../src/integrations/cms-preview.mjs';
 
 type Props = { entry: { getIn(path: string[]): unknown }; getAsset: (path: string) => { toString(): string } };
 
@@ -69,5 +73,22 @@ describe('the CMS preview pane', () => {
     expect(plan).toContain('R$\u00a059,90');
     expect(plan).toContain('Mais popular');
     expect(plan).toContain('class="card');
+  });
+
+  it("its stylesheet is the built home page's CSS: the linked files, then the inline styles", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pilota-preview-css-'));
+    try {
+      mkdirSync(join(dir, '_astro'));
+      writeFileSync(join(dir, '_astro/site.abc.css'), '.container-page{max-width:72rem}');
+      writeFileSync(
+        join(dir, 'index.html'),
+        '<html><head><style>@font-face{font-family:Inter}</style><link rel="stylesheet" href="/_astro/site.abc.css"></head><body></body></html>',
+      );
+      expect(await builtSiteCss(pathToFileURL(`${dir}/`))).toBe(
+        '.container-page{max-width:72rem}\n@font-face{font-family:Inter}',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
