@@ -9,6 +9,8 @@
  * The script runs in the CMS page after Decap's bundle, which defines `window.CMS` and `window.h`
  * (React's createElement); like save-checks.ts it is written as text, so no bundler helper
  * reaches a page that lacks it. Decap's entries are Immutable.js values: `entry.getIn([...])`.
+ * Only classes the site's pages already use (tests/unit/cms-preview.test.ts): Tailwind reads this
+ * file too, and a new class would grow every public page's CSS.
  */
 import { cmsConfig } from './cms-config.ts';
 import type { Field } from './fields.ts';
@@ -31,7 +33,7 @@ const SCRIPT = `(function (cms, h, site) {
     return plain(props.entry.getIn(['data'].concat(path)));
   }
   function frame(children) {
-    return h('div', { className: 'bg-white font-sans text-slate-900 antialiased' }, children);
+    return h('div', { className: 'bg-white text-slate-900' }, children);
   }
   function Home(props) {
     var hero = data(props, ['hero']) || {};
@@ -63,7 +65,7 @@ const SCRIPT = `(function (cms, h, site) {
   }
   function Plan(props) {
     var plan = data(props, []) || {};
-    return frame(h('div', { className: 'container-page py-10' }, h('div', { className: 'card max-w-sm' }, [
+    return frame(h('div', { className: 'container-page py-14' }, h('div', { className: 'card max-w-sm' }, [
       plan.popular ? h('p', { key: 'p', className: 'eyebrow' }, site.copy.popularBadge) : null,
       h('h3', { key: 'n', className: 'text-xl font-semibold text-slate-900' }, plan.name),
       h('p', { key: 'd', className: 'mt-2 text-slate-600' }, plan.description),

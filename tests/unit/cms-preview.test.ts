@@ -4,7 +4,7 @@
  * the plans, the partners and every other page, and renders them with the site's classes —
  * the partner's photo with its alt text.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -90,5 +90,26 @@ describe('the CMS preview pane', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("uses only classes the site's pages already use, so the public CSS does not grow", () => {
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        return statSync(path).isDirectory() ? walk(path) : /\.(astro|tsx|css)$/.test(name) ? [path] : [];
+      });
+    const site = ['src/pages', 'src/components', 'src/layouts', 'src/islands', 'src/styles']
+      .flatMap((dir) => walk(join(process.cwd(), dir)))
+      .map((path) => readFileSync(path, 'utf8'))
+      .join('\n');
+    const preview = readFileSync(join(process.cwd(), 'src/cms/preview.ts'), 'utf8');
+    const classes = new Set(
+      [...preview.matchAll(/className: '([^']*)'/g)].flatMap((match) => (match[1] ?? '').split(' ')),
+    );
+    expect(classes.size).toBeGreaterThan(20);
+    const escaped = (name: string) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    expect([...classes].filter((name) => !new RegExp(`(^|[\\s"'\`])${escaped(name)}($|[\\s"'\`])`).test(site))).toEqual(
+      [],
+    );
   });
 });
