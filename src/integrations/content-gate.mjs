@@ -24,7 +24,7 @@ export const contentErrorPage = (problems) => `<!doctype html>
   <body>
     <main>
       <h1>O site não pode mostrar esta página: um arquivo de conteúdo tem um erro</h1>
-      <p>A publicação também recusaria este conteúdo. Corrija o arquivo indicado abaixo, no <a href="/cms/">editor do site</a> ou no próprio arquivo, e recarregue esta página.</p>
+      <p>A publicação também recusaria este conteúdo. Corrija o arquivo indicado abaixo, no <a href="/cms">editor do site</a> ou no próprio arquivo, e recarregue esta página.</p>
       ${problems.map((problem) => `<pre>${escape(problem)}</pre>`).join('\n      ')}
     </main>
   </body>
