@@ -12,6 +12,7 @@ import { consentManifest } from './src/integrations/consent-manifest.mjs';
 import { placeholderCheck } from './src/integrations/placeholder-check.mjs';
 import { priceCheck } from './src/integrations/price-check.mjs';
 import { cms } from './src/integrations/cms.mjs';
+import { contentGateIntegration } from './src/integrations/content-gate.mjs';
 import { deployTargetFromEnv } from './src/server/deploy-target.ts';
 import { cookieConsentGate } from './src/integrations/cookie-consent.mjs';
 import { yamlModules } from './src/integrations/yaml-modules.mjs';
@@ -75,6 +76,8 @@ export default defineConfig({
     priceCheck(),
     // After precompress and csp-trim: the CMS's files and page are left as written.
     cms(),
+    // `astro dev`: a content file the build would refuse answers with its message, not an error page.
+    contentGateIntegration(),
     ...(target === 'netlify' ? [netlifyTarget({ siteUrl: site, buildDir: outDir })] : []),
   ],
   trailingSlash: 'never',

@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
-import { httpMessages } from '../content/messages/http.ts';
+import { httpMessages } from '../src/messages/http.ts';
 import { COMPRESSIBLE, ENCODINGS } from '../src/integrations/precompress.mjs';
 
 export type Coding = 'br' | 'gzip' | 'identity';

@@ -12,7 +12,7 @@ import {
   gestaoPageSchema,
   homeSchema,
   implementationPageSchema,
-  partnerSchema,
+  partnerCollectionSchema,
   planSchema,
   thankYouPageSchema,
 } from './lib/content-schemas';
@@ -46,10 +46,11 @@ export const collections = {
   faqs: defineCollection({ loader: folder('faqs'), schema: faqSchema }),
   features: defineCollection({ loader: folder('features'), schema: featureSchema }),
   // The photo is an image file beside the site's code (src/assets/conteudo), so the image
-  // service resizes it and the page knows its width and height before it loads.
+  // service resizes it and the page knows its width and height before it loads; it never
+  // comes without its alt text (photoAlt).
   partners: defineCollection({
     loader: folder('partners'),
-    schema: ({ image }) => partnerSchema.extend({ photo: image().optional() }),
+    schema: ({ image }) => partnerCollectionSchema(image()),
   }),
   /** Site settings that are not a page: content/settings/<name>.yaml, one entry each. */
   businessHours: defineCollection({

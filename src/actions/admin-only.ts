@@ -19,8 +19,8 @@
  * input errors (`isInputError`, per field), everything else with a code and a message.
  */
 import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
-import { adminRefusals } from '@content/messages/auth';
-import { inputMessages } from '@content/messages/input';
+import { adminRefusals } from '~/messages/auth';
+import { inputMessages } from '~/messages/input';
 import type * as z from 'zod/v4/core';
 import { ADMIN_ONLY, hasRole, rolesForAction } from '~/server/auth';
 import { databaseErrorKind } from '~/server/http';

@@ -6,7 +6,7 @@
  * failure message. tests/integration/auth-matrix.int.test.ts lists every admin action.
  */
 import { ActionError } from 'astro:actions';
-import { lgpdAdminCopy } from '@content/messages/lgpd-admin';
+import { lgpdAdminCopy } from '~/messages/lgpd-admin';
 import { IDENTIFIER_KINDS, MAX_INCLUDED, parseIdentifier } from '~/lib/lgpd-identifier';
 import { z } from '~/lib/validation/zod';
 import { componentLogger } from '~/server/http';

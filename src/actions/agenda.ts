@@ -6,7 +6,7 @@
  * owns the step. All accept forms, so they work without JavaScript; the request pipeline
  * answers a saved post with a 303 back to the page (src/server/http/post-redirect-get.ts).
  */
-import { followUpMessages } from '@content/messages/inbox/follow-ups';
+import { followUpMessages } from '~/messages/inbox/follow-ups';
 import { digestChoiceSchema, followUpDoneSchema, followUpSchema } from '~/lib/validation/follow-up';
 import { defineAdminAction } from './admin-only';
 import { refuseWith } from './refusals';

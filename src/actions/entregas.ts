@@ -12,8 +12,8 @@
  * (CONFLICT).
  */
 import { ActionError } from 'astro:actions';
-import { deliveryRetryMessages as m } from '@content/messages/inbox/deliveries';
-import { deliveryStatusLabels } from '@content/messages/inbox/labels';
+import { deliveryRetryMessages as m } from '~/messages/inbox/deliveries';
+import { deliveryStatusLabels } from '~/messages/inbox/labels';
 import { deliveryRetrySchema } from '~/lib/validation/delivery-retry';
 import { defineAdminAction } from './admin-only';
 

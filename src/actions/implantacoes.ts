@@ -10,8 +10,8 @@
  * (NOT_FOUND, 404) and a change someone else made first (CONFLICT, 409, naming the status
  * it has now); an unknown status is the schema's (400).
  */
-import { implementationInboxMessages as m } from '@content/messages/inbox/implementation-requests';
-import { implementationStatusLabels } from '@content/messages/inbox/labels';
+import { implementationInboxMessages as m } from '~/messages/inbox/implementation-requests';
+import { implementationStatusLabels } from '~/messages/inbox/labels';
 import { implementationStatusChangeSchema } from '~/lib/validation/implementation-inbox';
 import { defineAdminAction } from './admin-only';
 import { refuseWith } from './refusals';

@@ -4,7 +4,7 @@
  * form posts (`?_action=lead`, answered by src/pages/contato/enviar.astro) when JavaScript is off.
  */
 import { ActionError, defineAction } from 'astro:actions';
-import { inputMessages } from '@content/messages/input';
+import { inputMessages } from '~/messages/input';
 import { rateLimitMessage, toasts } from '~/copy/messages/lead';
 import { leadSchema } from '~/lib/validation/lead';
 import { hasForbiddenCharacters } from '~/lib/validation/text';

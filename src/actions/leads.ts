@@ -12,9 +12,9 @@
  * `assign` sets the lead's salesperson (an active `vendas` or `admin` account, checked by
  * src/server/inbox/assignment.ts) or none; the whole sales team may, as with the status.
  */
-import { leadStatusLabels } from '@content/messages/inbox/labels';
-import { pipelineMessages } from '@content/messages/inbox/leads-list';
-import { ownershipMessages } from '@content/messages/lead-ownership';
+import { leadStatusLabels } from '~/messages/inbox/labels';
+import { pipelineMessages } from '~/messages/inbox/leads-list';
+import { ownershipMessages } from '~/messages/lead-ownership';
 import { assignmentSchema, leadNoteSchema, statusChangeSchema } from '~/lib/validation/lead-pipeline';
 import { defineAdminAction } from './admin-only';
 import { refuseWith } from './refusals';

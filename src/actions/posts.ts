@@ -9,7 +9,7 @@
  * - an unknown post → NOT_FOUND; a cover that is not a usable image → 413 / 422.
  */
 import { ActionError } from 'astro:actions';
-import { coverMessages, postErrors } from '@content/messages/blog';
+import { coverMessages, postErrors } from '~/messages/blog';
 import { MAX_COVER_BYTES } from '~/lib/cover-image';
 import { renderMarkdown } from '~/lib/markdown';
 import { postCreateSchema, postIdSchema, postPreviewSchema, postUpdateSchema } from '~/lib/validation/post';

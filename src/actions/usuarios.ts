@@ -11,12 +11,12 @@
  * `vendas` people is switched here too (src/server/inbox/assignment.ts).
  */
 import { ActionError } from 'astro:actions';
-import { adminRefusals } from '@content/messages/auth';
-import { teamMembersCopy as copy } from '@content/messages/inbox/team-members';
+import { adminRefusals } from '~/messages/auth';
+import { teamMembersCopy as copy } from '~/messages/inbox/team-members';
 import { z } from '~/lib/validation/zod';
 import { USER_ROLES } from '~/lib/team-roles';
 import { INVITABLE_ROLES } from '~/lib/invitation';
-import { ownershipMessages } from '@content/messages/lead-ownership';
+import { ownershipMessages } from '~/messages/lead-ownership';
 import { defineAdminAction } from './admin-only';
 
 /** Better Auth's account ids are short random strings; anything else names no account. */

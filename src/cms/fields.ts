@@ -69,6 +69,21 @@ export const slotted = (name: string, label: string, ...slots: string[]): Field 
     pattern: [slots.map((slot) => `(?=[\\s\\S]*\\{${slot}\\})`).join(''), `O texto precisa conter ${marks}.`],
   });
 };
+/**
+ * An image the editor uploads, and beside it its alt text: every image field comes as this pair.
+ * The alt field is required whenever there is an image (the schemas' `requireAlt`): Decap cannot
+ * make one field's requirement depend on another's value, so the save check refuses it
+ * (save-checks.ts finds every pair in the config), in the schema's words.
+ */
+export const ALT_SUFFIX = 'Alt';
+export const imageWithAlt = (name: string, label: string, extra: Field = {}): Field[] => [
+  { name, label, widget: 'image', required: false, choose_url: false, ...extra },
+  // Decap adds "(opcional)" to the label of a field it does not require: the hint says when it is.
+  str(`${name}${ALT_SUFFIX}`, 'Texto alternativo da imagem', {
+    required: false,
+    hint: 'Obrigatório quando há imagem. Descreva a imagem para quem não a vê (leitores de tela, internet lenta), em poucas palavras: "Foto de Carol sorrindo". O site não publica uma imagem sem ele.',
+  }),
+];
 export const order = int('order', 'Posição na lista', { hint: 'Números menores aparecem primeiro.' });
 export const strings = (name: string, label: string): Field => ({
   name,

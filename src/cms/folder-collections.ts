@@ -2,7 +2,7 @@
  * The CMS's folder collections (one YAML file per item): plans, partners, questions,
  * features and add-ons.
  */
-import { str, txt, bool, price, order, planFields, folder, type Field } from './fields.ts';
+import { str, txt, bool, price, order, planFields, folder, imageWithAlt, type Field } from './fields.ts';
 
 export const folderCollections: Field[] = [
   folder('plans', 'Planos (/planos)', 'Plano', planFields),
@@ -41,18 +41,13 @@ export const folderCollections: Field[] = [
         required: false,
         pattern: ['^[\\s\\S]{0,160}$', 'A oferta pode ter no máximo 160 caracteres.'],
       }),
-      {
-        name: 'photo',
-        label: 'Foto (opcional)',
-        widget: 'image',
-        required: false,
-        choose_url: false,
+      ...imageWithAlt('photo', 'Foto', {
         hint: 'Quadrada, de preferência (aparece redonda, 96 × 96). JPG, PNG ou WebP.',
         // The site resizes files under src/assets/conteudo; the path is written relative to the
         // partner's file, as the build reads it.
         media_folder: '/src/assets/conteudo',
         public_folder: '../../src/assets/conteudo',
-      },
+      }),
       order,
     ],
     {

@@ -42,7 +42,6 @@ export const framePageFiles: Field[] = [
       str('perMonth', 'Sufixo do preço mensal'),
       obj('cta', 'Botões', [str('primary', 'Principal'), str('plan', 'Em cada plano'), str('secondary', 'Secundário')]),
       obj('finalCta', 'Chamada final', [str('title', 'Título'), txt('text', 'Texto'), str('cta', 'Botão')]),
-      str('photoAlt', 'Texto alternativo da foto do parceiro (leitores de tela)'),
     ],
   },
   {

@@ -1,8 +1,9 @@
 /*
  * The editors' CMS at /cms: Decap CMS's own bundle, copied from node_modules at build (no CDN:
  * the CSP and a closed network allow only our origin), its page, its config.yml (from
- * src/cms/cms-config.ts) and save-checks.js, the rules that compare two fields
- * (src/cms/save-checks.ts). Runs after precompress and csp-trim, so csp-trim leaves the page's
+ * src/cms/cms-config.ts), save-checks.js, the rules that compare two fields
+ * (src/cms/save-checks.ts), and preview.js with preview.css, the preview pane in the site's
+ * look (src/cms/preview.ts, ./cms-preview.mjs). Runs after precompress and csp-trim, so csp-trim leaves the page's
  * own policy alone; for the Node server it writes the compressed siblings itself, at a brotli
  * quality that keeps 6 MB of editor code from adding seconds to every build. Outside every
  * public route list, so the JS budget, Lighthouse and the sitemap never see it (robots.txt
@@ -23,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { cmsConfig } from '../cms/cms-config.ts';
 import { saveChecksScript } from '../cms/save-checks.ts';
+import { builtSiteCss, devSiteCss, previewScriptFile } from './cms-preview.mjs';
 import { precompressFolder } from './precompress.mjs';
 
 const require = createRequire(import.meta.url);
@@ -65,6 +67,7 @@ export const cmsPage = (options) => `<!doctype html>
   <body>
     <script src="/cms/decap-cms.js"></script>
     <script src="/cms/save-checks.js"></script>
+    <script src="/cms/preview.js"></script>
   </body>
 </html>
 `;
@@ -80,6 +83,7 @@ const TYPES = {
   '.js': 'text/javascript; charset=utf-8',
   '.wasm': 'application/wasm',
   '.txt': 'text/plain; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
 };
 
 /** @returns {import('astro').AstroIntegration} */
@@ -107,6 +111,14 @@ export function cms() {
             res.setHeader('Content-Type', TYPES['.js']);
             return res.end(saveChecksScript());
           }
+          if (path === '/cms/preview.js') {
+            res.setHeader('Content-Type', TYPES['.js']);
+            return res.end(previewScriptFile());
+          }
+          if (path === '/cms/preview.css') {
+            res.setHeader('Content-Type', TYPES['.css']);
+            return res.end(await devSiteCss(server));
+          }
           const name = path.startsWith('/cms/') ? path.slice('/cms/'.length) : '';
           if (!isBundleFile(name)) return next();
           res.setHeader('Content-Type', TYPES[extname(name)] ?? 'application/octet-stream');
@@ -121,6 +133,8 @@ export function cms() {
         await writeFile(new URL('index.html', out), cmsPage());
         await writeFile(new URL('config.yml', out), cmsConfigYaml());
         await writeFile(new URL('save-checks.js', out), saveChecksScript());
+        await writeFile(new URL('preview.js', out), previewScriptFile());
+        await writeFile(new URL('preview.css', out), await builtSiteCss(dir));
         if (nodeServer) await precompressFolder(fileURLToPath(out), { brotliQuality: 5 });
         logger.info(`/cms: Decap CMS (${files.length} files) and its config`);
       },

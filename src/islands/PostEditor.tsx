@@ -12,7 +12,7 @@
  *   owns them would be lost.
  */
 import { useId, useRef, useSyncExternalStore } from 'react';
-import { coverMessages, editorCopy as t, postLimits } from '@content/messages/blog';
+import { coverMessages, editorCopy as t, postLimits } from '~/messages/blog';
 import type { EditorPost } from '~/lib/validation/post';
 import { CoverSection } from './post-editor/CoverSection';
 import { DeleteDialog } from './post-editor/DeleteDialog';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { authToasts } from '@content/messages/auth';
+import { authToasts } from '~/messages/auth';
 import { isIdleExpired, LAST_ACTIVITY_KEY, SESSION_CHECK_MS } from '~/lib/session-idle';
 import { requestJson, Unavailable } from './ui/request-failure';
 import { notify, preloadToasts } from './ui/toasts';

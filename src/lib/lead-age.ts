@@ -3,7 +3,7 @@
  * "há 2 dias". Wall-clock time (what the salesperson feels), truncated, never rounded up:
  * the reply promise itself counts business hours (./reply-deadline.ts decides "overdue").
  */
-import { leadAgeCopy } from '@content/messages/lead-work';
+import { leadAgeCopy } from '~/messages/lead-work';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

@@ -1,10 +1,10 @@
 /**
  * The one-tap contact links of a lead: WhatsApp with a pre-filled greeting, a phone call
  * and an e-mail with a subject. Pure functions of the lead's fields and the copy in
- * content/messages/lead-work.ts, so the links are the same on the list and the lead's page
+ * src/messages/lead-work.ts, so the links are the same on the list and the lead's page
  * and the unit tests read exactly what a salesperson's phone receives.
  */
-import { leadContactCopy } from '@content/messages/lead-work';
+import { leadContactCopy } from '~/messages/lead-work';
 import { nationalPhoneDigits } from './phone';
 
 /** National digits (DDD + number, ./phone.ts reads every way people write them), empty when not a phone. */
@@ -46,7 +46,7 @@ export function telHref(phone: string): string | undefined {
   return digits ? `tel:+55${digits}` : undefined;
 }
 
-/** `mailto:` with the subject of content/messages/lead-work.ts (encoded as RFC 6068 wants: %20, not +). */
+/** `mailto:` with the subject of src/messages/lead-work.ts (encoded as RFC 6068 wants: %20, not +). */
 export function mailtoHref(email: string | null | undefined, nome: string): string | undefined {
   if (!email) return undefined;
   return `mailto:${email}?subject=${encodeURIComponent(leadContactCopy.emailSubject(firstName(nome)))}`;

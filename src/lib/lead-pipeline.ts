@@ -2,7 +2,7 @@
  * The sales pipeline of a lead and of an implementation request:
  * the values stored in the database and accepted by the inbox's filters and actions.
  * Pure and import-free, so the database schema (read by drizzle-kit), the server and the
- * browser share one list; labels are copy, in content/messages/inbox/labels.ts.
+ * browser share one list; labels are copy, in src/messages/inbox/labels.ts.
  */
 
 /** novo → em contato → qualificado → convertido / descartado; new leads start at `novo`. */

@@ -2,7 +2,7 @@
  * Password strength of SPEC §5, shared by the sign-up meter (browser) and the sign-up
  * check on the server, so both refuse exactly the same passwords.
  */
-import { strengthFeedback, strengthLabels } from '@content/messages/auth';
+import { strengthFeedback, strengthLabels } from '~/messages/auth';
 
 export const MIN_PASSWORD_LENGTH = 8;
 

@@ -2,7 +2,7 @@
  * The security events the server writes, by the code the table, the log and the alerts use,
  * and their names as the admin pages show them. Pure, so pages and the server share one list.
  */
-import { securityEventLabels } from '@content/messages/auth';
+import { securityEventLabels } from '~/messages/auth';
 
 /** Event types written server-side; the first ten are the spec's names. */
 export const SECURITY_EVENT_TYPES = [

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { BrowserContext, Page } from '@playwright/test';
-import { postValidationMessages } from '../../content/messages/blog';
+import { postValidationMessages } from '../../src/messages/blog';
 import { slugify } from '../../src/lib/slug';
 import { callAction } from '../support/actions';
 import { teamSession } from './team';

@@ -9,7 +9,7 @@ import { loadStaticFiles } from '../../scripts/static-files';
 import { securityHeaders } from '../../src/server/http/security-headers';
 import { cmsConfigYaml, cmsPage } from '../../src/integrations/cms.mjs';
 import { IDENTIFIER_MESSAGE } from '../../src/cms/fields';
-import { ANNUAL_PRICE_MESSAGE } from '../../src/lib/content-schemas';
+import { ANNUAL_PRICE_MESSAGE, IMAGE_ALT_MESSAGE } from '../../src/lib/content-schemas';
 import { cookieConsentPolicy } from '../../src/lib/cookie-policy';
 import { allChoices, encodeConsent } from '../../src/lib/cookie-consent';
 import { expect, test } from './fixtures';
@@ -19,8 +19,9 @@ import { expect, test } from './fixtures';
  * `decap-server` proxy edits a throwaway copy of the project (never the real content/), the
  * CMS refuses a malformed price and an annual price above twelve months with the schema's
  * messages, saves a new hero title and a new monthly price to the YAML files, names a new
- * partner "Imobiliária Sol & Mar" imobiliaria-sol-mar.yaml (after refusing "Sol_Mar"), and a
- * build of that copy accepts it all and shows the changes on the pages, the price formatted and
+ * partner "Imobiliária Sol & Mar" imobiliaria-sol-mar.yaml (after refusing "Sol_Mar"), with a
+ * photo refused until it has its alt text, the preview pane showing the entries in the site's
+ * look (its stylesheet, its classes, the photo with its alt), and a build of that copy accepts it all and shows the changes on the pages, the price formatted and
  * the annual view following it.
  *
  * The CMS's own files come from the e2e server's build; its page and config.yml are the ones
@@ -30,6 +31,7 @@ import { expect, test } from './fixtures';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const NEW_TITLE = 'Aluguéis em dia, sem planilha e sem susto';
+const PHOTO_ALT = 'Logotipo da Imobiliária Sol & Mar';
 const PRICE_MESSAGE = 'Preço inválido: use reais e centavos com vírgula, como 59,90 ou 1.488,00.';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -174,6 +176,12 @@ test('an editor changes the hero title and a price in the CMS; the next build sh
   const title = field(page, 'Título principal');
   await expect(title).toHaveValue('Seus aluguéis no piloto automático, do contrato ao repasse');
   await title.fill(NEW_TITLE);
+  // The preview pane shows the entry in the site's look: the site's stylesheet (/cms/preview.css,
+  // the built pages' CSS) is loaded, and the page's classes take their values from it.
+  const preview = page.frameLocator('#preview-pane');
+  await expect(preview.getByRole('heading', { level: 1 })).toHaveText(NEW_TITLE);
+  await expect(preview.locator('.container-page').first()).toHaveCSS('max-width', '1152px');
+  await expect(preview.locator('.btn-primary')).toHaveCSS('color', 'rgb(255, 255, 255)');
   await publish(page);
   await expect.poll(() => fileOf('content/pages/home.yaml')).toContain(`title: ${NEW_TITLE}`);
   await settled(page);
@@ -193,16 +201,28 @@ test('an editor changes the hero title and a price in the CMS; the next build sh
   await page.getByRole('button', { name: 'Escolha uma imagem' }).click();
   await page.locator('input[type="file"]').setInputFiles(join(ROOT, 'public/og-default.png'));
   await page.getByRole('button', { name: 'Escolher selecionado' }).click();
+  // Never without its alt text: refused in the schema's words until it is there.
+  await publish(page);
+  await expect(page.getByText(IMAGE_ALT_MESSAGE)).toBeVisible();
+  // Decap adds "(opcional)" to the label: the field is required only with an image.
+  await page.getByLabel('Texto alternativo da imagem').fill(PHOTO_ALT);
+  // The preview shows the picked photo, with its alt text, as the partner page shows it.
+  const photo = page.frameLocator('#preview-pane').getByRole('img', { name: PHOTO_ALT });
+  await expect(photo).toHaveClass(/rounded-full/);
+  await expect(photo).toHaveJSProperty('complete', true);
+  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await publish(page);
   await expect.poll(() => readdirSync(join(copy, 'content/partners'))).toContain('imobiliaria-sol-mar.yaml');
+  // The photo is written with the entry: both are on disk once the CMS says the change is saved.
+  await settled(page);
   expect(fileOf('content/partners/imobiliaria-sol-mar.yaml')).toContain('name: Imobiliária Sol & Mar');
   expect(fileOf('content/partners/imobiliaria-sol-mar.yaml')).toContain(
     'photo: ../../src/assets/conteudo/og-default.png',
   );
+  expect(fileOf('content/partners/imobiliaria-sol-mar.yaml')).toContain(`photoAlt: ${PHOTO_ALT}`);
   expect(readFileSync(join(copy, 'src/assets/conteudo/og-default.png'))).toEqual(
     readFileSync(join(ROOT, 'public/og-default.png')),
   );
-  await settled(page);
 
   // The copy's build, served as production serves its static pages.
   const build = spawn(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {

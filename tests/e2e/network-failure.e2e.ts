@@ -13,8 +13,8 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { BrowserContext, Locator, Page, Route } from '@playwright/test';
-import { adminCopy, authToasts } from '../../content/messages/auth';
-import { coverMessages, postErrors } from '../../content/messages/blog';
+import { adminCopy, authToasts } from '../../src/messages/auth';
+import { coverMessages, postErrors } from '../../src/messages/blog';
 import { readImplementationMessages, readLeadMessages } from '../../src/lib/content-files';
 import { REQUEST_TIMEOUT_MS } from '../../src/islands/ui/request-failure';
 import { signIn as apiSignIn, type Account } from '../../scripts/support/blog-accounts';

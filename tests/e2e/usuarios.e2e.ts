@@ -7,9 +7,10 @@
  * leads; the used link, and a revoked invitation's link, open pt-BR pages saying so.
  */
 import { randomBytes } from 'node:crypto';
-import { invitationEmail, invitationPage } from '../../content/messages/auth';
-import { inboxHomeCopy } from '../../content/messages/inbox/home';
-import { teamMembersCopy as copy } from '../../content/messages/inbox/team-members';
+import { invitationPage } from '../../src/messages/auth';
+import { invitationEmail } from '../../src/messages/auth-emails';
+import { inboxHomeCopy } from '../../src/messages/inbox/home';
+import { teamMembersCopy as copy } from '../../src/messages/inbox/team-members';
 import { teamCookie, e2eMailbox, TEST_PASSWORD } from '../../scripts/support/blog-accounts';
 import { waitForMail } from '../../scripts/support/captured';
 import { teamSession } from './team';

@@ -6,7 +6,7 @@
  * person.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authErrors } from '@content/messages/auth';
+import { authErrors } from '~/messages/auth';
 import { handleAuthRequest } from '~/server/auth';
 import { createAuth, type Auth } from '~/server/auth/auth';
 import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';

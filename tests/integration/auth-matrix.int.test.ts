@@ -15,8 +15,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminRefusals, authErrors } from '@content/messages/auth';
-import { httpMessages } from '@content/messages/http';
+import { adminRefusals, authErrors } from '~/messages/auth';
+import { httpMessages } from '~/messages/http';
 import { callAction } from '../support/actions';
 import { adminCookie, teamCookie, userCookie } from '../../scripts/support/blog-accounts';
 import { builtRoutes } from '../support/built-routes';

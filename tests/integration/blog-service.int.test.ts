@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { coverMessages, postErrors, postValidationMessages } from '@content/messages/blog';
+import { coverMessages, postErrors, postValidationMessages } from '~/messages/blog';
 import { examplePosts } from '~/copy/blog';
 import { MAX_COVER_BYTES } from '~/lib/cover-image';
 import { blogImages, blogImageVariants, blogPosts } from '~/server/db/schema';

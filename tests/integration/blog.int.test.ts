@@ -10,8 +10,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { adminRefusals } from '@content/messages/auth';
-import { coverMessages, postErrors, postValidationMessages } from '@content/messages/blog';
+import { adminRefusals } from '~/messages/auth';
+import { coverMessages, postErrors, postValidationMessages } from '~/messages/blog';
 import { callAction, firstMessages, type CallOptions } from '../support/actions';
 import { adminCookie, userCookie } from '../../scripts/support/blog-accounts';
 import { ensureBuild } from '../support/ensure-build';

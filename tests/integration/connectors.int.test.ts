@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consentNotices } from '~/copy/consent-notices';
-import { connectorErrorMessages, deliveryRetryMessages } from '@content/messages/inbox/deliveries';
+import { connectorErrorMessages, deliveryRetryMessages } from '~/messages/inbox/deliveries';
 import { consentNoticePlainText } from '~/lib/consent-notice';
 import { safeDeliveryError } from '~/lib/delivery-display';
 import type { LeadInput } from '~/lib/validation/lead';

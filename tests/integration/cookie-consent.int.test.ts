@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieConsentMessages, cookieConsentPolicy } from '~/copy/cookie-consent';
-import { inputMessages } from '@content/messages/input';
+import { inputMessages } from '~/messages/input';
 import { rateLimitMessage } from '~/copy/messages/lead';
 import { openDatabase, pgliteDirFor } from '~/server/db/client';
 import { cookieConsentHistory, recordCookieConsent } from '~/server/cookie-consent/cookie-consent.service';

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryCopy, deliveryRetryMessages } from '@content/messages/inbox/deliveries';
+import { deliveryCopy, deliveryRetryMessages } from '~/messages/inbox/deliveries';
 import { openDatabase, pgliteDirFor, type DatabaseHandle } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { contatos, deliveries, deliveryTargets } from '~/server/db/schema';

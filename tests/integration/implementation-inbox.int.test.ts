@@ -15,7 +15,7 @@
 import type { APIContext } from 'astro';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { implementationInboxMessages as m } from '@content/messages/inbox/implementation-requests';
+import { implementationInboxMessages as m } from '~/messages/inbox/implementation-requests';
 import { contatos, documentDownloads, privateFiles, solicitacoesImplementacao } from '~/server/db/schema';
 import {
   changeImplementationStatus,

@@ -9,7 +9,7 @@
 import type { APIContext } from 'astro';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { inputMessages } from '@content/messages/input';
+import { inputMessages } from '~/messages/input';
 import { privateFiles, solicitacoesImplementacao } from '~/server/db/schema';
 import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { createMailer } from '~/server/mail';

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leadFilterMessages, pipelineMessages } from '@content/messages/inbox/leads-list';
+import { leadFilterMessages, pipelineMessages } from '~/messages/inbox/leads-list';
 import { openDatabase, pgliteDirFor } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { contatos, leadStatusChanges } from '~/server/db/schema';

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contatos } from '~/server/db/schema';
 import { seedDemoLeads } from '../../scripts/support/demo-leads';
-import { leadsListCopy } from '@content/messages/inbox/leads-list';
+import { leadsListCopy } from '~/messages/inbox/leads-list';
 import { createExportSlots, EXPORT_RETRY_AFTER_SECONDS, releasedWhenDone } from '~/server/inbox/export-slots';
 import { EXPORT_PAGE_SIZE, leadsCsv, leadsForExport } from '~/server/inbox/lead-export';
 import { listLeads } from '~/server/inbox/lead-list';

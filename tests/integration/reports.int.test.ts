@@ -7,8 +7,8 @@
  * editor refused, bad dates answered in pt-BR with the default period.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { salespersonReportCopy } from '@content/messages/lead-ownership';
-import { reportPeriodMessages, reportsCopy } from '@content/messages/inbox/reports';
+import { salespersonReportCopy } from '~/messages/lead-ownership';
+import { reportPeriodMessages, reportsCopy } from '~/messages/inbox/reports';
 import { buckets, conversionRate, partnerLeaderboard, totals } from '~/lib/reports';
 import type { LeadStatus } from '~/lib/lead-pipeline';
 import { contatos } from '~/server/db/schema';

@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpMessages } from '@content/messages/http';
+import { httpMessages } from '~/messages/http';
 import { securityHeaders } from '~/server/http/security-headers';
 import { ensureBuild } from '../support/ensure-build';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';

@@ -16,9 +16,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { inboxHomeCopy } from '@content/messages/inbox/home';
-import { teamMembersCopy as copy } from '@content/messages/inbox/team-members';
-import { assignmentEmail, roundRobinCopy } from '@content/messages/lead-ownership';
+import { inboxHomeCopy } from '~/messages/inbox/home';
+import { teamMembersCopy as copy } from '~/messages/inbox/team-members';
+import { assignmentEmail, roundRobinCopy } from '~/messages/lead-ownership';
 import { listTeamMembers, revokeMemberSessions, setMemberRole, type TeamMemberDeps } from '~/server/auth/team-members';
 import {
   authSession,

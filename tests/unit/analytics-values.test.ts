@@ -19,7 +19,7 @@ import {
   sitePath,
 } from '~/server/analytics/site-values';
 import { PAGE_ROWS, pageRows, valueLabel, visitTables } from '~/server/analytics/visit-tables';
-import { visitsCopy } from '@content/messages/visits';
+import { visitsCopy } from '~/messages/visits';
 
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

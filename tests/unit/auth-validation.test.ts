@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authErrors } from '@content/messages/auth';
+import { authErrors } from '~/messages/auth';
 import { NAME_MAX_LENGTH, signInSchema, signUpNameError, signUpNameSchema, signUpSchema } from '~/lib/validation/auth';
 import { INVALID_CHARACTERS_MESSAGE } from '~/lib/validation/text';
 

@@ -4,7 +4,14 @@
  * names are made here by Decap's own slug code, with the site's slug settings (cms-config.ts),
  * so a change of either side, or of Decap, shows up here.
  */
-import { describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentGate } from '../../src/integrations/content-gate.mjs';
+import { contentProblems } from '../../src/lib/content-check';
 import { cmsConfig } from '../../src/cms/cms-config';
 import { IDENTIFIER_MESSAGE } from '../../src/cms/fields';
 import { folderItems, partnerSchema, SLUG_MESSAGE, SLUG_PATTERN } from '../../src/lib/content-schemas';
@@ -112,5 +119,69 @@ describe('a file whose name the build refuses', () => {
     expect(read.map((partner) => partner.id)).toEqual(['carol-imoveis']);
     expect(reported).toHaveLength(1);
     expect(reported[0]).toContain(`content/partners/imobiliária-sol-mar.yaml, nome do arquivo: ${SLUG_MESSAGE}`);
+  });
+});
+
+/*
+ * `astro dev`'s content gate (src/integrations/content-gate.mjs), over a copy of content/ with a
+ * plan the build refuses: a browser asking for any page gets the build's message, naming the
+ * file, in place of an error on every page; the CMS and Vite's requests pass; fixed, the pages
+ * are back at once. A real HTTP server with the gate in front of a stand-in for Astro's pages.
+ */
+describe('a file whose content the build refuses, in the dev server', () => {
+  let root: string;
+  let server: Server;
+  let origin: string;
+  const plan = () => join(root, 'content/plans/iniciante.yaml');
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'pilota-content-gate-'));
+    cpSync(join(process.cwd(), 'content'), join(root, 'content'), { recursive: true });
+    const gate = contentGate(() => contentProblems(root));
+    server = createServer((req, res) => gate(req, res, () => res.end('página')));
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((done) => server.close(done));
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const page = (path: string) => fetch(`${origin}${path}`, { headers: { Accept: 'text/html' } });
+
+  it("shows the build's pt-BR message, naming the file, on every page until the file is fixed", async () => {
+    expect(contentProblems(root)).toEqual([]);
+    expect(await (await page('/planos')).text()).toBe('página');
+
+    const good = readFileSync(plan(), 'utf8');
+    writeFileSync(plan(), good.replace(/annualPrice: .*/, 'annualPrice: 9.990,00'));
+    for (const path of ['/', '/planos', '/parceiro/carol-imoveis']) {
+      const answer = await page(path);
+      expect(answer.status).toBe(503);
+      const html = await answer.text();
+      expect(html).toContain('content/plans/iniciante.yaml, campo annualPrice: O preço anual não pode passar');
+      expect(html).toContain('href="/cms"');
+    }
+    // The CMS, where the editor fixes it, and Vite's own requests still answer.
+    expect(await (await page('/cms/')).text()).toBe('página');
+    expect(await (await page('/@vite/client')).text()).toBe('página');
+
+    // A YAML mistake names its file too.
+    writeFileSync(plan(), `${good}name: [sem fim\n`);
+    expect(await (await page('/')).text()).toContain('Conteúdo inválido em content/plans/iniciante.yaml');
+
+    writeFileSync(plan(), good);
+    const fixed = await page('/planos');
+    expect(fixed.status).toBe(200);
+    expect(await fixed.text()).toBe('página');
+  });
+
+  it('leaves a badly named file to the folder reader, which skips it and says so', () => {
+    writeFileSync(join(root, 'content/partners/imobiliária-sol-mar.yaml'), 'name: Sol\nactive: true\norder: 9\n');
+    try {
+      expect(contentProblems(root)).toEqual([]);
+    } finally {
+      rmSync(join(root, 'content/partners/imobiliária-sol-mar.yaml'));
+    }
   });
 });

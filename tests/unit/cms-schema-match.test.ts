@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { cmsConfig } from '../../src/cms/cms-config';
-import { YAML_MODULES } from '../../src/lib/content-modules';
+import { CONTENT_FILES } from '../../src/lib/content-check';
 import * as schemas from '../../src/lib/content-schemas';
 
 type Field = {
@@ -23,28 +23,8 @@ type Field = {
   files?: Field[];
 };
 
-/** Every file the CMS edits, with the schema the build judges it by. */
-const SCHEMAS: Record<string, z.ZodType> = {
-  ...YAML_MODULES,
-  'content/pages/about.yaml': schemas.aboutSchema,
-  'content/pages/contact-page.yaml': schemas.contactPageSchema,
-  'content/pages/enterprise.yaml': schemas.enterpriseSchema,
-  'content/pages/features-page.yaml': schemas.featuresPageSchema,
-  'content/pages/gestao.yaml': schemas.gestaoPageSchema,
-  'content/pages/home.yaml': schemas.homeSchema,
-  'content/pages/implementation-page.yaml': schemas.implementationPageSchema,
-  'content/pages/interface.yaml': schemas.interfaceSchema,
-  'content/pages/partner-page.yaml': schemas.partnerPageSchema,
-  'content/pages/plans-page.yaml': schemas.plansPageSchema,
-  'content/pages/thank-you-page.yaml': schemas.thankYouPageSchema,
-  'content/settings/business-hours.yaml': schemas.businessHoursSchema,
-  'content/plans': schemas.planSchema,
-  'content/gestao-plans': schemas.gestaoPlanSchema,
-  'content/partners': schemas.partnerSchema,
-  'content/faqs': schemas.faqSchema,
-  'content/features': schemas.featureSchema,
-  'content/add-ons': schemas.addOnSchema,
-};
+/** Every file the CMS edits, with the schema the build judges it by (the dev server's content check uses the same list). */
+const SCHEMAS = CONTENT_FILES;
 
 /** What a zod schema says of one value: its object fields or list item, and whether it may be left out. */
 interface Shape {

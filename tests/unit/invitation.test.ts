@@ -5,7 +5,8 @@
  * which role by invitation.
  */
 import { describe, expect, it } from 'vitest';
-import { authErrors, invitationEmail } from '@content/messages/auth';
+import { authErrors } from '~/messages/auth';
+import { invitationEmail } from '~/messages/auth-emails';
 import {
   INVITATION_TOKEN,
   INVITATION_TTL_MS,

@@ -4,7 +4,7 @@
  * that parses back to the same view.
  */
 import { describe, expect, it } from 'vitest';
-import { leadFilterMessages as m } from '@content/messages/inbox/leads-list';
+import { leadFilterMessages as m } from '~/messages/inbox/leads-list';
 import {
   activeFilterCount,
   DEFAULT_LEAD_FILTERS,

@@ -1,6 +1,6 @@
 /* The pipeline's inputs (src/lib/validation/lead-pipeline.ts): pt-BR messages for every bad value. */
 import { describe, expect, it } from 'vitest';
-import { leadFilterMessages, pipelineMessages as m } from '@content/messages/inbox/leads-list';
+import { leadFilterMessages, pipelineMessages as m } from '~/messages/inbox/leads-list';
 import { leadNoteSchema, statusChangeSchema } from '../../src/lib/validation/lead-pipeline';
 
 const leadId = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';

@@ -4,7 +4,7 @@
  * tests/integration/malformed-input.int.test.ts and tests/integration/fuzz.int.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { inputMessages } from '@content/messages/input';
+import { inputMessages } from '~/messages/input';
 import { COVER_UPLOAD_BODY_BYTES } from '~/lib/cover-image';
 import { MAX_PARSED_BODY_BYTES, malformedBodyResponse } from '~/server/http/malformed-body';
 

@@ -4,8 +4,8 @@
  * fields, a taken slug on the slug field.
  */
 import { describe, expect, it } from 'vitest';
-import { adminRefusals } from '@content/messages/auth';
-import { editorToasts, postErrors, postValidationMessages } from '@content/messages/blog';
+import { adminRefusals } from '~/messages/auth';
+import { editorToasts, postErrors, postValidationMessages } from '~/messages/blog';
 import { refusalOf } from '~/islands/post-editor/refusal';
 
 describe('refusalOf', () => {

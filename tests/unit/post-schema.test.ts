@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postLimits, postValidationMessages as m } from '../../content/messages/blog';
+import { postLimits, postValidationMessages as m } from '../../src/messages/blog';
 import { fieldErrors, normalizeTags, postInputSchema } from '../../src/lib/validation/post';
 
 const COVER_ID = '7d2f1c7e-8c1b-4a3e-9b1a-2f6d6c1e9a10';

@@ -4,7 +4,7 @@
  * message and the default period instead of a failure.
  */
 import { describe, expect, it } from 'vitest';
-import { reportPeriodMessages as m } from '@content/messages/inbox/reports';
+import { reportPeriodMessages as m } from '~/messages/inbox/reports';
 import {
   defaultReportPeriod,
   parseReportPeriod,

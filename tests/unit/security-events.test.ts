@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { securityEventLabels } from '@content/messages/auth';
+import { securityEventLabels } from '~/messages/auth';
 import { SECURITY_EVENT_TYPES, securityEventLabel } from '~/lib/security-events';
 
 describe('security event names on the admin pages', () => {

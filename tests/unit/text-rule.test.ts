@@ -5,7 +5,7 @@
  * browser and the server refuse "a\u0000b" with the same pt-BR message.
  */
 import { describe, expect, it } from 'vitest';
-import { inputMessages } from '@content/messages/input';
+import { inputMessages } from '~/messages/input';
 import {
   emptyImplementationForm,
   fieldErrors as implementationErrors,

@@ -4,11 +4,11 @@
  * same on every page. The colour repeats the text, never replaces it; every tone's text
  * keeps 4.5:1 contrast on its background.
  */
-import { adminCopy } from '@content/messages/auth';
-import { editorCopy } from '@content/messages/blog';
-import { followUpStateLabels } from '@content/messages/inbox/follow-ups';
-import { deliveryStatusLabels, leadStatusLabels } from '@content/messages/inbox/labels';
-import { lgpdAdminCopy } from '@content/messages/lgpd-admin';
+import { adminCopy } from '~/messages/auth';
+import { editorCopy } from '~/messages/blog';
+import { followUpStateLabels } from '~/messages/inbox/follow-ups';
+import { deliveryStatusLabels, leadStatusLabels } from '~/messages/inbox/labels';
+import { lgpdAdminCopy } from '~/messages/lgpd-admin';
 
 export type BadgeTone = 'neutral' | 'info' | 'progress' | 'success' | 'warning' | 'alert' | 'danger';
 

@@ -3,7 +3,7 @@
  * on /lgpd, its answers, the confirmation page, the e-mail with the link and the team's
  * notice, from content/messages/lgpd.yaml (checked at build). The form, the action, the
  * services, the pages and the tests import these; the admin pages' words are in
- * content/messages/lgpd-admin.ts.
+ * src/messages/lgpd-admin.ts.
  */
 import { DSR_ANSWER_DAYS } from '~/lib/dsr-deadline';
 import type { LgpdMessages } from '~/lib/content-schemas';

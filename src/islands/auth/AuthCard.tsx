@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { authCard, authToasts } from '@content/messages/auth';
+import { authCard, authToasts } from '~/messages/auth';
 import { signInLandingFor } from '~/lib/invitation';
 import { authClient } from '../auth-client';
 import { settle } from '../ui/request-failure';

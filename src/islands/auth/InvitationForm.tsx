@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { authCard, authErrors, authToasts, invitationPage as copy } from '@content/messages/auth';
+import { authCard, authErrors, authToasts, invitationPage as copy } from '~/messages/auth';
 import { passwordStrength } from '~/lib/password-strength';
 import { invitationAcceptSchema, NAME_MAX_LENGTH } from '~/lib/validation/auth';
 import { PasswordField } from '../ui/PasswordField';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { authCard, authErrors, authToasts, newPasswordPage as copy } from '@content/messages/auth';
+import { authCard, authErrors, authToasts, newPasswordPage as copy } from '~/messages/auth';
 import { passwordStrength } from '~/lib/password-strength';
 import { authClient } from '../auth-client';
 import { PasswordField } from '../ui/PasswordField';

@@ -1,4 +1,4 @@
-import { authCard } from '@content/messages/auth';
+import { authCard } from '~/messages/auth';
 import type { PasswordStrength } from '~/lib/password-strength';
 
 const meterColors = ['bg-red-600', 'bg-red-600', 'bg-orange-500', 'bg-amber-500', 'bg-emerald-600', 'bg-emerald-700'];

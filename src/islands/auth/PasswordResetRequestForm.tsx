@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { authCard, authToasts, passwordResetRequestPage as copy } from '@content/messages/auth';
+import { authCard, authToasts, passwordResetRequestPage as copy } from '~/messages/auth';
 import { authClient } from '../auth-client';
 import { settle, Unavailable } from '../ui/request-failure';
 import { Spinner } from '../ui/Spinner';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { authCard, authToasts } from '@content/messages/auth';
+import { authCard, authToasts } from '~/messages/auth';
 import { signInSchema, type SignInValues } from '~/lib/validation/auth';
 import { authClient } from '../auth-client';
 import { PasswordField } from '../ui/PasswordField';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { authCard, authErrors, authToasts } from '@content/messages/auth';
+import { authCard, authErrors, authToasts } from '~/messages/auth';
 import { passwordStrength } from '~/lib/password-strength';
 import { NAME_MAX_LENGTH, signUpSchema, type SignUpValues } from '~/lib/validation/auth';
 import { authClient } from '../auth-client';

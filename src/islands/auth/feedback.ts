@@ -2,7 +2,7 @@
  * What the auth card tells the visitor when a request does not go through, with the spec's
  * titles (SPEC §2 'Auth', §8), and the sanitising that runs before anything is sent.
  */
-import { authErrors, authToasts } from '@content/messages/auth';
+import { authErrors, authToasts } from '~/messages/auth';
 import { sanitizeAuthField } from '~/lib/input-check';
 import type { AuthErrorLike } from '../auth-client';
 import { notify } from '../ui/toasts';

@@ -5,7 +5,7 @@
  */
 import type { ChangeEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { coverMessages, editorCopy as t, postLimits } from '@content/messages/blog';
+import { coverMessages, editorCopy as t, postLimits } from '~/messages/blog';
 import { COVER_ACCEPT } from '~/lib/cover-image';
 import { inputClass } from '../ui/Field';
 import { EditorField } from './EditorField';

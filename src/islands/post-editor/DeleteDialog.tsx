@@ -3,7 +3,7 @@
  * by the toolbar's button; Cancel has the focus first, so Enter never deletes by accident.
  */
 import type { RefObject } from 'react';
-import { editorCopy as t } from '@content/messages/blog';
+import { editorCopy as t } from '~/messages/blog';
 
 export interface DeleteDialogProps {
   ref: RefObject<HTMLDialogElement | null>;

@@ -4,7 +4,7 @@
  * the control. The control is rendered by the caller with the ARIA attributes it is given.
  */
 import type { ReactNode } from 'react';
-import { editorCopy as t } from '@content/messages/blog';
+import { editorCopy as t } from '~/messages/blog';
 import { Field, controlAria } from '../ui/Field';
 
 export interface EditorFieldProps {

@@ -3,7 +3,7 @@
  * public page once published, and the save / publish / unpublish / delete buttons (each
  * saying what it is doing while its request runs).
  */
-import { editorCopy as t } from '@content/messages/blog';
+import { editorCopy as t } from '~/messages/blog';
 import type { PostStatus } from '~/lib/validation/post';
 import type { Busy, SaveKind } from './usePostDraft';
 

@@ -2,7 +2,7 @@
  * The preview beside the text: the title and the body as the public page renders it (HTML
  * sanitised by the server with the page's pipeline, src/lib/markdown.ts — see ./usePreview.ts).
  */
-import { editorCopy as t } from '@content/messages/blog';
+import { editorCopy as t } from '~/messages/blog';
 
 export interface PreviewPaneProps {
   headingId: string;

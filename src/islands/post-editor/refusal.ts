@@ -2,7 +2,7 @@
  * What an action's refusal means to the author, as the editor shows it. Kept apart from
  * the calls (./post-actions.ts) and free of `astro:actions`, so it is tested on its own.
  */
-import { editorToasts, postErrors } from '@content/messages/blog';
+import { editorToasts, postErrors } from '~/messages/blog';
 
 /** The parts of an ActionError (or input error) the editor reads. */
 export interface ActionErrorLike {

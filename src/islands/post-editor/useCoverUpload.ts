@@ -5,7 +5,7 @@
  * cover field's error; the chosen file is cleared either way, so the same file can be picked again.
  */
 import type { ChangeEvent } from 'react';
-import { coverMessages } from '@content/messages/blog';
+import { coverMessages } from '~/messages/blog';
 import { checkCoverUpload, IMAGE_SNIFF_BYTES } from '~/lib/cover-image';
 import { Unavailable } from '../ui/request-failure';
 import type { EditorCover } from './form-values';

@@ -13,7 +13,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
-import { editorToasts, postErrors } from '@content/messages/blog';
+import { editorToasts, postErrors } from '~/messages/blog';
 import { slugify } from '~/lib/slug';
 import { postInputSchema, type EditorPost, type PostStatus } from '~/lib/validation/post';
 import { Unavailable } from '../ui/request-failure';

@@ -3,7 +3,7 @@
  * add-ons, questions, features and partners.
  */
 import { z } from 'zod';
-import { text, brlPrice, order, slug } from './fields.ts';
+import { altText, text, brlPrice, order, requireAlt, slug } from './fields.ts';
 
 /** Paid once, the year may cost up to twelve months, never more (annual total ÷ 12 is shown as "/mês"). */
 export const ANNUAL_PRICE_MESSAGE =
@@ -106,7 +106,7 @@ export const featureSchema = z.object({
 });
 
 /** A partner (influencer): the file name is the slug, /parceiro/{slug}. */
-export const partnerSchema = z.object({
+const partnerFields = z.object({
   name: text('name').describe('Display name: "Recomendado por {name}".'),
   active: z.boolean({ error: '"active" deve ser sim ou não.' }),
   vanity: z.boolean({ error: '"vanity" deve ser sim ou não.' }).default(false).describe('Also served at /{slug}.'),
@@ -118,5 +118,15 @@ export const partnerSchema = z.object({
     .min(1)
     .optional()
     .describe('Path of a photo under src/assets/conteudo; the collection resolves and optimises it.'),
+  photoAlt: altText.describe("The photo's alt text, required with the photo."),
   order,
 });
+
+export const partnerSchema = partnerFields.superRefine(requireAlt('photo', 'photoAlt'));
+
+/**
+ * The partners collection (src/content.config.ts), whose photo is Astro's image (resized at
+ * build): the same fields and the same alt-text rule.
+ */
+export const partnerCollectionSchema = <Photo extends z.ZodType>(photo: Photo) =>
+  partnerFields.extend({ photo: photo.optional() }).superRefine(requireAlt('photo', 'photoAlt'));

@@ -21,6 +21,21 @@ export const brlPrice = z
   .regex(new RegExp(BRL_PRICE_PATTERN), BRL_PRICE_MESSAGE)
   .transform((value) => Number(value.replace(/\./g, '').replace(',', '')));
 
+/*
+ * An image always comes with its alt text (what a screen reader says, and what shows when the
+ * image does not load): the CMS puts the two fields side by side (src/cms/fields.ts) and refuses
+ * to save the image without it (src/cms/save-checks.ts), and the build refuses the file.
+ */
+export const IMAGE_ALT_MESSAGE =
+  'Toda imagem precisa de um texto alternativo: descreva a imagem em poucas palavras, como "Foto de Carol sorrindo".';
+export const altText = z.string().trim().min(1, IMAGE_ALT_MESSAGE).optional();
+
+/** The refinement that holds an image field to its alt-text field. */
+export const requireAlt = (image: string, alt: string) => (item: Record<string, unknown>, context: z.RefinementCtx) => {
+  if (item[image] !== undefined && !item[alt])
+    context.addIssue({ code: 'custom', path: [alt], message: IMAGE_ALT_MESSAGE });
+};
+
 /** Where the item sits in its list: lower first. */
 export const order = z.number({ error: '"order" (posição na lista) deve ser um número.' }).int();
 

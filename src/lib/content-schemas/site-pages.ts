@@ -35,7 +35,6 @@ export const partnerPageSchema = z.object({
   perMonth: text('perMonth'),
   cta: partnerCta,
   finalCta: z.object({ title: text('finalCta.title'), text: text('finalCta.text'), cta: text('finalCta.cta') }),
-  photoAlt: text('photoAlt').describe("The partner photo's alt text; {parceiro} is the partner's name."),
 });
 
 /** The site's frame: menu, footer, accessibility shortcuts, the 404 page and the legal pages' labels. */

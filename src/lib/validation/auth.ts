@@ -4,7 +4,7 @@
  * whatever address is typed, and neither that message nor the database needs a novel. One
  * line, and no control characters or broken Unicode (the shared rule in ./text).
  */
-import { authErrors, NAME_MAX_LENGTH } from '@content/messages/auth';
+import { authErrors, NAME_MAX_LENGTH } from '~/messages/auth';
 import { isPasswordValid } from '../password-strength';
 import { INVALID_CHARACTERS_MESSAGE, plainText } from './text';
 import { z } from './zod';

@@ -5,7 +5,7 @@
  * pt-BR, from content/messages/inbox/follow-ups.ts. How far ahead a date may be is the
  * service's to check, with its clock.
  */
-import { followUpMessages as m } from '@content/messages/inbox/follow-ups';
+import { followUpMessages as m } from '~/messages/inbox/follow-ups';
 import { FOLLOW_UP_KINDS, localDateTimeInstant, MAX_FOLLOW_UP_NOTE_LENGTH } from '../follow-up';
 import { plainText, singleLine } from './text';
 import { z } from './zod';

@@ -12,7 +12,7 @@
  * | `q`                  | free text over names, e-mails, phones, CPF/CNPJ and razão social  |
  * | `pagina`             | 1-based page                                                     |
  */
-import { implementationInboxMessages as m } from '@content/messages/inbox/implementation-requests';
+import { implementationInboxMessages as m } from '~/messages/inbox/implementation-requests';
 import { IMPLEMENTATION_STATUSES, type ImplementationStatus } from '../lead-pipeline';
 import { singleLine } from './text';
 import { z } from './zod';

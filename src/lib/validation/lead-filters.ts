@@ -18,7 +18,7 @@
  * | `ordem`                               | recentes (default), antigos, nome, nome_desc              |
  * | `pagina`                              | 1-based page                                              |
  */
-import { leadFilterMessages as m } from '@content/messages/inbox/leads-list';
+import { leadFilterMessages as m } from '~/messages/inbox/leads-list';
 import { LEAD_STATUSES, type LeadStatus } from '../lead-pipeline';
 import { LEAD_TIPOS, type LeadTipo } from './lead';
 import { singleLine } from './text';

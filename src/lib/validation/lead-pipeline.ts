@@ -2,11 +2,11 @@
  * What the inbox's pipeline actions accept, for the browser form and the
  * server alike: a status change names the status the person saw (`de`), so a change someone
  * else made first is caught instead of overwritten, and a discard carries its reason; a
- * note is non-empty text. Messages are pt-BR, from content/messages/inbox/leads-list.ts.
+ * note is non-empty text. Messages are pt-BR, from src/messages/inbox/leads-list.ts.
  */
-import { leadFilterMessages, pipelineMessages as m } from '@content/messages/inbox/leads-list';
+import { leadFilterMessages, pipelineMessages as m } from '~/messages/inbox/leads-list';
 import { LEAD_STATUSES, MAX_NOTE_LENGTH, MAX_REASON_LENGTH, STATUS_NEEDING_REASON } from '../lead-pipeline';
-import { ownershipMessages } from '@content/messages/lead-ownership';
+import { ownershipMessages } from '~/messages/lead-ownership';
 import { plainText } from './text';
 import { z } from './zod';
 

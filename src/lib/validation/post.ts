@@ -6,7 +6,7 @@
  * may be just a title.
  */
 import { z } from './zod';
-import { postErrors, postLimits as L, postValidationMessages as m } from '@content/messages/blog';
+import { postErrors, postLimits as L, postValidationMessages as m } from '~/messages/blog';
 import { MAX_SLUG_LENGTH, SLUG_PATTERN, slugify } from '../slug';
 import { plainText, singleLine } from './text';
 

@@ -10,7 +10,7 @@
  * One date alone is completed: `de` runs to today (or to itself when in the future), `ate`
  * starts 29 days earlier.
  */
-import { reportPeriodMessages as m } from '@content/messages/inbox/reports';
+import { reportPeriodMessages as m } from '~/messages/inbox/reports';
 import { addDays, daySpan, REPORT_GROUPINGS, type ReportGrouping } from '../reports';
 import { calendarDay } from './lead-filters';
 

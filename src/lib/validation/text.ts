@@ -14,7 +14,7 @@
  * `singleLine` too: no line break or tab, so a name cannot add lines to a plain-text e-mail
  * ("Bcc: …") or a log.
  */
-import { inputMessages } from '@content/messages/input';
+import { inputMessages } from '~/messages/input';
 import type { z } from './zod';
 
 /*

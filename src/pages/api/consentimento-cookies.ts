@@ -10,7 +10,7 @@
  */
 import type { APIRoute } from 'astro';
 import { cookieConsentMessages } from '~/copy/cookie-consent';
-import { inputMessages } from '@content/messages/input';
+import { inputMessages } from '~/messages/input';
 import { rateLimitMessage } from '~/copy/messages/lead';
 import { cookieConsentRecordSchema } from '~/lib/validation/cookie-consent';
 import { clientAddressOf, componentLogger, databaseErrorKind, describeError } from '~/server/http';

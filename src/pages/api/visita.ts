@@ -12,7 +12,7 @@
  * Nothing is set in the browser: no cookie, no storage; the answer is never cached.
  */
 import type { APIRoute } from 'astro';
-import { inputMessages } from '@content/messages/input';
+import { inputMessages } from '~/messages/input';
 import { beaconInput, MAX_BEACON_BYTES, pixelInput } from '~/server/analytics';
 import { clientAddressOf } from '~/server/http';
 

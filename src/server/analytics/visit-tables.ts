@@ -5,7 +5,7 @@
  * formats numbers in pt-BR, the CSV writes them bare.
  */
 import { partnerDefaults, partners } from '~/lib/content-data';
-import { visitsCopy as c } from '@content/messages/visits';
+import { visitsCopy as c } from '~/messages/visits';
 import { partnerDisplayName } from '~/lib/partner';
 import { formatDay } from '~/lib/reports';
 import { funnel, VISIT_DIMENSIONS, visitRate, type VisitDimension, type VisitRow } from '~/lib/visit-report';

@@ -4,7 +4,7 @@
  * endpoint, so each branch checks the path first and leaves other calls alone.
  */
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
-import { authErrors } from '../../../content/messages/auth';
+import { authErrors } from '../../messages/auth';
 import { isPasswordValid } from '../../lib/password-strength';
 import { signUpNameError } from '../../lib/validation/auth';
 import type { Db } from '../db/client';

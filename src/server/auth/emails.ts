@@ -10,7 +10,7 @@ import {
   invitationEmail,
   passwordResetEmail,
   verificationEmail,
-} from '../../../content/messages/auth';
+} from '../../messages/auth-emails';
 import type { MailMessage } from '../mail';
 import { escapeHtml } from '../../lib/escape';
 

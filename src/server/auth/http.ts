@@ -11,7 +11,7 @@
  *   (last admin, sessions ended on a demotion, events logged): every other path is a 404,
  *   whatever its spelling, so an endpoint a library update adds stays closed too.
  */
-import { authErrors } from '../../../content/messages/auth';
+import { authErrors } from '../../messages/auth';
 import { describeError } from '../describe-error';
 import { componentLogger } from '../log/logger';
 import type { SecurityLogger } from '../security';

@@ -5,8 +5,8 @@
  * middleware has already refused everyone else (./guard.ts); this makes a route the policy
  * ever misses fail closed instead of leaking.
  */
-import { adminRefusals } from '@content/messages/auth';
-import { httpMessages } from '@content/messages/http';
+import { adminRefusals } from '~/messages/auth';
+import { httpMessages } from '~/messages/http';
 import { NO_STORE } from '../http/cache-control';
 import { isActionRequest } from '../http/action-call';
 import { ADMIN_ONLY, mayOpen, type StaffRole } from './access-policy';

@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
-import { coverMessages } from '@content/messages/blog';
+import { coverMessages } from '~/messages/blog';
 import {
   checkCoverUpload,
   coverWidthsFor,

@@ -8,7 +8,7 @@
  * Services take `{ db, now }` so tests pass a fresh database and a fixed clock.
  */
 import { and, count, desc, eq, ne } from 'drizzle-orm';
-import { postErrors } from '@content/messages/blog';
+import { postErrors } from '~/messages/blog';
 import { slugify } from '~/lib/slug';
 import { isUuid } from '~/lib/uuid';
 import { fieldErrors, postInputSchema, type PostData } from '~/lib/validation/post';

@@ -13,7 +13,7 @@
  * Each CRM's outcome is reported on its own (one failing leaves the others done); nothing here
  * logs or keeps the e-mails.
  */
-import { connectorErrorMessages as m } from '@content/messages/inbox/deliveries';
+import { connectorErrorMessages as m } from '~/messages/inbox/deliveries';
 import type { ConnectorsConfig } from './config';
 import { call, CONNECTOR_TIMEOUT_MS, ConnectorError } from './http';
 import { pipedriveOriginId } from './payloads';

@@ -4,8 +4,8 @@
  * (never stored with the row). The delivery engine runs them in the webhook lane, one
  * breaker and one concurrency limit per target, and records every attempt.
  */
-import { connectorErrorMessages as m } from '@content/messages/inbox/deliveries';
-import { deliveryKindLabels } from '@content/messages/inbox/labels';
+import { connectorErrorMessages as m } from '~/messages/inbox/deliveries';
+import { deliveryKindLabels } from '~/messages/inbox/labels';
 import type { ConnectorKind } from '~/lib/delivery-kinds';
 import type { DeliveryRow, Transport } from '../transport/transport';
 import type { ConnectorsConfig } from './config';

@@ -20,7 +20,7 @@
  * Bodies read here stop at 1 MB, beyond it 413; an upload action (the blog cover) may send
  * up to its own limit, which Astro's action limit (astro.config.mjs) follows.
  */
-import { inputMessages } from '@content/messages/input';
+import { inputMessages } from '~/messages/input';
 import { COVER_UPLOAD_BODY_BYTES } from '~/lib/cover-image';
 import { hasForbiddenCharacters } from '~/lib/validation/text';
 import { actionCallOf, isActionRequest } from './action-call';

@@ -8,7 +8,7 @@
  *
  * scripts/serve.mjs imports this file directly, hence the relative `.ts` imports.
  */
-import { httpMessages } from '../../../content/messages/http.ts';
+import { httpMessages } from '../../messages/http.ts';
 
 export const HANDLED_METHODS: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 

@@ -8,7 +8,7 @@
  * the spec's error families applies (`stage` 'upload': the files, 'save': the data); a value
  * the database refuses is the request's fault (400), an unreachable database a 503.
  */
-import { inputMessages } from '@content/messages/input';
+import { inputMessages } from '~/messages/input';
 import { errorToasts, internalErrors, validationMessages } from '~/copy/messages/implementation';
 import { rateLimitMessage } from '~/copy/messages/lead';
 import { CONSENT_VERSION_FIELD } from '~/lib/consent-notice';

@@ -19,7 +19,7 @@
  */
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { tipoLabels } from '~/copy/messages/lead';
-import { assignmentEmail } from '@content/messages/lead-ownership';
+import { assignmentEmail } from '~/messages/lead-ownership';
 import { escapeHtml } from '~/lib/escape';
 import type { DbOrTx } from '../db/client';
 import { authUser, type UserRole } from '../db/schema/auth';

@@ -9,7 +9,7 @@
  * cancelled; a slot nobody released (a response whose body was never read nor cancelled)
  * frees itself after EXPORT_SLOT_MAX_MS, so a leak cannot close exports for good.
  */
-import { leadsListCopy } from '@content/messages/inbox/leads-list';
+import { leadsListCopy } from '~/messages/inbox/leads-list';
 
 export interface ExportLimits {
   /** Exports one person may run at once. */

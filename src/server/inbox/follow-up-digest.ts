@@ -10,7 +10,7 @@
  * assignment e-mail does) and links to "Hoje"; the rest stays behind sign-in.
  */
 import { createHash } from 'node:crypto';
-import { digestEmail, followUpKindLabels } from '@content/messages/inbox/follow-ups';
+import { digestEmail, followUpKindLabels } from '~/messages/inbox/follow-ups';
 import { formatDate, formatDateHourMinute } from '~/lib/br-format';
 import { escapeHtml } from '~/lib/escape';
 import { isBusinessDay } from '~/lib/reply-deadline';

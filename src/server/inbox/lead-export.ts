@@ -9,7 +9,7 @@
  * reader that goes away stops the reading (the generator's `return`).
  */
 import { and, gt, lt, or, sql, type SQL } from 'drizzle-orm';
-import { leadStatusLabels } from '@content/messages/inbox/labels';
+import { leadStatusLabels } from '~/messages/inbox/labels';
 import { tipoLabels } from '~/copy/messages/lead';
 import { csvStream, type CsvColumn } from '~/lib/csv';
 import type { LeadFilters } from '~/lib/validation/lead-filters';

@@ -18,7 +18,7 @@
  * alerting sees it when mail itself is what is down.
  */
 import { sql } from 'drizzle-orm';
-import { opsAlertMessages as copy } from '../../../content/messages/ops-alerts';
+import { opsAlertMessages as copy } from '../../messages/ops-alerts';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
 import type { DeliveryKind } from '../db/schema/deliveries';

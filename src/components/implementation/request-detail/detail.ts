@@ -3,7 +3,7 @@
  * (the feature keeps its row types to itself), and the label of each identity document's
  * role, which the documents table and the download history both name.
  */
-import { implementationInboxMessages as m } from '@content/messages/inbox/implementation-requests';
+import { implementationInboxMessages as m } from '~/messages/inbox/implementation-requests';
 import type { InboxService } from '~/server/inbox';
 
 export type RequestDetail = NonNullable<Awaited<ReturnType<InboxService['implementationRequest']>>>;

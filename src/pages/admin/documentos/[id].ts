@@ -8,7 +8,7 @@
  * streamed response may be larger than 6 MB once encoded, and a 5 MB document is.
  */
 import type { APIRoute } from 'astro';
-import { implementationInboxMessages as m } from '@content/messages/inbox/implementation-requests';
+import { implementationInboxMessages as m } from '~/messages/inbox/implementation-requests';
 import { isUuid } from '~/lib/uuid';
 import { componentLogger, describeError, NO_STORE, privateDownloadHeaders } from '~/server/http';
 import { documentStream } from '~/server/implementation';

@@ -10,7 +10,7 @@
  */
 import type { APIRoute } from 'astro';
 import { encarregado } from '~/copy/lgpd';
-import { lgpdAdminCopy } from '@content/messages/lgpd-admin';
+import { lgpdAdminCopy } from '~/messages/lgpd-admin';
 import { contact } from '~/copy/site';
 import { parseIdentifier, parseScopeChoice } from '~/lib/lgpd-identifier';
 import { refuseUnlessAdmin } from '~/server/auth';

@@ -13,7 +13,7 @@ import { parseVisitFilters } from '~/lib/visit-report';
 import { refuseUnlessAdmin, rolesForRoute } from '~/server/auth';
 import { NO_STORE } from '~/server/http';
 import { visitTables, type Cell } from '~/server/analytics';
-import { visitsExportMessages } from '@content/messages/visits';
+import { visitsExportMessages } from '~/messages/visits';
 
 export const prerender = false;
 
