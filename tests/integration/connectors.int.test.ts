@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consentNotices } from '~/copy/consent-notices';
-import { connectorErrorMessages, deliveryRetryMessages } from '@content/messages/inbox/deliveries';
+import { connectorErrorMessages, deliveryRetryMessages, rateLimitMessages } from '@content/messages/inbox/deliveries';
 import { consentNoticePlainText } from '~/lib/consent-notice';
 import { safeDeliveryError } from '~/lib/delivery-display';
 import type { LeadInput } from '~/lib/validation/lead';
@@ -44,6 +44,7 @@ import { sharedDeps } from '../../scripts/support/service-deps';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
 import { startHubSpot, startPipedrive, startRdStation } from '../stand-ins/crm';
+import { serve } from '../stand-ins/serve';
 import { startZapCrm } from '../stand-ins/zap-crm';
 import { parseConfig } from '~/server/config';
 import type { WebhookOptions } from '~/server/webhooks';
@@ -384,10 +385,60 @@ describe.each(engines)('connectors on %s', (engine) => {
     const row = await settled(lead.id, 'rdstation', 'sent');
     expect(rd.requests.map((request) => request.status)).toEqual([500, 'hang', 429, 200]);
     expect(rd.conversions).toHaveLength(1);
-    expect(row.attempts).toBe(4);
+    // The 429 was waited out, not spent: three attempts for four calls.
+    expect(row.attempts).toBe(3);
     expect(logs.some((line) => line.includes('asked to wait 1 s'))).toBe(true);
     expect(logs.some((line) => line.includes('timed out'))).toBe(true);
     expect(logs.join('\n')).not.toContain(RD_KEY);
+  });
+
+  it('a 429 from each connector and a webhook, twice, is waited out as the vendor asks without spending an attempt', async () => {
+    const connectors = connectorsOf(connectorEnv(standIns));
+    const hook = await serve(() => ({ status: 200 }));
+    const twice = (retryAfter: string) => [
+      { fault: { status: 429, retryAfter } },
+      { fault: { status: 429, retryAfter } },
+    ];
+    for (const standIn of [standIns.rd, standIns.hs, standIns.pd, hook]) standIn.faults.push(...twice('1'));
+    const running = await start(connectors);
+    const lead = await enqueueStoredLead(t.db, running.outbox, connectors);
+    await t.db.transaction((tx) =>
+      running.outbox.enqueueWebhook(
+        tx,
+        `${hook.url}/leads`,
+        { id: lead.id },
+        { subjectType: 'lead', subjectId: lead.id },
+      ),
+    );
+    try {
+      for (const kind of ['rdstation', 'hubspot', 'pipedrive', 'webhook']) {
+        const row = await settled(lead.id, kind, 'sent');
+        expect(row.attempts, kind).toBe(1);
+        // The wait's pt-BR note stays as the last thing that went wrong.
+        expect(row.lastError, kind).toBe(rateLimitMessages.waiting(1));
+      }
+      for (const standIn of [standIns.rd, standIns.hs, standIns.pd, hook]) {
+        expect(standIn.requests.slice(0, 3).map((request) => request.status)).toEqual([429, 429, expect.any(Number)]);
+      }
+      // Pipedrive names its wait in x-ratelimit-reset, not Retry-After.
+      expect(logs.some((line) => line.includes('pipedrive') && line.includes('waits 1 s'))).toBe(true);
+      expect(standIns.rd.conversions).toHaveLength(1);
+      expect(standIns.pd.persons).toHaveLength(1);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('past the daily ceiling of waits a 429 counts as a failed attempt, with a pt-BR reason', async () => {
+    const connectors = connectorsOf(connectorEnv(standIns));
+    standIns.rd.faults.push({ fault: { status: 429, retryAfter: '1' } }, { fault: { status: 429, retryAfter: '1' } });
+    const running = await start({ rdstation: connectors.rdstation }, { ...FAST, rateLimitWaitsPerDay: 1 });
+    const lead = await enqueueStoredLead(t.db, running.outbox, { rdstation: connectors.rdstation });
+    const row = await settled(lead.id, 'rdstation', 'sent');
+    expect(standIns.rd.requests.map((request) => request.status)).toEqual([429, 429, 200]);
+    // The first 429 waited; the second, past the ceiling of one a day, spent an attempt.
+    expect(row.attempts).toBe(2);
+    expect(row.lastError).toBe(rateLimitMessages.ceiling(1));
   });
 
   it('a wrong key (401 from RD Station and Pipedrive) or an unknown HubSpot form (404) fails for good at once, with a pt-BR hint naming the variable', async () => {

@@ -14,11 +14,16 @@
  *   not archived are listed; POST /v1/leads (400 for a missing title, an unknown person or
  *   label); DELETE /v1/leads/{id} (404 when unknown).
  *
+ * - Rate limits (https://pipedrive.readme.io/docs/core-api-concepts-rate-limiting): past the
+ *   token's 2-second window or its daily token budget, 429 with {success: false, error: "Request
+ *   over limit"} and the x-ratelimit-limit / -remaining / -reset headers — the wait is
+ *   x-ratelimit-reset, in seconds; Pipedrive documents no Retry-After.
+ *
  * It keeps what it stores, so a test counts persons and leads; `archive` does what a salesperson
  * archiving a lead in Pipedrive does.
  */
 import { randomUUID } from 'node:crypto';
-import { serve } from './serve';
+import { serve, type RateLimitedAnswer } from './serve';
 
 interface Person {
   id: number;
@@ -26,6 +31,11 @@ interface Person {
   emails: string[];
   body: Record<string, unknown>;
 }
+
+const rateLimited: RateLimitedAnswer = (reset) => ({
+  body: { success: false, error: 'Request over limit', errorCode: 429 },
+  headers: { 'x-ratelimit-limit': '20', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset ?? '2' },
+});
 
 const fail = (status: number, error: string) => ({ status, body: { success: false, error, errorCode: status } });
 
@@ -114,7 +124,7 @@ export async function startPipedrive(options: { apiToken: string; labels: string
       return { status: 200, body: { success: true, data: { id: leadPath[1] } } };
     }
     return fail(404, 'Not found');
-  });
+  }, rateLimited);
   /** What archiving the lead in Pipedrive's interface does. */
   const archive = (leadId: unknown) => {
     const lead = leads.find((item) => item['id'] === leadId);

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '~/server/config';
-import { redact, retryAfterMs } from '~/server/connectors/http';
+import { redact } from '~/server/connectors/http';
+import { rateLimitWaitMs, retryAfterMs } from '~/server/transport/retry-after';
 import { e164, pageSlug } from '~/server/connectors/payloads';
 
 function configError(env: Record<string, string>): string {
@@ -84,6 +85,10 @@ describe('connector texts', () => {
     expect(retryAfterMs('Wed, 25 Nov 2026 12:00:30 GMT', Date.parse('2026-11-25T12:00:00Z'))).toBe(30_000);
     expect(retryAfterMs(null)).toBe(60_000);
     expect(retryAfterMs('soon')).toBe(60_000);
+    // Pipedrive documents x-ratelimit-reset (seconds) instead; Retry-After wins when both come.
+    expect(rateLimitWaitMs(new Headers({ 'x-ratelimit-reset': '2' }))).toBe(2_000);
+    expect(rateLimitWaitMs(new Headers({ 'x-ratelimit-reset': '2', 'retry-after': '5' }))).toBe(5_000);
+    expect(rateLimitWaitMs(new Headers({ 'x-ratelimit-reset': '1764417600' }))).toBe(60_000);
   });
 
   it('a phone in E.164 with Brazil’s code, and the page as a slug', () => {

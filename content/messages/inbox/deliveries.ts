@@ -57,6 +57,18 @@ export const connectorErrorMessages = {
     `${service} recusou a configuração (resposta ${status}): confira ${variables} no ambiente do servidor e use "Reenviar" depois de corrigir — sem novas tentativas`,
 } as const;
 
+/**
+ * A 429 ("too many requests") from a connector or a webhook, as the delivery's last error:
+ * the delivery waits for the receiver without spending one of its attempts, up to a daily
+ * ceiling per destination (src/server/delivery/rate-limit-waits.ts).
+ */
+export const rateLimitMessages = {
+  waiting: (seconds: number) =>
+    `O destino pediu para esperar (resposta 429, limite de requisições): nova tentativa em ${seconds} s, sem gastar uma tentativa`,
+  ceiling: (perDay: number) =>
+    `O destino respondeu 429 (limite de requisições) mais de ${perDay} vezes hoje: esta espera contou como tentativa falha. Confira o plano ou a cota da conta no serviço`,
+} as const;
+
 /** Answers of entregas.reenviar / entregas.reenviarFalhas. */
 export const deliveryRetryMessages = {
   reenviada: 'Entrega reenviada.',

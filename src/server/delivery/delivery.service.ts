@@ -17,6 +17,7 @@ import { DELIVERY_QUEUES, laneOf } from '../outbox/jobs';
 import type { Outbox } from '../outbox/outbox';
 import { DEFAULT_BREAKER, TargetBreaker, type TargetState } from './breaker';
 import { DeliveryEngine, type DrainResult } from './engine';
+import { DEFAULT_RATE_LIMIT_WAITS_PER_DAY } from './rate-limit-waits';
 import { Settler } from './settle';
 import type { DeliverySettings } from './settings';
 import type { Transports } from '../transport/transport';
@@ -63,6 +64,7 @@ export class DeliveryService {
         perTargetConcurrency: settings.perTargetConcurrency ?? 10,
         pollingIntervalSeconds: settings.pollingIntervalSeconds,
         attemptTimeoutMs: Math.max(0, ...Object.values(transports).map((transport) => transport.timeoutMs ?? 0)),
+        rateLimitWaitsPerDay: settings.rateLimitWaitsPerDay ?? DEFAULT_RATE_LIMIT_WAITS_PER_DAY,
       },
       now,
       log,

@@ -21,6 +21,9 @@ export function webhookTransport(options: WebhookOptions = {}): Transport {
     describeFailure: (error) => ({
       reason: error instanceof WebhookError ? error.reason : errorName(error),
       outcome: 'failure',
+      ...(error instanceof WebhookError && error.retryAfterMs !== undefined
+        ? { retryAfterMs: error.retryAfterMs }
+        : {}),
     }),
     timeoutMs: options.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
   };
