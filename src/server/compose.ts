@@ -20,6 +20,7 @@ import type { DatabaseHandle } from './db/client';
 import { processBeaconShed, type BeaconShed } from './http/beacon-shed';
 import { createDeliveriesService } from './delivery/deliveries.service';
 import { createDeliveries } from './delivery/feature';
+import { alertMisconfigured } from './ops/config-alert';
 import { deliverySettingsFor } from './delivery/settings';
 import { createImplementationService } from './implementation/implementation.service';
 import { createExportSlots } from './inbox/export-slots';
@@ -105,6 +106,7 @@ export function composeRuntime(
     connectors: config.connectors,
     settings,
     log: deliveryLog,
+    onMisconfigured: async (failure) => void (await alertMisconfigured({ db: database.db, sendMail, config }, failure)),
   });
   const services = composeServices({
     config,

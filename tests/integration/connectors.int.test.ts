@@ -29,6 +29,7 @@ import { openDatabase, pgliteDirFor, type DbOrTx } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { contatos, deliveries, type Contato } from '~/server/db/schema';
 import { retryDelivery } from '~/server/delivery/delivery-retry';
+import type { DeliveryDeps } from '~/server/delivery/feature';
 import type { DeliverySettings } from '~/server/delivery/settings';
 import { createLeadService } from '~/server/leads/lead.service';
 import { createLgpdService } from '~/server/lgpd/lgpd.service';
@@ -49,6 +50,8 @@ import { startZapCrm } from '../stand-ins/zap-crm';
 import { parseConfig } from '~/server/config';
 import type { WebhookOptions } from '~/server/webhooks';
 import { zapAuthorization } from '~/server/webhooks/zap';
+import { alertMisconfigured } from '~/server/ops/config-alert';
+import { opsAlertMessages } from '@content/messages/ops-alerts';
 import { logCapture, quietLog } from '../support/log';
 
 const RD_KEY = 'rd-chave-secreta-1234567890';
@@ -184,8 +187,14 @@ describe.each(engines)('connectors on %s', (engine) => {
     await Promise.all(Object.values(standIns).map((standIn) => standIn.close()));
   });
 
-  async function start(connectors: ConnectorsConfig, settings = FAST, webhook?: WebhookOptions) {
+  async function start(
+    connectors: ConnectorsConfig,
+    settings = FAST,
+    webhook?: WebhookOptions,
+    extra: Pick<DeliveryDeps, 'onMisconfigured'> = {},
+  ) {
     stack = deliveryStack(t.handle, {
+      ...extra,
       sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       connectors,
       ...(webhook ? { webhook } : {}),
@@ -462,6 +471,41 @@ describe.each(engines)('connectors on %s', (engine) => {
     // The RD Station answer quoted the URL with the key; the row keeps only the hint.
     expect(logs.join('\n')).not.toContain('outra-chave');
     expect(logs.join('\n')).not.toContain(RD_KEY);
+  });
+
+  it('a refused configuration alerts the team once by e-mail, with the variable to fix, however many leads fail', async () => {
+    const smtp = await startCaptureSmtp();
+    try {
+      const connectors = connectorsOf({ ...connectorEnv(standIns), PIPEDRIVE_API_TOKEN: 'token-errado-123' });
+      const alertDeps = {
+        db: t.db,
+        sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }, quietLog),
+        config: { leadNotifyTo: 'time@pilota.example', alertBacklogMs: 15 * 60_000, alertRepeatMs: 60 * 60_000 },
+        log: quietLog,
+      };
+      const running = await start({ pipedrive: connectors.pipedrive }, FAST, undefined, {
+        onMisconfigured: async (failure) => void (await alertMisconfigured(alertDeps, failure)),
+      });
+      const leads = [
+        await enqueueStoredLead(t.db, running.outbox, { pipedrive: connectors.pipedrive }),
+        await enqueueStoredLead(
+          t.db,
+          running.outbox,
+          { pipedrive: connectors.pipedrive },
+          { email: 'eva@example.com' },
+        ),
+      ];
+      // The engine awaits the alert before it records the failure: both failed means both alerts were decided.
+      for (const lead of leads) await settled(lead.id, 'pipedrive', 'failed');
+      const alerts = smtp.messages.filter((mail) => mail.envelopeTo.includes('time@pilota.example'));
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]!.subject).toBe(opsAlertMessages.misconfiguredSubject('Pipedrive'));
+      expect(alerts[0]!.text).toContain(connectorErrorMessages.misconfigured('Pipedrive', 401, 'PIPEDRIVE_API_TOKEN'));
+      expect(`${alerts[0]!.subject} ${alerts[0]!.text}`).not.toContain('token-errado-123');
+      expect(alerts[0]!.text).not.toContain('davi@example.com');
+    } finally {
+      await smtp.stop();
+    }
   });
 
   it('RD Station and HubSpot: a 422/400 validation error fails for good at once, with the reason in pt-BR', async () => {

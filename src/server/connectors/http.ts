@@ -29,7 +29,7 @@ export class ConnectorError extends Error {
     message: string,
     /** For log lines: a status or a network code only. */
     readonly reason: string,
-    readonly options: { status?: number; permanent?: boolean; retryAfterMs?: number } = {},
+    readonly options: { status?: number; permanent?: boolean; retryAfterMs?: number; misconfigured?: boolean } = {},
   ) {
     super(message);
   }
@@ -105,7 +105,7 @@ export async function call(url: string, options: CallOptions): Promise<unknown> 
   }
   const misconfigured = options.misconfigured(status);
   if (misconfigured !== undefined) {
-    throw new ConnectorError(misconfigured, `answered ${status}`, { status, permanent: true });
+    throw new ConnectorError(misconfigured, `answered ${status}`, { status, permanent: true, misconfigured: true });
   }
   if (status === 429) {
     const wait = rateLimitWaitMs(response.headers);

@@ -67,13 +67,14 @@ function misconfiguration(kind: ConnectorKind, variables: string, extra: readonl
 
 function describe(error: unknown): ReturnType<Transport['describeFailure']> {
   if (error instanceof ConnectorError) {
-    const { permanent, retryAfterMs } = error.options;
+    const { permanent, retryAfterMs, misconfigured } = error.options;
     return {
       reason: error.reason,
       // A refusal of one lead's data says nothing about the service's health.
       outcome: permanent ? 'neutral' : 'failure',
       ...(permanent ? { permanent } : {}),
       ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+      ...(misconfigured ? { misconfigured } : {}),
     };
   }
   const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };

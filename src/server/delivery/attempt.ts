@@ -12,7 +12,7 @@ import { safeErrorText } from '~/lib/error-text';
 import type { AttemptOutcome } from '../transport/transport';
 import type { DeliveryRow, FailureDescription, Transports } from '../transport/transport';
 
-export type { DeliveryRow, Transports } from '../transport/transport';
+export type { DeliveryRow, MisconfiguredFailure, Transports } from '../transport/transport';
 
 export type AttemptResult =
   | { ok: true; status: 'sent' | 'logged'; outcome: AttemptOutcome }

@@ -23,7 +23,7 @@ import type { DeliveryKind } from '../db/schema/deliveries';
 import { describeError } from '../describe-error';
 import type { Pacer } from '../outbox/pacer';
 import { DELIVERY_QUEUES, type DeliveryJob } from '../outbox/jobs';
-import { attemptDelivery, type DeliveryRow, type Transports } from './attempt';
+import { attemptDelivery, type DeliveryRow, type MisconfiguredFailure, type Transports } from './attempt';
 import { targetLabel } from '../webhooks';
 import { MAIL_TARGET, type TargetBreaker } from './breaker';
 import { fetchOptions, loadRows, Wakeup, type Lane, type Run } from './lanes';
@@ -57,6 +57,8 @@ export interface EngineDeps {
   settings: EngineSettings;
   now: () => Date;
   log: Logger;
+  /** Told (and awaited) when a delivery fails for a configuration error: the team's alert. */
+  onMisconfigured?: ((failure: MisconfiguredFailure) => Promise<void>) | undefined;
 }
 
 export interface DrainResult {
@@ -194,8 +196,7 @@ export class DeliveryEngine {
         if (jobs.length < want) {
           // Every attempt counts as in flight until it is recorded, so its failure is due again by now.
           if (run.draining && lane.inFlight === 0 && jobs.length === 0) break;
-          // Short: nothing else is due, or the due jobs' targets are at their limit. Any recorded
-          // attempt may free such a target (attempts are recorded in batches, so this coalesces).
+          // Short: nothing else due, or targets at their limit; any recorded attempt may free one.
           await this.#idle(lane, run, pollMs, 1);
         }
       }
@@ -244,7 +245,7 @@ export class DeliveryEngine {
   async #attempt(lane: Lane, run: Run, job: JobWithMetadata<DeliveryJob>, row: DeliveryRow | undefined): Promise<void> {
     const { breaker, settler, transports, now, log } = this.#deps;
     const fenced = { id: job.id, retryCount: job.retryCount };
-    // Gone, or already delivered (a process died after sending, before recording): nothing to send.
+    // Gone, or already delivered (died after sending, before recording): nothing to send.
     if (!row || row.status === 'sent' || row.status === 'logged') {
       await settler.add({ queue: lane.queue, job: fenced });
       return;
@@ -278,6 +279,7 @@ export class DeliveryEngine {
       breaker.record(row.kind, breakerTarget, result.outcome, result.reason, result.retryAfterMs);
     }
     run.counts.failed++;
+    if (result.misconfigured) await this.#deps.onMisconfigured?.({ kind: row.kind, error });
     const final = result.permanent === true || job.retryCount >= job.retryLimit;
     log.warn(
       `${label}: delivery ${row.id} attempt ${row.attempts + 1} failed ` +

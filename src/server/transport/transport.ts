@@ -40,4 +40,13 @@ export interface FailureDescription {
   permanent?: boolean;
   /** A 429 asked for this long without calls (its Retry-After): the delivery waits it out without spending an attempt (src/server/delivery/rate-limit-waits.ts) and its target pauses as long. */
   retryAfterMs?: number;
+  /** The receiver refused our credentials or account (a 401/403): the team is alerted once (src/server/ops/config-alert.ts). */
+  misconfigured?: boolean;
+}
+
+/** A delivery that failed for a configuration error, for the team's alert. */
+export interface MisconfiguredFailure {
+  kind: DeliveryKind;
+  /** The pt-BR hint naming the variable to fix (the delivery's last error). */
+  error: string;
 }
