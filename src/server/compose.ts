@@ -102,6 +102,7 @@ export function composeRuntime(
     webhook: {
       secret: config.webhookSecret,
       authorization: zapAuthorization(config.leadWebhookZapUrls, config.leadWebhookZap),
+      zapUrls: config.leadWebhookZapUrls,
     },
     connectors: config.connectors,
     settings,

@@ -24,7 +24,7 @@ import { consentNoticePlainText } from '~/lib/consent-notice';
 import { safeDeliveryError } from '~/lib/delivery-display';
 import type { LeadInput } from '~/lib/validation/lead';
 import { parseConnectors, type ConnectorsConfig } from '~/server/connectors/config';
-import { connectorDeliveries } from '~/server/connectors/payloads';
+import { connectorDeliveries, zapLeadBody } from '~/server/connectors/payloads';
 import { openDatabase, pgliteDirFor, type DbOrTx } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { contatos, deliveries, type Contato } from '~/server/db/schema';
@@ -505,6 +505,58 @@ describe.each(engines)('connectors on %s', (engine) => {
       expect(alerts[0]!.text).not.toContain('davi@example.com');
     } finally {
       await smtp.stop();
+    }
+  });
+
+  it('a ZAP-format CRM refuses a lead without Basic credentials (401) or without clientListingId (400): each fails at once in pt-BR; with both it is received', async () => {
+    const zap = await startZapCrm({ user: 'pilota', password: 'zap-senha-secreta' });
+    const [withoutAuth, withAuth] = [`${zap.url}/sem-credenciais`, `${zap.url}/crm`];
+    const zapConfig = { clientListingId: 'PIL-001', leadOrigin: 'Zap' as const, basicAuth: 'pilota:zap-senha-secreta' };
+    try {
+      const running = await start({}, FAST, {
+        zapUrls: [withoutAuth, withAuth],
+        authorization: zapAuthorization([withAuth], zapConfig),
+      });
+      const lead = await enqueueStoredLead(t.db, running.outbox, {});
+      const body = zapLeadBody(lead, zapConfig);
+      const { clientListingId: _dropped, ...withoutListing } = body;
+      const meta = { subjectType: 'lead', subjectId: lead.id };
+      const ids = await t.db.transaction((tx) =>
+        running.outbox.enqueueDeliveries(tx, [
+          { kind: 'webhook', url: withoutAuth, body, meta },
+          { kind: 'webhook', url: withAuth, body: withoutListing, meta },
+          { kind: 'webhook', url: withAuth, body, meta },
+        ]),
+      );
+      const byId = (id: string) =>
+        until(async () => {
+          const [row] = await t.db.select().from(deliveries).where(eq(deliveries.id, id));
+          return row && (row.status === 'failed' || row.status === 'sent') ? row : undefined;
+        }, 20_000);
+      const [unauthorized, unlisted, received] = [await byId(ids[0]!), await byId(ids[1]!), await byId(ids[2]!)];
+      expect(unauthorized).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        lastError: connectorErrorMessages.misconfigured(
+          connectorErrorMessages.zapService,
+          401,
+          'LEAD_WEBHOOK_ZAP_BASIC_AUTH',
+        ),
+      });
+      expect(unlisted).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        lastError: connectorErrorMessages.rejected(
+          connectorErrorMessages.zapService,
+          connectorErrorMessages.zapContract(400),
+        ),
+      });
+      expect(received).toMatchObject({ status: 'sent', attempts: 1 });
+      expect(zap.requests.map((request) => request.status).sort()).toEqual([200, 400, 401]);
+      expect(zap.leads).toEqual([body]);
+      expect(await liveJobs(ids[0]!)).toBe(0);
+    } finally {
+      await zap.close();
     }
   });
 

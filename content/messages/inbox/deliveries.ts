@@ -43,8 +43,8 @@ export const deliveryCopy = {
 
 /**
  * A connector's permanent refusal, as its last error on the deliveries page: the service
- * rejected the data itself, so retrying the same data cannot work (the table cell shows 120
- * characters).
+ * rejected the data itself, so retrying the same data cannot work (shown whole on the
+ * deliveries page and the lead's page).
  */
 export const connectorErrorMessages = {
   rejected: (service: string, detail: string) => `${service} recusou os dados: ${detail} — sem novas tentativas`,
@@ -52,6 +52,11 @@ export const connectorErrorMessages = {
   invalidEmail: 'e-mail inválido',
   requiredField: (field: string) => `o formulário exige o campo “${field}”`,
   otherReason: (status: number) => `resposta ${status}`,
+  /** A ZAP-format webhook's CRM (LEAD_WEBHOOK_ZAP_URLS), as the service in these messages. */
+  zapService: 'O CRM (formato ZAP)',
+  /** What the ZAP contract has a CRM refuse: the lead lacks what identifies the listing or the person. */
+  zapContract: (status: number) =>
+    `resposta ${status}; o contrato ZAP exige clientListingId (confira LEAD_WEBHOOK_ZAP_CLIENT_LISTING_ID), nome, e-mail e telefone`,
   /** A 401/403 (or HubSpot's 404): the account's key or form is wrong; retrying cannot help. */
   misconfigured: (service: string, status: number, variables: string) =>
     `${service} recusou a configuração (resposta ${status}): confira ${variables} no ambiente do servidor e use "Reenviar" depois de corrigir — sem novas tentativas`,

@@ -94,6 +94,7 @@ export async function runScheduledDrain(
     webhook: {
       secret: config.webhookSecret,
       authorization: zapAuthorization(config.leadWebhookZapUrls, config.leadWebhookZap),
+      zapUrls: config.leadWebhookZapUrls,
       ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
     },
     connectors: config.connectors,

@@ -73,6 +73,8 @@ export interface WebhookOptions {
   timeoutMs?: number;
   /** An Authorization header for calls to these URLs only (the ZAP targets' Basic credentials, ./zap.ts). */
   authorization?: { urls: readonly string[]; header: string } | undefined;
+  /** The ZAP-format targets (LEAD_WEBHOOK_ZAP_URLS): their 4xx refusals fail at once (./transport.ts). */
+  zapUrls?: readonly string[] | undefined;
 }
 
 /** Who the call is for, sent as headers (see the file header). */
