@@ -65,7 +65,7 @@ const ADMIN = { id: 'admin-1', email: 'ana.admin@pilota.example' };
 const NOTICE_TEXT = consentNoticePlainText(consentNotices.lead, SITE);
 const MARKETING_TEXT = consentNoticePlainText(consentNotices.marketing, SITE);
 
-/** Up to six attempts, no waiting between them, a target's pause of 1 s; a hung call is cut after 1 s. */
+/** Up to six attempts, no waiting between them, a target's pause of 1 s; a hung attempt is cut after 2 s (Pipedrive makes up to seven calls in one, on a busy machine too). */
 const FAST: DeliverySettings = {
   retryLimit: 5,
   retryDelaySeconds: 0,
@@ -141,6 +141,7 @@ async function enqueueStoredLead(
   outbox: Pick<Outbox, 'enqueueDeliveries'>,
   connectors: ConnectorsConfig,
   patch: Partial<typeof contatos.$inferInsert> = {},
+  assigneeEmail?: string,
 ): Promise<Contato> {
   const [lead] = await db
     .insert(contatos)
@@ -159,7 +160,7 @@ async function enqueueStoredLead(
   await db.transaction((tx) =>
     outbox.enqueueDeliveries(
       tx,
-      connectorDeliveries(lead!, connectors, SITE).map((item) => ({
+      connectorDeliveries(lead!, connectors, SITE, assigneeEmail).map((item) => ({
         kind: item.kind,
         url: item.target,
         body: item.body,
@@ -198,7 +199,7 @@ describe.each(engines)('connectors on %s', (engine) => {
       sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       connectors,
       ...(webhook ? { webhook } : {}),
-      connectorOptions: { timeoutMs: 1_000 },
+      connectorOptions: { timeoutMs: 2_000 },
       settings,
       log: logCapture('deliveries', logs).log,
     });
@@ -336,8 +337,11 @@ describe.each(engines)('connectors on %s', (engine) => {
         name: 'Clara Conector',
         emails: [{ value: 'clara.conector@example.com', primary: true, label: 'work' }],
         phones: [{ value: '+5511987654321', primary: true, label: 'mobile' }],
+        org_id: 1,
       },
     ]);
+    // The lead's company is its organization, found by exact name or created (API v2).
+    expect(standIns.pd.organizations).toEqual([{ id: 1, name: 'Imob Lua', body: { name: 'Imob Lua' } }]);
     expect(standIns.pd.leads).toEqual([
       {
         id: expect.any(String),
@@ -346,19 +350,22 @@ describe.each(engines)('connectors on %s', (engine) => {
         origin_id: `pilota-${leadId}`,
         channel_id: 'google / cpc / inverno',
         person_id: 1,
+        organization_id: 1,
         origin: 'API',
         is_archived: false,
       },
     ]);
     // Persons on API v2 (the v1 endpoints are out of support); leads on v1, archived ones included.
     expect(standIns.pd.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /api/v2/organizations/search',
+      'POST /api/v2/organizations',
       'GET /api/v2/persons/search',
       'POST /api/v2/persons',
       'GET /api/v2/persons/search',
       'GET /v1/leads',
       'POST /v1/leads',
     ]);
-    expect(standIns.pd.requests[3]!.query.get('archived_status')).toBe('all');
+    expect(standIns.pd.requests[5]!.query.get('archived_status')).toBe('all');
     // The token goes in a header, never in a URL a proxy or a log could keep.
     for (const request of standIns.pd.requests) {
       expect(request.headers['x-api-token']).toBe(PD_TOKEN);
@@ -558,6 +565,52 @@ describe.each(engines)('connectors on %s', (engine) => {
     } finally {
       await zap.close();
     }
+  });
+
+  it('Pipedrive with a deal stage and an owner map: organization, person and deal (API v2) owned by the assignee’s Pipedrive user, no lead', async () => {
+    await standIns.pd.close();
+    const pd = await startPipedrive({ apiToken: PD_TOKEN, labels: [LABEL], users: [1, 101], pipelines: { 3: [12] } });
+    standIns = { ...standIns, pd };
+    const connectors = connectorsOf({
+      PIPEDRIVE_API_TOKEN: PD_TOKEN,
+      PIPEDRIVE_BASE_URL: pd.url,
+      PIPEDRIVE_OWNERS: 'vera.vendas@pilota.example=101',
+      PIPEDRIVE_DEAL_PIPELINE_ID: '3',
+      PIPEDRIVE_DEAL_STAGE_ID: '12',
+    });
+    const running = await start(connectors);
+    const lead = await enqueueStoredLead(
+      t.db,
+      running.outbox,
+      connectors,
+      { empresa: 'Imob Sol' },
+      'Vera.Vendas@pilota.example',
+    );
+    await settled(lead.id, 'pipedrive', 'sent');
+    expect(pd.organizations).toEqual([{ id: 1, name: 'Imob Sol', body: { name: 'Imob Sol', owner_id: 101 } }]);
+    expect(pd.persons.map((person) => person.body)).toEqual([expect.objectContaining({ org_id: 1, owner_id: 101 })]);
+    expect(pd.deals).toEqual([
+      expect.objectContaining({
+        title: 'Davi Sem Consentimento — Proprietário (Imob Sol)',
+        origin_id: `pilota-${lead.id}`,
+        pipeline_id: 3,
+        stage_id: 12,
+        owner_id: 101,
+        person_id: 1,
+        org_id: 1,
+      }),
+    ]);
+    expect(pd.leads).toEqual([]);
+    // Only v2 paths: the retired v1 persons, organizations and deals answer 410.
+    expect(pd.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /api/v2/organizations/search',
+      'POST /api/v2/organizations',
+      'GET /api/v2/persons/search',
+      'POST /api/v2/persons',
+      'GET /api/v2/persons/search',
+      'GET /api/v2/deals',
+      'POST /api/v2/deals',
+    ]);
   });
 
   it('RD Station and HubSpot: a 422/400 validation error fails for good at once, with the reason in pt-BR', async () => {

@@ -42,6 +42,25 @@ describe('connector variables', () => {
     });
   });
 
+  it('Pipedrive owners and deal stage: parsed, and a wrong value stops the start naming its variable', () => {
+    const { pipedrive } = parseConfig({
+      PIPEDRIVE_API_TOKEN: 't',
+      PIPEDRIVE_OWNERS: 'Vera.Vendas@pilota.example=101, rui@pilota.example=102',
+      PIPEDRIVE_DEAL_PIPELINE_ID: '3',
+      PIPEDRIVE_DEAL_STAGE_ID: '12',
+    }).connectors;
+    expect(pipedrive).toMatchObject({
+      owners: { 'vera.vendas@pilota.example': 101, 'rui@pilota.example': 102 },
+      deal: { pipelineId: 3, stageId: 12 },
+    });
+    expect(configError({ PIPEDRIVE_API_TOKEN: 't', PIPEDRIVE_OWNERS: 'vera@pilota.example=Vera' })).toContain(
+      'PIPEDRIVE_OWNERS: "vera@pilota.example=Vera" is not E-MAIL=USER_ID',
+    );
+    expect(configError({ PIPEDRIVE_API_TOKEN: 't', PIPEDRIVE_DEAL_STAGE_ID: '12' })).toContain(
+      'PIPEDRIVE_DEAL_PIPELINE_ID: required with PIPEDRIVE_DEAL_STAGE_ID',
+    );
+  });
+
   it('an incomplete connector stops the start, naming the missing variable', () => {
     expect(configError({ HUBSPOT_PORTAL_ID: '123' })).toContain(
       'HUBSPOT_FORM_GUID: required for the HubSpot connector (HUBSPOT_PORTAL_ID is set)',

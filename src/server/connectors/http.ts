@@ -17,7 +17,7 @@
 
 import { rateLimitWaitMs } from '../transport/retry-after';
 
-/** One attempt's budget: every call of the attempt together (Pipedrive makes up to four). */
+/** One attempt's budget: every call of the attempt together (Pipedrive makes up to seven). */
 export const CONNECTOR_TIMEOUT_MS = 10_000;
 /** Response characters kept in an error. */
 const EXCERPT_CHARS = 200;
