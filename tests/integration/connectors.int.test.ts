@@ -65,7 +65,7 @@ const ADMIN = { id: 'admin-1', email: 'ana.admin@pilota.example' };
 const NOTICE_TEXT = consentNoticePlainText(consentNotices.lead, SITE);
 const MARKETING_TEXT = consentNoticePlainText(consentNotices.marketing, SITE);
 
-/** Up to six attempts, no waiting between them, a target's pause of 1 s; a hung attempt is cut after 2 s (Pipedrive makes up to seven calls in one, on a busy machine too). */
+/** Up to six attempts, no waiting between them, a target's pause of 1 s; a hung attempt is cut after 4 s (Pipedrive makes up to seven calls in one, on a busy machine too). */
 const FAST: DeliverySettings = {
   retryLimit: 5,
   retryDelaySeconds: 0,
@@ -199,7 +199,7 @@ describe.each(engines)('connectors on %s', (engine) => {
       sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       connectors,
       ...(webhook ? { webhook } : {}),
-      connectorOptions: { timeoutMs: 2_000 },
+      connectorOptions: { timeoutMs: 4_000 },
       settings,
       log: logCapture('deliveries', logs).log,
     });
