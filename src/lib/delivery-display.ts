@@ -4,13 +4,13 @@
  * is shown; a lead's e-mails go to the team's inbox (LEAD_NOTIFY_TO). `last_error` is the
  * transport's own message: a webhook's names a status or a network code, but an SMTP
  * server's or a CRM's may quote a recipient or the request, so it is sanitized before it is
- * shown, and it is cut short.
+ * shown. It is shown whole (a pt-BR reason names what to fix); the stored value is bounded.
  */
 
 import { safeErrorText, urlHost } from './error-text';
 
-/** Characters of the last error shown in a table cell. */
-export const DELIVERY_ERROR_MAX = 120;
+/** Characters of a delivery's last error kept in its row (src/server/delivery/attempt.ts), hence at most shown. */
+export const DELIVERY_ERROR_MAX = 2000;
 
 /**
  * A webhook's host (with its port), or undefined when the stored target is not a URL.

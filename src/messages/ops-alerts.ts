@@ -17,6 +17,12 @@ export const opsAlertMessages = {
   listHeading: 'Entregas:',
   moreNotListed: (count: number) => `… e mais ${count}.`,
   backlogByTarget: 'Pendentes por destino:',
+  /** A connector refused our key or form (401/403, HubSpot's 404): nothing reaches it until someone fixes the variable. */
+  misconfiguredSubject: (service: string) => `[Pilota] Alerta: ${service} recusou a configuração — entregas paradas`,
+  misconfiguredIntro: (service: string) =>
+    `As entregas para ${service} falham na primeira tentativa, sem novas tentativas, até a configuração ser corrigida. Motivo:`,
+  misconfiguredAfterFix:
+    'Depois de corrigir a variável e reiniciar o servidor, use "Reenviar todas as falhas" em /admin/entregas para mandar as entregas que falharam.',
   repeatNote: (minutes: number) =>
     `Este alerta não se repete por ${minutes} min. Os dados de cada entrega estão na tabela deliveries e na página /admin/entregas (docs/operating.md, "Deliveries").`,
 } as const;

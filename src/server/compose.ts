@@ -20,6 +20,7 @@ import type { DatabaseHandle } from './db/client';
 import { processBeaconShed, type BeaconShed } from './http/beacon-shed';
 import { createDeliveriesService } from './delivery/deliveries.service';
 import { createDeliveries } from './delivery/feature';
+import { alertMisconfigured } from './ops/config-alert';
 import { deliverySettingsFor } from './delivery/settings';
 import { createImplementationService } from './implementation/implementation.service';
 import { createExportSlots } from './inbox/export-slots';
@@ -101,10 +102,12 @@ export function composeRuntime(
     webhook: {
       secret: config.webhookSecret,
       authorization: zapAuthorization(config.leadWebhookZapUrls, config.leadWebhookZap),
+      zapUrls: config.leadWebhookZapUrls,
     },
     connectors: config.connectors,
     settings,
     log: deliveryLog,
+    onMisconfigured: async (failure) => void (await alertMisconfigured({ db: database.db, sendMail, config }, failure)),
   });
   const services = composeServices({
     config,

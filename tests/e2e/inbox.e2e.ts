@@ -24,7 +24,7 @@ import { localDateTimeValue, todayBounds } from '../../src/lib/follow-up';
 import { callAction } from '../support/actions';
 import { adminCookie, teamCookie } from '../../scripts/support/blog-accounts';
 import { startReceiver, type Receiver } from '../../scripts/support/receiver';
-import { INBOX_CAST, type InboxCastIds } from '../support/inbox-cast';
+import { FAILED_WEBHOOK_ERROR, INBOX_CAST, type InboxCastIds } from '../support/inbox-cast';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { expect, test } from './fixtures';
@@ -316,6 +316,16 @@ test("an admin re-sends a lead's failed webhook, and the receiver gets it with i
   context,
 }) => {
   await signInAs(context, 'admin');
+  // On a phone the deliveries page shows the whole reason in the row's card, with no sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.url}/admin/entregas`);
+  const reason = page.locator(`[data-delivery-id="${ids.failedWebhook}"] [data-delivery-error]`);
+  await expect(reason).toContainText(FAILED_WEBHOOK_ERROR);
+  const box = (await reason.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto(`${server.url}/admin/leads/${ids.caio}`);
   const deliveries = page.getByRole('region', { name: 'Entregas', exact: true });
   const failed = deliveries.getByRole('row').filter({ hasText: 'Webhook' });

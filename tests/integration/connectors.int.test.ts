@@ -19,16 +19,17 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consentNotices } from '~/copy/consent-notices';
-import { connectorErrorMessages, deliveryRetryMessages } from '~/messages/inbox/deliveries';
+import { connectorErrorMessages, deliveryRetryMessages, rateLimitMessages } from '~/messages/inbox/deliveries';
 import { consentNoticePlainText } from '~/lib/consent-notice';
 import { safeDeliveryError } from '~/lib/delivery-display';
 import type { LeadInput } from '~/lib/validation/lead';
 import { parseConnectors, type ConnectorsConfig } from '~/server/connectors/config';
-import { connectorDeliveries } from '~/server/connectors/payloads';
+import { connectorDeliveries, zapLeadBody } from '~/server/connectors/payloads';
 import { openDatabase, pgliteDirFor, type DbOrTx } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { contatos, deliveries, type Contato } from '~/server/db/schema';
 import { retryDelivery } from '~/server/delivery/delivery-retry';
+import type { DeliveryDeps } from '~/server/delivery/feature';
 import type { DeliverySettings } from '~/server/delivery/settings';
 import { createLeadService } from '~/server/leads/lead.service';
 import { createLgpdService } from '~/server/lgpd/lgpd.service';
@@ -44,10 +45,13 @@ import { sharedDeps } from '../../scripts/support/service-deps';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
 import { startHubSpot, startPipedrive, startRdStation } from '../stand-ins/crm';
+import { serve } from '../stand-ins/serve';
 import { startZapCrm } from '../stand-ins/zap-crm';
 import { parseConfig } from '~/server/config';
 import type { WebhookOptions } from '~/server/webhooks';
 import { zapAuthorization } from '~/server/webhooks/zap';
+import { alertMisconfigured } from '~/server/ops/config-alert';
+import { opsAlertMessages } from '~/messages/ops-alerts';
 import { logCapture, quietLog } from '../support/log';
 
 const RD_KEY = 'rd-chave-secreta-1234567890';
@@ -61,7 +65,7 @@ const ADMIN = { id: 'admin-1', email: 'ana.admin@pilota.example' };
 const NOTICE_TEXT = consentNoticePlainText(consentNotices.lead, SITE);
 const MARKETING_TEXT = consentNoticePlainText(consentNotices.marketing, SITE);
 
-/** Up to six attempts, no waiting between them, a target's pause of 1 s; a hung call is cut after 1 s. */
+/** Up to six attempts, no waiting between them, a target's pause of 1 s; a hung attempt is cut after 4 s (Pipedrive makes up to seven calls in one, on a busy machine too). */
 const FAST: DeliverySettings = {
   retryLimit: 5,
   retryDelaySeconds: 0,
@@ -137,6 +141,7 @@ async function enqueueStoredLead(
   outbox: Pick<Outbox, 'enqueueDeliveries'>,
   connectors: ConnectorsConfig,
   patch: Partial<typeof contatos.$inferInsert> = {},
+  assigneeEmail?: string,
 ): Promise<Contato> {
   const [lead] = await db
     .insert(contatos)
@@ -155,7 +160,7 @@ async function enqueueStoredLead(
   await db.transaction((tx) =>
     outbox.enqueueDeliveries(
       tx,
-      connectorDeliveries(lead!, connectors, SITE).map((item) => ({
+      connectorDeliveries(lead!, connectors, SITE, assigneeEmail).map((item) => ({
         kind: item.kind,
         url: item.target,
         body: item.body,
@@ -183,12 +188,18 @@ describe.each(engines)('connectors on %s', (engine) => {
     await Promise.all(Object.values(standIns).map((standIn) => standIn.close()));
   });
 
-  async function start(connectors: ConnectorsConfig, settings = FAST, webhook?: WebhookOptions) {
+  async function start(
+    connectors: ConnectorsConfig,
+    settings = FAST,
+    webhook?: WebhookOptions,
+    extra: Pick<DeliveryDeps, 'onMisconfigured'> = {},
+  ) {
     stack = deliveryStack(t.handle, {
+      ...extra,
       sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       connectors,
       ...(webhook ? { webhook } : {}),
-      connectorOptions: { timeoutMs: 1_000 },
+      connectorOptions: { timeoutMs: 4_000 },
       settings,
       log: logCapture('deliveries', logs).log,
     });
@@ -326,8 +337,11 @@ describe.each(engines)('connectors on %s', (engine) => {
         name: 'Clara Conector',
         emails: [{ value: 'clara.conector@example.com', primary: true, label: 'work' }],
         phones: [{ value: '+5511987654321', primary: true, label: 'mobile' }],
+        org_id: 1,
       },
     ]);
+    // The lead's company is its organization, found by exact name or created (API v2).
+    expect(standIns.pd.organizations).toEqual([{ id: 1, name: 'Imob Lua', body: { name: 'Imob Lua' } }]);
     expect(standIns.pd.leads).toEqual([
       {
         id: expect.any(String),
@@ -336,19 +350,22 @@ describe.each(engines)('connectors on %s', (engine) => {
         origin_id: `pilota-${leadId}`,
         channel_id: 'google / cpc / inverno',
         person_id: 1,
+        organization_id: 1,
         origin: 'API',
         is_archived: false,
       },
     ]);
     // Persons on API v2 (the v1 endpoints are out of support); leads on v1, archived ones included.
     expect(standIns.pd.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /api/v2/organizations/search',
+      'POST /api/v2/organizations',
       'GET /api/v2/persons/search',
       'POST /api/v2/persons',
       'GET /api/v2/persons/search',
       'GET /v1/leads',
       'POST /v1/leads',
     ]);
-    expect(standIns.pd.requests[3]!.query.get('archived_status')).toBe('all');
+    expect(standIns.pd.requests[5]!.query.get('archived_status')).toBe('all');
     // The token goes in a header, never in a URL a proxy or a log could keep.
     for (const request of standIns.pd.requests) {
       expect(request.headers['x-api-token']).toBe(PD_TOKEN);
@@ -384,10 +401,60 @@ describe.each(engines)('connectors on %s', (engine) => {
     const row = await settled(lead.id, 'rdstation', 'sent');
     expect(rd.requests.map((request) => request.status)).toEqual([500, 'hang', 429, 200]);
     expect(rd.conversions).toHaveLength(1);
-    expect(row.attempts).toBe(4);
+    // The 429 was waited out, not spent: three attempts for four calls.
+    expect(row.attempts).toBe(3);
     expect(logs.some((line) => line.includes('asked to wait 1 s'))).toBe(true);
     expect(logs.some((line) => line.includes('timed out'))).toBe(true);
     expect(logs.join('\n')).not.toContain(RD_KEY);
+  });
+
+  it('a 429 from each connector and a webhook, twice, is waited out as the vendor asks without spending an attempt', async () => {
+    const connectors = connectorsOf(connectorEnv(standIns));
+    const hook = await serve(() => ({ status: 200 }));
+    const twice = (retryAfter: string) => [
+      { fault: { status: 429, retryAfter } },
+      { fault: { status: 429, retryAfter } },
+    ];
+    for (const standIn of [standIns.rd, standIns.hs, standIns.pd, hook]) standIn.faults.push(...twice('1'));
+    const running = await start(connectors);
+    const lead = await enqueueStoredLead(t.db, running.outbox, connectors);
+    await t.db.transaction((tx) =>
+      running.outbox.enqueueWebhook(
+        tx,
+        `${hook.url}/leads`,
+        { id: lead.id },
+        { subjectType: 'lead', subjectId: lead.id },
+      ),
+    );
+    try {
+      for (const kind of ['rdstation', 'hubspot', 'pipedrive', 'webhook']) {
+        const row = await settled(lead.id, kind, 'sent');
+        expect(row.attempts, kind).toBe(1);
+        // The wait's pt-BR note stays as the last thing that went wrong.
+        expect(row.lastError, kind).toBe(rateLimitMessages.waiting(1));
+      }
+      for (const standIn of [standIns.rd, standIns.hs, standIns.pd, hook]) {
+        expect(standIn.requests.slice(0, 3).map((request) => request.status)).toEqual([429, 429, expect.any(Number)]);
+      }
+      // Pipedrive names its wait in x-ratelimit-reset, not Retry-After.
+      expect(logs.some((line) => line.includes('pipedrive') && line.includes('waits 1 s'))).toBe(true);
+      expect(standIns.rd.conversions).toHaveLength(1);
+      expect(standIns.pd.persons).toHaveLength(1);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('past the daily ceiling of waits a 429 counts as a failed attempt, with a pt-BR reason', async () => {
+    const connectors = connectorsOf(connectorEnv(standIns));
+    standIns.rd.faults.push({ fault: { status: 429, retryAfter: '1' } }, { fault: { status: 429, retryAfter: '1' } });
+    const running = await start({ rdstation: connectors.rdstation }, { ...FAST, rateLimitWaitsPerDay: 1 });
+    const lead = await enqueueStoredLead(t.db, running.outbox, { rdstation: connectors.rdstation });
+    const row = await settled(lead.id, 'rdstation', 'sent');
+    expect(standIns.rd.requests.map((request) => request.status)).toEqual([429, 429, 200]);
+    // The first 429 waited; the second, past the ceiling of one a day, spent an attempt.
+    expect(row.attempts).toBe(2);
+    expect(row.lastError).toBe(rateLimitMessages.ceiling(1));
   });
 
   it('a wrong key (401 from RD Station and Pipedrive) or an unknown HubSpot form (404) fails for good at once, with a pt-BR hint naming the variable', async () => {
@@ -411,6 +478,139 @@ describe.each(engines)('connectors on %s', (engine) => {
     // The RD Station answer quoted the URL with the key; the row keeps only the hint.
     expect(logs.join('\n')).not.toContain('outra-chave');
     expect(logs.join('\n')).not.toContain(RD_KEY);
+  });
+
+  it('a refused configuration alerts the team once by e-mail, with the variable to fix, however many leads fail', async () => {
+    const smtp = await startCaptureSmtp();
+    try {
+      const connectors = connectorsOf({ ...connectorEnv(standIns), PIPEDRIVE_API_TOKEN: 'token-errado-123' });
+      const alertDeps = {
+        db: t.db,
+        sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }, quietLog),
+        config: { leadNotifyTo: 'time@pilota.example', alertBacklogMs: 15 * 60_000, alertRepeatMs: 60 * 60_000 },
+        log: quietLog,
+      };
+      const running = await start({ pipedrive: connectors.pipedrive }, FAST, undefined, {
+        onMisconfigured: async (failure) => void (await alertMisconfigured(alertDeps, failure)),
+      });
+      const leads = [
+        await enqueueStoredLead(t.db, running.outbox, { pipedrive: connectors.pipedrive }),
+        await enqueueStoredLead(
+          t.db,
+          running.outbox,
+          { pipedrive: connectors.pipedrive },
+          { email: 'eva@example.com' },
+        ),
+      ];
+      // The engine awaits the alert before it records the failure: both failed means both alerts were decided.
+      for (const lead of leads) await settled(lead.id, 'pipedrive', 'failed');
+      const alerts = smtp.messages.filter((mail) => mail.envelopeTo.includes('time@pilota.example'));
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]!.subject).toBe(opsAlertMessages.misconfiguredSubject('Pipedrive'));
+      expect(alerts[0]!.text).toContain(connectorErrorMessages.misconfigured('Pipedrive', 401, 'PIPEDRIVE_API_TOKEN'));
+      expect(`${alerts[0]!.subject} ${alerts[0]!.text}`).not.toContain('token-errado-123');
+      expect(alerts[0]!.text).not.toContain('davi@example.com');
+    } finally {
+      await smtp.stop();
+    }
+  });
+
+  it('a ZAP-format CRM refuses a lead without Basic credentials (401) or without clientListingId (400): each fails at once in pt-BR; with both it is received', async () => {
+    const zap = await startZapCrm({ user: 'pilota', password: 'zap-senha-secreta' });
+    const [withoutAuth, withAuth] = [`${zap.url}/sem-credenciais`, `${zap.url}/crm`];
+    const zapConfig = { clientListingId: 'PIL-001', leadOrigin: 'Zap' as const, basicAuth: 'pilota:zap-senha-secreta' };
+    try {
+      const running = await start({}, FAST, {
+        zapUrls: [withoutAuth, withAuth],
+        authorization: zapAuthorization([withAuth], zapConfig),
+      });
+      const lead = await enqueueStoredLead(t.db, running.outbox, {});
+      const body = zapLeadBody(lead, zapConfig);
+      const { clientListingId: _dropped, ...withoutListing } = body;
+      const meta = { subjectType: 'lead', subjectId: lead.id };
+      const ids = await t.db.transaction((tx) =>
+        running.outbox.enqueueDeliveries(tx, [
+          { kind: 'webhook', url: withoutAuth, body, meta },
+          { kind: 'webhook', url: withAuth, body: withoutListing, meta },
+          { kind: 'webhook', url: withAuth, body, meta },
+        ]),
+      );
+      const byId = (id: string) =>
+        until(async () => {
+          const [row] = await t.db.select().from(deliveries).where(eq(deliveries.id, id));
+          return row && (row.status === 'failed' || row.status === 'sent') ? row : undefined;
+        }, 20_000);
+      const [unauthorized, unlisted, received] = [await byId(ids[0]!), await byId(ids[1]!), await byId(ids[2]!)];
+      expect(unauthorized).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        lastError: connectorErrorMessages.misconfigured(
+          connectorErrorMessages.zapService,
+          401,
+          'LEAD_WEBHOOK_ZAP_BASIC_AUTH',
+        ),
+      });
+      expect(unlisted).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        lastError: connectorErrorMessages.rejected(
+          connectorErrorMessages.zapService,
+          connectorErrorMessages.zapContract(400),
+        ),
+      });
+      expect(received).toMatchObject({ status: 'sent', attempts: 1 });
+      expect(zap.requests.map((request) => request.status).sort()).toEqual([200, 400, 401]);
+      expect(zap.leads).toEqual([body]);
+      expect(await liveJobs(ids[0]!)).toBe(0);
+    } finally {
+      await zap.close();
+    }
+  });
+
+  it('Pipedrive with a deal stage and an owner map: organization, person and deal (API v2) owned by the assignee’s Pipedrive user, no lead', async () => {
+    await standIns.pd.close();
+    const pd = await startPipedrive({ apiToken: PD_TOKEN, labels: [LABEL], users: [1, 101], pipelines: { 3: [12] } });
+    standIns = { ...standIns, pd };
+    const connectors = connectorsOf({
+      PIPEDRIVE_API_TOKEN: PD_TOKEN,
+      PIPEDRIVE_BASE_URL: pd.url,
+      PIPEDRIVE_OWNERS: 'vera.vendas@pilota.example=101',
+      PIPEDRIVE_DEAL_PIPELINE_ID: '3',
+      PIPEDRIVE_DEAL_STAGE_ID: '12',
+    });
+    const running = await start(connectors);
+    const lead = await enqueueStoredLead(
+      t.db,
+      running.outbox,
+      connectors,
+      { empresa: 'Imob Sol' },
+      'Vera.Vendas@pilota.example',
+    );
+    await settled(lead.id, 'pipedrive', 'sent');
+    expect(pd.organizations).toEqual([{ id: 1, name: 'Imob Sol', body: { name: 'Imob Sol', owner_id: 101 } }]);
+    expect(pd.persons.map((person) => person.body)).toEqual([expect.objectContaining({ org_id: 1, owner_id: 101 })]);
+    expect(pd.deals).toEqual([
+      expect.objectContaining({
+        title: 'Davi Sem Consentimento — Proprietário (Imob Sol)',
+        origin_id: `pilota-${lead.id}`,
+        pipeline_id: 3,
+        stage_id: 12,
+        owner_id: 101,
+        person_id: 1,
+        org_id: 1,
+      }),
+    ]);
+    expect(pd.leads).toEqual([]);
+    // Only v2 paths: the retired v1 persons, organizations and deals answer 410.
+    expect(pd.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /api/v2/organizations/search',
+      'POST /api/v2/organizations',
+      'GET /api/v2/persons/search',
+      'POST /api/v2/persons',
+      'GET /api/v2/persons/search',
+      'GET /api/v2/deals',
+      'POST /api/v2/deals',
+    ]);
   });
 
   it('RD Station and HubSpot: a 422/400 validation error fails for good at once, with the reason in pt-BR', async () => {

@@ -49,7 +49,7 @@ describe.each(engines)('a failing delivery’s traces on %s', (engine) => {
       sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       webhook: { timeoutMs: 1_500 },
       ...(pipedriveUrl
-        ? { connectors: { pipedrive: { apiToken: 'pd-token', baseUrl: pipedriveUrl, labels: {}, channel: undefined } } }
+        ? { connectors: { pipedrive: { apiToken: 'pd-token', baseUrl: pipedriveUrl, labels: {}, channel: undefined, owners: {}, deal: undefined } } }
         : {}),
       settings: SETTINGS,
       log,

@@ -10,6 +10,9 @@
  *   documented values (category "communications"; type consent, legitimate_interest,
  *   judicial_process, vital_interest, public_interest or pre_existent_contract; status granted
  *   or declined), 422 for a custom field (cf_…) the account does not have. `legal_bases` is optional.
+ *   Past the account's limits ("Limite de requisições da API",
+ *   https://developers.rdstation.com/reference/limite-de-requisicoes-da-api: 120 a minute, 15.000
+ *   conversions a day on most plans) it answers 429 TOO_MANY_REQUESTS with Retry-After.
  * - HubSpot Forms, "Submit data to a form (unauthenticated)"
  *   (https://developers.hubspot.com/docs/api-reference/legacy/marketing/forms/v3-legacy/submit-data-unauthenticated,
  *   POST /submissions/v3/integration/submit/{portalId}/{formGuid}): 404 for an unknown form, 400
@@ -17,6 +20,10 @@
  *   when `legalConsentOptions` is not exactly one of `consent` {consentToProcess, text,
  *   communications: [{value, subscriptionTypeId, text}]} or `legitimateInterest` {value,
  *   subscriptionTypeId, legalBasis LEAD or CUSTOMER, text}.
+ *   Past the portal's limits ("API usage guidelines and limits",
+ *   https://developers.hubspot.com/docs/guides/apps/api-usage/usage-details) it answers 429 with
+ *   errorType RATE_LIMIT and the policy hit (TEN_SECONDLY_ROLLING), its X-HubSpot-RateLimit-*
+ *   headers, and Retry-After when the test scripts a wait.
  * - HubSpot CRM, "GDPR delete" of a contact
  *   (https://developers.hubspot.com/docs/api-reference/crm-contacts-v3/basic/post-crm-v3-objects-contacts-gdpr-delete,
  *   POST /crm/v3/objects/contacts/gdpr-delete with `Authorization: Bearer` a private app's
@@ -24,10 +31,31 @@
  *   are removed here), 404 OBJECT_NOT_FOUND when not, 401 for a wrong token.
  */
 import { randomUUID } from 'node:crypto';
-import { EMAIL, serve } from './serve';
+import { EMAIL, serve, type RateLimitedAnswer } from './serve';
 
 export { startPipedrive } from './pipedrive';
 export type { Fault, StandIn, StandInRequest } from './serve';
+
+const rdRateLimited: RateLimitedAnswer = (retryAfter) => ({
+  body: { errors: { error_type: 'TOO_MANY_REQUESTS', error_message: 'API rate limit exceeded' } },
+  headers: retryAfter ? { 'Retry-After': retryAfter } : {},
+});
+
+const hubSpotRateLimited: RateLimitedAnswer = (retryAfter) => ({
+  body: {
+    status: 'error',
+    message: 'You have reached your ten_secondly_rolling limit.',
+    errorType: 'RATE_LIMIT',
+    correlationId: randomUUID(),
+    policyName: 'TEN_SECONDLY_ROLLING',
+  },
+  headers: {
+    'X-HubSpot-RateLimit-Max': '100',
+    'X-HubSpot-RateLimit-Remaining': '0',
+    'X-HubSpot-RateLimit-Interval-Milliseconds': '10000',
+    ...(retryAfter ? { 'Retry-After': retryAfter } : {}),
+  },
+});
 
 /** RD Station Marketing's conversion event API. */
 export async function startRdStation(options: { apiKey: string; customFields: string[] }) {
@@ -84,7 +112,7 @@ export async function startRdStation(options: { apiKey: string; customFields: st
     }
     conversions.push(payload);
     return { status: 200, body: { event_uuid: randomUUID() } };
-  });
+  }, rdRateLimited);
   return Object.assign(standIn, { conversions, account });
 }
 
@@ -154,7 +182,7 @@ export async function startHubSpot(options: {
     }
     submissions.push(request.json as Record<string, unknown>);
     return { status: 200, body: { inlineMessage: 'Obrigado!' } };
-  });
+  }, hubSpotRateLimited);
   return Object.assign(standIn, { submissions });
 }
 

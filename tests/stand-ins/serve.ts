@@ -3,7 +3,8 @@
  * server on 127.0.0.1 that records every request and answers through the vendor's handler,
  * unless a fault is scripted for it.
  *
- * Faults are scripted per request, in order: a status (with an optional Retry-After, or an
+ * Faults are scripted per request, in order: a status (429 with the wait to ask for, answered the
+ * way the vendor documents its rate limit — each stand-in passes its own `rateLimited` — or an
  * `echo` of the request line and URL in its answer, as a careless proxy quotes what failed), 'hang'
  * (never answers: the caller's timeout must cut it), or 'store-then-500' (does the work, then
  * answers 500, the way a response lost after a commit looks to the caller), or `delayMs` (does the
@@ -39,7 +40,16 @@ export interface StandIn {
 
 export type Handler = (request: StandInRequest) => { status: number; body?: unknown };
 
-export async function serve(handler: Handler): Promise<StandIn> {
+/** A vendor's 429: its documented body and the header(s) that carry the wait of `retryAfter` seconds. */
+export type RateLimitedAnswer = (retryAfter: string | undefined) => { body: unknown; headers: Record<string, string> };
+
+/** A plain HTTP 429 with Retry-After (RFC 9110 §10.2.3), for a receiver with no documented shape of its own. */
+const plainRateLimited: RateLimitedAnswer = (retryAfter) => ({
+  body: { error: 'too many requests' },
+  headers: retryAfter ? { 'Retry-After': retryAfter } : {},
+});
+
+export async function serve(handler: Handler, rateLimited: RateLimitedAnswer = plainRateLimited): Promise<StandIn> {
   const requests: StandInRequest[] = [];
   const requestArrivals = arrivals(requests, 'request');
   const hanging = new Set<ServerResponse>();
@@ -109,11 +119,8 @@ export async function serve(handler: Handler): Promise<StandIn> {
       if (fault && 'echo' in fault)
         return answer(fault.status, { error: `upstream failed: ${incoming.method} ${incoming.url}` });
       if (fault) {
-        return answer(
-          fault.status,
-          { errors: [{ error_type: 'TOO_MANY_REQUESTS', error_message: 'rate limit exceeded' }] },
-          fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {},
-        );
+        const { body, headers } = rateLimited(fault.retryAfter);
+        return answer(fault.status, body, headers);
       }
       const { status, body } = handler(request);
       answer(status, body);

@@ -3,7 +3,9 @@
  * (https://developers.grupozap.com/leads/integration/), on 127.0.0.1 (./serve.ts): POST of the
  * lead's JSON, `Authorization: Basic` with the credentials the CRM gave (401 otherwise), and
  * 400 without `clientListingId` — the contract has the CRM identify the advertiser by it and
- * refuse a lead it cannot place — or without name, e-mail or phone. 2xx is "received".
+ * refuse a lead it cannot place — or without name, e-mail or phone. 2xx is "received". The
+ * contract documents no rate limit of its own, so a scripted 429 is plain HTTP's: Retry-After
+ * in seconds (RFC 9110 §10.2.3).
  */
 import { serve } from './serve';
 

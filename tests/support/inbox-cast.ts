@@ -36,3 +36,7 @@ export const INBOX_CAST = {
 } as const;
 
 export type InboxCastIds = Record<keyof typeof INBOX_CAST, string> & { failedWebhook: string };
+
+/** Caio's failed webhook's last error: a pt-BR reason longer than the 120 characters the page once cut. */
+export const FAILED_WEBHOOK_ERROR =
+  'HTTP 500 Internal Server Error: o receptor está fora do ar para manutenção programada; as entregas voltam a ser aceitas depois das 18h, segundo a equipe de integrações';

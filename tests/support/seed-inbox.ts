@@ -19,7 +19,7 @@ import { contatos, deliveries } from '../../src/server/db/schema';
 import { createLeadService } from '../../src/server/leads/lead.service';
 import { insertDeliveries } from '../../src/server/outbox/outbox';
 import { useOwnerOnlyUmask } from '../../src/server/owner-only';
-import { INBOX_CAST, type InboxCastIds } from './inbox-cast';
+import { FAILED_WEBHOOK_ERROR, INBOX_CAST, type InboxCastIds } from './inbox-cast';
 import { sharedDeps } from '../../scripts/support/service-deps';
 import { quietLog } from './log';
 
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
       );
     await db
       .update(deliveries)
-      .set({ status: 'failed', attempts: 11, dispatchedAt: now, lastError: 'HTTP 500 Internal Server Error' })
+      .set({ status: 'failed', attempts: 11, dispatchedAt: now, lastError: FAILED_WEBHOOK_ERROR })
       .where(eq(deliveries.id, failed.id));
     ids.failedWebhook = failed.id;
     process.stdout.write(`${JSON.stringify(ids)}\n`);

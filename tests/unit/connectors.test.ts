@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '~/server/config';
-import { redact, retryAfterMs } from '~/server/connectors/http';
+import { redact } from '~/server/connectors/http';
+import { rateLimitWaitMs, retryAfterMs } from '~/server/transport/retry-after';
 import { e164, pageSlug } from '~/server/connectors/payloads';
 import { configErrorFor } from '../support/config-error';
 
@@ -32,6 +33,25 @@ describe('connector variables', () => {
       labels: {},
       channel: undefined,
     });
+  });
+
+  it('Pipedrive owners and deal stage: parsed, and a wrong value stops the start naming its variable', () => {
+    const { pipedrive } = parseConfig({
+      PIPEDRIVE_API_TOKEN: 't',
+      PIPEDRIVE_OWNERS: 'Vera.Vendas@pilota.example=101, rui@pilota.example=102',
+      PIPEDRIVE_DEAL_PIPELINE_ID: '3',
+      PIPEDRIVE_DEAL_STAGE_ID: '12',
+    }).connectors;
+    expect(pipedrive).toMatchObject({
+      owners: { 'vera.vendas@pilota.example': 101, 'rui@pilota.example': 102 },
+      deal: { pipelineId: 3, stageId: 12 },
+    });
+    expect(configError({ PIPEDRIVE_API_TOKEN: 't', PIPEDRIVE_OWNERS: 'vera@pilota.example=Vera' })).toContain(
+      'PIPEDRIVE_OWNERS: "vera@pilota.example=Vera" is not E-MAIL=USER_ID',
+    );
+    expect(configError({ PIPEDRIVE_API_TOKEN: 't', PIPEDRIVE_DEAL_STAGE_ID: '12' })).toContain(
+      'PIPEDRIVE_DEAL_PIPELINE_ID: required with PIPEDRIVE_DEAL_STAGE_ID',
+    );
   });
 
   it('an incomplete connector stops the start, naming the missing variable', () => {
@@ -77,6 +97,10 @@ describe('connector texts', () => {
     expect(retryAfterMs('Wed, 25 Nov 2026 12:00:30 GMT', Date.parse('2026-11-25T12:00:00Z'))).toBe(30_000);
     expect(retryAfterMs(null)).toBe(60_000);
     expect(retryAfterMs('soon')).toBe(60_000);
+    // Pipedrive documents x-ratelimit-reset (seconds) instead; Retry-After wins when both come.
+    expect(rateLimitWaitMs(new Headers({ 'x-ratelimit-reset': '2' }))).toBe(2_000);
+    expect(rateLimitWaitMs(new Headers({ 'x-ratelimit-reset': '2', 'retry-after': '5' }))).toBe(5_000);
+    expect(rateLimitWaitMs(new Headers({ 'x-ratelimit-reset': '1764417600' }))).toBe(60_000);
   });
 
   it('a phone in E.164 with Brazil’s code, and the page as a slug', () => {

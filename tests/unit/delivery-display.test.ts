@@ -3,6 +3,7 @@
  * a webhook's host only, never its path or token; errors without addresses, URLs or long numbers.
  */
 import { describe, expect, it } from 'vitest';
+import { connectorErrorMessages } from '~/messages/inbox/deliveries';
 import { DELIVERY_ERROR_MAX, safeDeliveryError, webhookHost } from '~/lib/delivery-display';
 
 describe('webhookHost', () => {
@@ -44,8 +45,11 @@ describe('safeDeliveryError', () => {
     expect(refused).toBe('failed: URL includes credentials: [127.0.0.1:9]');
   });
 
-  it('cuts long errors with an ellipsis', () => {
-    const cut = safeDeliveryError('x'.repeat(500));
+  it('shows a whole pt-BR reason, and cuts only past what a row keeps', () => {
+    const reason = connectorErrorMessages.misconfigured('HubSpot', 404, 'HUBSPOT_PORTAL_ID e HUBSPOT_FORM_GUID');
+    expect(reason.length).toBeGreaterThan(120);
+    expect(safeDeliveryError(reason)).toBe(reason);
+    const cut = safeDeliveryError('x'.repeat(DELIVERY_ERROR_MAX + 500));
     expect(cut).toHaveLength(DELIVERY_ERROR_MAX);
     expect(cut.endsWith('…')).toBe(true);
   });

@@ -43,8 +43,8 @@ export const deliveryCopy = {
 
 /**
  * A connector's permanent refusal, as its last error on the deliveries page: the service
- * rejected the data itself, so retrying the same data cannot work (the table cell shows 120
- * characters).
+ * rejected the data itself, so retrying the same data cannot work (shown whole on the
+ * deliveries page and the lead's page).
  */
 export const connectorErrorMessages = {
   rejected: (service: string, detail: string) => `${service} recusou os dados: ${detail} — sem novas tentativas`,
@@ -52,9 +52,26 @@ export const connectorErrorMessages = {
   invalidEmail: 'e-mail inválido',
   requiredField: (field: string) => `o formulário exige o campo “${field}”`,
   otherReason: (status: number) => `resposta ${status}`,
+  /** A ZAP-format webhook's CRM (LEAD_WEBHOOK_ZAP_URLS), as the service in these messages. */
+  zapService: 'O CRM (formato ZAP)',
+  /** What the ZAP contract has a CRM refuse: the lead lacks what identifies the listing or the person. */
+  zapContract: (status: number) =>
+    `resposta ${status}; o contrato ZAP exige clientListingId (confira LEAD_WEBHOOK_ZAP_CLIENT_LISTING_ID), nome, e-mail e telefone`,
   /** A 401/403 (or HubSpot's 404): the account's key or form is wrong; retrying cannot help. */
   misconfigured: (service: string, status: number, variables: string) =>
     `${service} recusou a configuração (resposta ${status}): confira ${variables} no ambiente do servidor e use "Reenviar" depois de corrigir — sem novas tentativas`,
+} as const;
+
+/**
+ * A 429 ("too many requests") from a connector or a webhook, as the delivery's last error:
+ * the delivery waits for the receiver without spending one of its attempts, up to a daily
+ * ceiling per destination (src/server/delivery/rate-limit-waits.ts).
+ */
+export const rateLimitMessages = {
+  waiting: (seconds: number) =>
+    `O destino pediu para esperar (resposta 429, limite de requisições): nova tentativa em ${seconds} s, sem gastar uma tentativa`,
+  ceiling: (perDay: number) =>
+    `O destino respondeu 429 (limite de requisições) mais de ${perDay} vezes hoje: esta espera contou como tentativa falha. Confira o plano ou a cota da conta no serviço`,
 } as const;
 
 /** Answers of entregas.reenviar / entregas.reenviarFalhas. */

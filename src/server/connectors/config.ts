@@ -74,6 +74,10 @@ export interface PipedriveConfig {
   labels: Partial<Record<LeadTipo, string>>;
   /** The id of one of the account's marketing channels (the lead's `channel` option). */
   channel: number | undefined;
+  /** Pilota account e-mail (lower case) → Pipedrive user id: the owner of what a lead's assignee gets. */
+  owners: Record<string, number>;
+  /** A deal in this pipeline's stage instead of a lead (PIPEDRIVE_DEAL_PIPELINE_ID / _STAGE_ID). */
+  deal: { pipelineId: number; stageId: number } | undefined;
 }
 
 export interface ConnectorsConfig {
@@ -177,12 +181,41 @@ export function parseConnectors(env: Env, problems: string[]): ConnectorsConfig 
       }
       labels[tipo as LeadTipo] = id;
     }
+    const pipelineId = integer('PIPEDRIVE_DEAL_PIPELINE_ID');
+    const stageId = integer('PIPEDRIVE_DEAL_STAGE_ID');
+    if ((pipelineId === undefined) !== (stageId === undefined)) {
+      problems.push(
+        `${pipelineId === undefined ? 'PIPEDRIVE_DEAL_PIPELINE_ID' : 'PIPEDRIVE_DEAL_STAGE_ID'}: required with ` +
+          `${pipelineId === undefined ? 'PIPEDRIVE_DEAL_STAGE_ID' : 'PIPEDRIVE_DEAL_PIPELINE_ID'} (a deal goes to one stage of one pipeline)`,
+      );
+    }
     connectors.pipedrive = {
       apiToken: value(env, 'PIPEDRIVE_API_TOKEN')!,
       baseUrl: url('PIPEDRIVE_BASE_URL', DEFAULT_PIPEDRIVE_BASE_URL),
       labels,
       channel: integer('PIPEDRIVE_CHANNEL'),
+      owners: pipedriveOwners(value(env, 'PIPEDRIVE_OWNERS'), problems),
+      deal: pipelineId !== undefined && stageId !== undefined ? { pipelineId, stageId } : undefined,
     };
   }
   return connectors;
+}
+
+/** PIPEDRIVE_OWNERS: "e-mail=user id" pairs, comma-separated (the e-mail of a Pilota account, a Pipedrive user's id). */
+function pipedriveOwners(given: string | undefined, problems: string[]): Record<string, number> {
+  const owners: Record<string, number> = {};
+  for (const pair of (given ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const [email, id] = pair.split('=').map((part) => part.trim());
+    if (!email || !/^[^\s@]+@[^\s@]+$/.test(email) || !id || !/^\d+$/.test(id)) {
+      problems.push(
+        `PIPEDRIVE_OWNERS: "${pair}" is not E-MAIL=USER_ID (a Pilota account's e-mail, a Pipedrive user's number)`,
+      );
+      continue;
+    }
+    owners[email.toLowerCase()] = Number(id);
+  }
+  return owners;
 }

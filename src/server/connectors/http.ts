@@ -6,18 +6,19 @@
  * - 401 and 403 (and whatever else a connector names in `misconfigured`, HubSpot's 404 for an
  *   unknown form): the account's key or form is wrong, and every retry would be refused too;
  *   the delivery fails for good at once with a pt-BR hint naming the variable to fix.
- * - 429: too many requests; the target pauses for the Retry-After the service asked for
- *   (src/server/delivery/breaker.ts), so the retry comes no sooner and nothing is dropped.
+ * - 429: too many requests; the delivery waits for the Retry-After the service asked for
+ *   (../transport/retry-after.ts) without spending an attempt, up to a daily ceiling
+ *   (src/server/delivery/rate-limit-waits.ts), and its target pauses as long (../delivery/breaker.ts).
  * - Anything else (5xx, a timeout, a refused connection): retried with back-off.
  *
  * A service's answer may quote the request, secret included (an echoed URL with its
  * api_key), so every text taken from it goes through `redact` before it is kept anywhere.
  */
 
-/** One attempt's budget: every call of the attempt together (Pipedrive makes up to four). */
+import { rateLimitWaitMs } from '../transport/retry-after';
+
+/** One attempt's budget: every call of the attempt together (Pipedrive makes up to seven). */
 export const CONNECTOR_TIMEOUT_MS = 10_000;
-/** When a 429 names no Retry-After. */
-const DEFAULT_RETRY_AFTER_MS = 60_000;
 /** Response characters kept in an error. */
 const EXCERPT_CHARS = 200;
 
@@ -28,7 +29,7 @@ export class ConnectorError extends Error {
     message: string,
     /** For log lines: a status or a network code only. */
     readonly reason: string,
-    readonly options: { status?: number; permanent?: boolean; retryAfterMs?: number } = {},
+    readonly options: { status?: number; permanent?: boolean; retryAfterMs?: number; misconfigured?: boolean } = {},
   ) {
     super(message);
   }
@@ -47,15 +48,6 @@ export function redact(text: string, secrets: readonly string[]): string {
     /\b(api_?key|api_?token|token|hapikey|access_token)(["']?\s*[=:]\s*["']?)[^\s&"',}]+/gi,
     '$1$2[oculto]',
   );
-}
-
-/** Milliseconds a Retry-After header asks for (seconds or an HTTP date). */
-export function retryAfterMs(header: string | null, now = Date.now()): number {
-  if (!header) return DEFAULT_RETRY_AFTER_MS;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? DEFAULT_RETRY_AFTER_MS : Math.max(0, at - now);
 }
 
 export interface CallOptions {
@@ -113,10 +105,10 @@ export async function call(url: string, options: CallOptions): Promise<unknown> 
   }
   const misconfigured = options.misconfigured(status);
   if (misconfigured !== undefined) {
-    throw new ConnectorError(misconfigured, `answered ${status}`, { status, permanent: true });
+    throw new ConnectorError(misconfigured, `answered ${status}`, { status, permanent: true, misconfigured: true });
   }
   if (status === 429) {
-    const wait = retryAfterMs(response.headers.get('retry-after'));
+    const wait = rateLimitWaitMs(response.headers);
     throw new ConnectorError(
       `answered 429, retrying after ${Math.ceil(wait / 1000)} s${excerpt ? `: ${excerpt}` : ''}`,
       'answered 429',

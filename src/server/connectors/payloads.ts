@@ -172,28 +172,43 @@ export function hubSpotBody(lead: LeadRecord, config: NonNullable<ConnectorsConf
 }
 
 /**
- * Pipedrive's two steps: the person (found by e-mail, else created, on API v2: `emails[]` and
- * `phones[]`) and then the lead linked to it (leads are still v1). `origin_id` is the lead's own
- * id: Pipedrive keeps it as given and nobody can edit it, so a retry finds the lead an earlier
- * attempt created (archived or not) instead of adding a second one.
+ * Pipedrive's steps: the organization named by `empresa` when given (found by exact name, else
+ * created, API v2), the person (found by e-mail, else created, API v2: `emails[]` and `phones[]`)
+ * and then the lead linked to them (leads are still v1) — or, with PIPEDRIVE_DEAL_PIPELINE_ID and
+ * _STAGE_ID, a deal in that stage (API v2). `origin_id` is the lead's own id: Pipedrive keeps it
+ * as given and nobody can edit it, so a retry finds the lead or deal an earlier attempt created
+ * (archived or not) instead of adding a second one. The owner is the Pipedrive user
+ * PIPEDRIVE_OWNERS maps the assignee's e-mail to; without one, Pipedrive makes the token's user owner.
  */
-export function pipedriveBody(lead: LeadRecord, config: NonNullable<ConnectorsConfig['pipedrive']>) {
+export function pipedriveBody(
+  lead: LeadRecord,
+  config: NonNullable<ConnectorsConfig['pipedrive']>,
+  assigneeEmail?: string | undefined,
+) {
   const label = config.labels[lead.tipo];
   const utm = [lead.utmSource, lead.utmMedium, lead.utmCampaign].filter(Boolean).join(' / ');
+  const ownerId = assigneeEmail ? config.owners[assigneeEmail.toLowerCase()] : undefined;
+  const owner = ownerId !== undefined ? { owner_id: ownerId } : {};
+  const title = `${lead.nome} — ${tipoLabels[lead.tipo]}${lead.empresa ? ` (${lead.empresa})` : ''}`;
+  const common = {
+    title,
+    origin_id: pipedriveOriginId(lead.id),
+    ...owner,
+    ...(config.channel !== undefined ? { channel: config.channel } : {}),
+    ...(utm ? { channel_id: utm } : {}),
+  };
   return {
     email: lead.email,
+    ...(lead.empresa ? { organization: { name: lead.empresa, ...owner } } : {}),
     person: {
       name: lead.nome,
       emails: [{ value: lead.email, primary: true, label: 'work' }],
       phones: [{ value: e164(lead.celular), primary: true, label: 'mobile' }],
+      ...owner,
     },
-    lead: {
-      title: `${lead.nome} — ${tipoLabels[lead.tipo]}${lead.empresa ? ` (${lead.empresa})` : ''}`,
-      ...(label ? { label_ids: [label] } : {}),
-      origin_id: pipedriveOriginId(lead.id),
-      ...(config.channel !== undefined ? { channel: config.channel } : {}),
-      ...(utm ? { channel_id: utm } : {}),
-    },
+    ...(config.deal
+      ? { deal: { ...common, pipeline_id: config.deal.pipelineId, stage_id: config.deal.stageId } }
+      : { lead: { ...common, ...(label ? { label_ids: [label] } : {}) } }),
   };
 }
 
@@ -241,6 +256,8 @@ export function connectorDeliveries(
   lead: LeadRecord,
   connectors: ConnectorsConfig,
   siteUrl: string,
+  /** The e-mail of the Pilota account the lead was assigned to, if any (Pipedrive's owner). */
+  assigneeEmail?: string | undefined,
 ): ConnectorDelivery[] {
   const out: ConnectorDelivery[] = [];
   if (connectors.rdstation) {
@@ -261,7 +278,7 @@ export function connectorDeliveries(
     out.push({
       kind: 'pipedrive',
       target: pipedriveTarget(connectors.pipedrive),
-      body: pipedriveBody(lead, connectors.pipedrive),
+      body: pipedriveBody(lead, connectors.pipedrive, assigneeEmail),
     });
   }
   return out;

@@ -11,6 +11,7 @@ import type { DeliveryRow, Transport } from '../transport/transport';
 import type { ConnectorsConfig } from './config';
 import { call, CONNECTOR_TIMEOUT_MS, ConnectorError, Spacer } from './http';
 import { PersonSteps, type PipedriveRequest } from './pipedrive-person';
+import { ensureDeal, ensureLead, organizationId } from './pipedrive-records';
 
 export interface ConnectorOptions {
   /** One attempt's budget (default CONNECTOR_TIMEOUT_MS). */
@@ -67,13 +68,14 @@ function misconfiguration(kind: ConnectorKind, variables: string, extra: readonl
 
 function describe(error: unknown): ReturnType<Transport['describeFailure']> {
   if (error instanceof ConnectorError) {
-    const { permanent, retryAfterMs } = error.options;
+    const { permanent, retryAfterMs, misconfigured } = error.options;
     return {
       reason: error.reason,
       // A refusal of one lead's data says nothing about the service's health.
       outcome: permanent ? 'neutral' : 'failure',
       ...(permanent ? { permanent } : {}),
       ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+      ...(misconfigured ? { misconfigured } : {}),
     };
   }
   const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
@@ -126,15 +128,18 @@ export function hubSpotTransport(options: ConnectorOptions = {}): Transport {
 
 interface PipedriveBody {
   email: string;
+  organization?: Body & { name: string };
   person: Body;
-  lead: Body & { origin_id: string };
+  /** One of the two: a lead (the default), or a deal in the configured stage. */
+  lead?: Body & { origin_id: string };
+  deal?: Body & { origin_id: string };
 }
 
 /**
- * Person by e-mail, else a new one; then the lead, unless one with this origin_id is already
- * linked to that person, archived or not. Each step looks before it writes, so an attempt cut
- * off after any write (a lost answer, a 5xx after the service stored it, a killed process) is
- * followed by one that finds what was written instead of duplicating it.
+ * The organization (when the lead names one), the person by e-mail, then the lead or deal
+ * (./pipedrive-records.ts), each found before it is written: an attempt cut off after any write
+ * (a lost answer, a 5xx after the service stored it, a killed process) is followed by one that
+ * finds what was written instead of duplicating it.
  *
  * Two leads with one new e-mail in flight together would both find no person and both create
  * one: in this process the person step runs one at a time per e-mail (./pipedrive-person.ts),
@@ -150,15 +155,12 @@ export function pipedriveTransport(
     send: async (row: DeliveryRow) => {
       const body = row.payload as PipedriveBody;
       const request = pipedriveRequest(row.target, config.apiToken, AbortSignal.timeout(timeoutMs));
-      const personId = await persons.findOrCreate(request, body.email, body.person);
-      const leads = await request(
-        'GET',
-        `/v1/leads?${new URLSearchParams({ person_id: String(personId), archived_status: 'all', limit: '500' })}`,
-      );
-      const existing = Array.isArray(leads?.data) ? (leads.data as { origin_id?: unknown }[]) : [];
-      if (!existing.some((lead) => lead.origin_id === body.lead.origin_id)) {
-        await request('POST', '/v1/leads', { ...body.lead, person_id: personId });
-      }
+      const orgId = body.organization ? await organizationId(request, body.organization) : undefined;
+      const org = orgId !== undefined ? { org_id: orgId } : {};
+      const personId = await persons.findOrCreate(request, body.email, { ...body.person, ...org });
+      const links = { person_id: personId, ...org };
+      if (body.deal) await ensureDeal(request, body.deal, links);
+      else if (body.lead) await ensureLead(request, body.lead, links);
       return 'sent';
     },
     describeFailure: describe,

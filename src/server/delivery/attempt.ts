@@ -8,11 +8,12 @@
  * (src/lib/error-text.ts): a transport's own message may quote its URL with credentials, a
  * mail server's the recipient, a CRM's answer the lead's e-mail, percent-encoded or not.
  */
+import { DELIVERY_ERROR_MAX } from '~/lib/delivery-display';
 import { safeErrorText } from '~/lib/error-text';
 import type { AttemptOutcome } from '../transport/transport';
 import type { DeliveryRow, FailureDescription, Transports } from '../transport/transport';
 
-export type { DeliveryRow, Transports } from '../transport/transport';
+export type { DeliveryRow, MisconfiguredFailure, Transports } from '../transport/transport';
 
 export type AttemptResult =
   | { ok: true; status: 'sent' | 'logged'; outcome: AttemptOutcome }
@@ -27,7 +28,7 @@ export async function attemptDelivery(row: DeliveryRow, transports: Transports):
     const failure = transport.describeFailure(error);
     return {
       ok: false,
-      error: safeErrorText(message).slice(0, 2000),
+      error: safeErrorText(message).slice(0, DELIVERY_ERROR_MAX),
       ...failure,
       reason: safeErrorText(failure.reason).slice(0, 200),
     };

@@ -16,7 +16,8 @@ import type { JobQueue, QueueDefinition } from '../jobs/queue';
 import { DELIVERY_QUEUES, laneOf } from '../outbox/jobs';
 import type { Outbox } from '../outbox/outbox';
 import { DEFAULT_BREAKER, TargetBreaker, type TargetState } from './breaker';
-import { DeliveryEngine, type DrainResult } from './engine';
+import { DeliveryEngine, type DrainResult, type EngineDeps } from './engine';
+import { DEFAULT_RATE_LIMIT_WAITS_PER_DAY } from './rate-limit-waits';
 import { Settler } from './settle';
 import type { DeliverySettings } from './settings';
 import type { Transports } from '../transport/transport';
@@ -34,6 +35,8 @@ export interface DeliveryServiceDeps {
   log: Logger;
   /** Deliver continuously while the queue runs (default). Off: only `drainDue` delivers. */
   workers?: boolean | undefined;
+  /** The team's alert when a delivery fails for a configuration error (src/server/ops/config-alert.ts). */
+  onMisconfigured?: EngineDeps['onMisconfigured'];
 }
 
 export class DeliveryService {
@@ -63,9 +66,11 @@ export class DeliveryService {
         perTargetConcurrency: settings.perTargetConcurrency ?? 10,
         pollingIntervalSeconds: settings.pollingIntervalSeconds,
         attemptTimeoutMs: Math.max(0, ...Object.values(transports).map((transport) => transport.timeoutMs ?? 0)),
+        rateLimitWaitsPerDay: settings.rateLimitWaitsPerDay ?? DEFAULT_RATE_LIMIT_WAITS_PER_DAY,
       },
       now,
       log,
+      onMisconfigured: deps.onMisconfigured,
     });
     outbox.onDispatched((kinds) => {
       for (const kind of kinds) this.#engine.wake(laneOf(kind));

@@ -2,24 +2,20 @@
  * The delivery engine: takes due delivery jobs from pg-boss in batches and runs them
  * concurrently, with a limit per target, settling finished attempts in batches.
  *
- * Two lanes, e-mail and webhooks, each with its own slots and its own fetch loop, so
- * neither waits for the other. A lane fetches as many due jobs as it has free slots
- * (one statement), loads their rows (one statement) and starts every attempt at once;
- * as slots free up it fetches again, with no polling delay while there is work. When
- * nothing is due it sleeps until new jobs are dispatched in this process, a slot
- * frees, a paused target resumes, or `pollingIntervalSeconds` passes (retries coming
- * due, jobs written by other instances).
+ * Two lanes, e-mail and webhooks, each with its own slots and fetch loop. A lane fetches as
+ * many due jobs as it has free slots, loads their rows and starts every attempt at once, and
+ * fetches again as slots free up. Idle, it sleeps until jobs are dispatched here, a slot
+ * frees, a paused target resumes, or `pollingIntervalSeconds` passes (retries, other instances).
  *
- * Isolation: webhook and connector jobs (connectors run in the webhook lane) carry their
- * URL as pg-boss group, and every fetch asks for at most `perTargetConcurrency` active
- * jobs per group, counted in the database, so across all instances a hanging receiver
- * holds at most that many slots while the other targets and the e-mail keep flowing. A target the circuit breaker paused
- * (./breaker.ts) is left out of the fetch entirely; one being probed gets one job.
+ * Isolation: webhook and connector jobs carry their URL as pg-boss group, and every fetch asks
+ * for at most `perTargetConcurrency` active jobs per group across all instances, so a hanging
+ * receiver holds at most that many slots. A target the circuit breaker paused (./breaker.ts) is
+ * left out of the fetch; one being probed gets one job. A 429 waits without spending an
+ * attempt (./rate-limit-waits.ts).
  *
- * The same loop runs in two modes: continuously in a long-lived server (`start`), or
- * bounded (`drain`) for a scheduled function: take due jobs until none is left or
- * until the deadline is too close to start another attempt, then wait for the
- * attempts in flight and return. A lane's state and what it asks of pg-boss: ./lanes.ts.
+ * The loop runs continuously in a long-lived server (`start`), or bounded (`drain`) for a
+ * scheduled function: due jobs until none is left or the deadline is near, then the attempts in
+ * flight. A lane's state and what it asks of pg-boss: ./lanes.ts.
  */
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
@@ -27,11 +23,13 @@ import type { DeliveryKind } from '../db/schema/deliveries';
 import { describeError } from '../describe-error';
 import type { Pacer } from '../outbox/pacer';
 import { DELIVERY_QUEUES, type DeliveryJob } from '../outbox/jobs';
-import { attemptDelivery, type DeliveryRow, type Transports } from './attempt';
+import { attemptDelivery, type DeliveryRow, type MisconfiguredFailure, type Transports } from './attempt';
 import { targetLabel } from '../webhooks';
 import { MAIL_TARGET, type TargetBreaker } from './breaker';
 import { fetchOptions, loadRows, Wakeup, type Lane, type Run } from './lanes';
+import { MAX_RATE_LIMIT_WAIT_MS, mayWaitToday, waitingAttempt } from './rate-limit-waits';
 import type { Settler } from './settle';
+import { rateLimitMessages } from '~/messages/inbox/deliveries';
 import type { Logger } from '../log/logger';
 
 export interface EngineSettings {
@@ -45,6 +43,8 @@ export interface EngineSettings {
   pollingIntervalSeconds: number;
   /** How long an attempt may take (the transports' longest timeout): `drain` stops taking jobs this long before its deadline. */
   attemptTimeoutMs: number;
+  /** 429s a target may answer per UTC day and be waited out without spending attempts (./rate-limit-waits.ts). */
+  rateLimitWaitsPerDay: number;
 }
 
 export interface EngineDeps {
@@ -57,10 +57,11 @@ export interface EngineDeps {
   settings: EngineSettings;
   now: () => Date;
   log: Logger;
+  /** Told (and awaited) when a delivery fails for a configuration error: the team's alert. */
+  onMisconfigured?: ((failure: MisconfiguredFailure) => Promise<void>) | undefined;
 }
 
 export interface DrainResult {
-  /** Attempts made, and how they ended. */
   attempted: number;
   delivered: number;
   failed: number;
@@ -86,10 +87,7 @@ export class DeliveryEngine {
     this.#continuous = { run, lanes, loops: lanes.map((lane) => this.#loop(lane, run)) };
   }
 
-  /**
-   * Stops taking jobs (a `drain` in progress too) and lets attempts in flight finish and be
-   * recorded, for up to `timeoutMs`.
-   */
+  /** Stops taking jobs (a `drain` in progress too); attempts in flight get `timeoutMs` to finish and be recorded. */
   async stop(timeoutMs: number): Promise<void> {
     for (const run of this.#runs) run.stopped = true;
     for (const lane of this.#lanesOfRuns) lane.wakeup.notify();
@@ -108,10 +106,7 @@ export class DeliveryEngine {
     await this.#deps.settler.flush();
   }
 
-  /**
-   * Delivers due jobs until none is left or `deadlineMs` (ms from now) is too close to
-   * start another attempt; waits for the attempts in flight and records them.
-   */
+  /** Delivers due jobs until none is left or `deadlineMs` (from now) is too close; records those in flight. */
   async drain({ deadlineMs }: { deadlineMs: number }): Promise<DrainResult> {
     const stopTakingAt = Date.now() + deadlineMs - this.#deps.settings.attemptTimeoutMs;
     let hitDeadline = false;
@@ -201,8 +196,7 @@ export class DeliveryEngine {
         if (jobs.length < want) {
           // Every attempt counts as in flight until it is recorded, so its failure is due again by now.
           if (run.draining && lane.inFlight === 0 && jobs.length === 0) break;
-          // Short: nothing else is due, or the due jobs' targets are at their limit. Any recorded
-          // attempt may free such a target (attempts are recorded in batches, so this coalesces).
+          // Short: nothing else due, or targets at their limit; any recorded attempt may free one.
           await this.#idle(lane, run, pollMs, 1);
         }
       }
@@ -215,7 +209,7 @@ export class DeliveryEngine {
     }
   }
 
-  /** Sleeps until `enough` slots free up, new work is kicked, a pause ends, or the poll interval passes. */
+  /** Sleeps until `enough` slots free up, new work is kicked, a pause ends, or the poll passes. */
   #idle(lane: Lane, run: Run, pollMs: number, enough: number): Promise<void> {
     const resumeAt = this.#deps.breaker.nextResumeAt(lane.kind);
     const ms = resumeAt ? Math.min(pollMs, resumeAt - Date.now() + 5) : pollMs;
@@ -251,7 +245,7 @@ export class DeliveryEngine {
   async #attempt(lane: Lane, run: Run, job: JobWithMetadata<DeliveryJob>, row: DeliveryRow | undefined): Promise<void> {
     const { breaker, settler, transports, now, log } = this.#deps;
     const fenced = { id: job.id, retryCount: job.retryCount };
-    // Gone, or already delivered (a process died after sending, before recording): nothing to send.
+    // Gone, or already delivered (died after sending, before recording): nothing to send.
     if (!row || row.status === 'sent' || row.status === 'logged') {
       await settler.add({ queue: lane.queue, job: fenced });
       return;
@@ -266,21 +260,38 @@ export class DeliveryEngine {
       await settler.add({ queue: lane.queue, job: fenced, row: { id: row.id, status: result.status, attemptAt } });
       return;
     }
+    const label = targetLabel(row.kind, row.target);
+    let error = result.error;
+    if (result.retryAfterMs !== undefined && !result.permanent) {
+      // A 429: the target pauses that long (the breaker) and, within the day's ceiling, this delivery waits with it.
+      const waitMs = Math.min(result.retryAfterMs, MAX_RATE_LIMIT_WAIT_MS);
+      breaker.record(row.kind, breakerTarget, result.outcome, result.reason, waitMs);
+      const perDay = this.#deps.settings.rateLimitWaitsPerDay;
+      if (await mayWaitToday(this.#deps.db, log, row, attemptAt, perDay)) {
+        log.warn(
+          `${label}: delivery ${row.id} waits ${Math.ceil(waitMs / 1000)} s (${result.reason}), no attempt spent`,
+        );
+        await settler.add(waitingAttempt(lane.queue, job, row.id, row.target, attemptAt, waitMs));
+        return;
+      }
+      error = rateLimitMessages.ceiling(perDay);
+    } else {
+      breaker.record(row.kind, breakerTarget, result.outcome, result.reason, result.retryAfterMs);
+    }
     run.counts.failed++;
+    if (result.misconfigured) await this.#deps.onMisconfigured?.({ kind: row.kind, error });
     const final = result.permanent === true || job.retryCount >= job.retryLimit;
-    const attempt = row.attempts + 1;
     log.warn(
-      `${targetLabel(row.kind, row.target)}: delivery ${row.id} attempt ${attempt} failed ` +
+      `${label}: delivery ${row.id} attempt ${row.attempts + 1} failed ` +
         `(${result.reason})${final ? ', giving up' : ', will retry'}`,
     );
-    breaker.record(row.kind, breakerTarget, result.outcome, result.reason, result.retryAfterMs);
     await settler.add({
       queue: lane.queue,
       job: fenced,
       row: {
         id: row.id,
         status: final ? 'failed' : 'retrying',
-        error: result.error,
+        error,
         attemptAt,
         ...(result.permanent ? { permanent: true } : {}),
       },

@@ -20,7 +20,7 @@ import type { ConnectorsConfig } from '../connectors/config';
 import { connectorTransports, type ConnectorOptions } from '../connectors/transports';
 import type { WebhookOptions } from '../webhooks';
 import { webhookTransport } from '../webhooks/transport';
-import { DeliveryService } from './delivery.service';
+import { DeliveryService, type DeliveryServiceDeps } from './delivery.service';
 import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './settings';
 
 export interface DeliveryDeps {
@@ -37,6 +37,8 @@ export interface DeliveryDeps {
   purgeEnv?: Record<string, string | undefined> | undefined;
   /** Deliver continuously while the queue runs (default). Off: only `delivery.drainDue` delivers. */
   workers?: boolean | undefined;
+  /** The team's alert when a delivery fails for a configuration error (src/server/ops/config-alert.ts). */
+  onMisconfigured?: DeliveryServiceDeps['onMisconfigured'];
 }
 
 export interface Deliveries {
@@ -70,6 +72,7 @@ export function createDeliveries(handle: DatabaseHandle, queue: JobQueue, deps: 
     now,
     log,
     workers: deps.workers,
+    onMisconfigured: deps.onMisconfigured,
   });
   return { outbox, delivery };
 }

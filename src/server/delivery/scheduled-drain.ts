@@ -22,6 +22,7 @@ import { hasBlobsContext } from '../leads/blob-spool';
 import { componentLogger, type Logger } from '../log/logger';
 import { createMailer } from '../mail';
 import { checkDeliveryAlerts } from '../ops/alerts';
+import { alertMisconfigured } from '../ops/config-alert';
 import { requestBacklogDrain, type BacklogRequest } from './backlog-drain';
 import type { DrainResult } from './engine';
 import { createDeliveries, registerDeliveries } from './feature';
@@ -93,6 +94,7 @@ export async function runScheduledDrain(
     webhook: {
       secret: config.webhookSecret,
       authorization: zapAuthorization(config.leadWebhookZapUrls, config.leadWebhookZap),
+      zapUrls: config.leadWebhookZapUrls,
       ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
     },
     connectors: config.connectors,
@@ -100,6 +102,7 @@ export async function runScheduledDrain(
     log: logOf('deliveries'),
     purgeEnv: env,
     workers: false,
+    onMisconfigured: async (failure) => void (await alertMisconfigured({ db: database.db, sendMail, config }, failure)),
   });
   registerDeliveries(deliveries, queue);
   try {

@@ -32,6 +32,8 @@ export interface DeliverySettings {
   perTargetConcurrency?: number;
   /** When a target is paused as a whole (default DEFAULT_BREAKER). */
   breaker?: BreakerSettings;
+  /** 429s per target and UTC day waited out without spending attempts (default DEFAULT_RATE_LIMIT_WAITS_PER_DAY). */
+  rateLimitWaitsPerDay?: number;
 }
 
 /**

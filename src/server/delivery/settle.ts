@@ -7,6 +7,10 @@
  *
  * Jobs are settled fenced to the attempt that was fetched ({ id, retryCount }): an
  * attempt that outlived its expiry cannot settle the retry that replaced it.
+ *
+ * A wait a receiver asked for (a 429, ./rate-limit-waits.ts) is no attempt: the row's count
+ * stays, and its job is completed and queued again for after the wait with the retries it had
+ * left — pg-boss's fail would spend one of them.
  */
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, type DrizzleTransactionLike, type PgBoss } from 'pg-boss';
@@ -25,7 +29,11 @@ export interface SettledAttempt {
     attemptAt: Date;
     /** Failed for good before its retries ran out (the receiver refused the payload): the job completes instead of retrying. */
     permanent?: boolean;
+    /** False for a wait the receiver asked for: `attempts` stays as it was. */
+    counted?: boolean;
   };
+  /** The job goes back to the queue for `until`, with `retryLimit` retries (those it had left), grouped by `group`. */
+  deferral?: { until: Date; retryLimit: number; group: string };
 }
 
 interface Pending {
@@ -108,6 +116,39 @@ export class Settler {
     for (const item of this.#buffer.splice(0)) item.done();
   }
 
+  /** Completes the waiting jobs (fenced) and queues each one that was still this attempt's again, for after its wait. */
+  async #defer(
+    queue: string,
+    deferred: { job: SettledAttempt['job']; deliveryId: string; deferral: NonNullable<SettledAttempt['deferral']> }[],
+    db: ReturnType<typeof fromDrizzle>,
+  ): Promise<void> {
+    // pg-boss types the answer as {}; it carries the ids it settled (or at least their count).
+    const response = (await this.#boss.complete(
+      queue,
+      deferred.map((item) => item.job),
+      null,
+      { db },
+    )) as { settled?: unknown[]; affected?: number };
+    // An attempt that outlived its claim settles nothing, and must not queue a second job either.
+    const settled = response.settled
+      ? new Set(response.settled.map((id) => String(id).toLowerCase()))
+      : response.affected === deferred.length
+        ? new Set(deferred.map((item) => item.job.id.toLowerCase()))
+        : new Set<string>();
+    const again = deferred.filter((item) => settled.has(item.job.id.toLowerCase()));
+    if (again.length === 0) return;
+    await this.#boss.insert(
+      queue,
+      again.map(({ deliveryId, deferral }) => ({
+        data: { deliveryId },
+        startAfter: deferral.until,
+        retryLimit: Math.max(0, deferral.retryLimit),
+        group: { id: deferral.group, tier: deferral.group },
+      })),
+      { db },
+    );
+  }
+
   async #write(batch: SettledAttempt[]): Promise<void> {
     const updatedAt = this.#now();
     const rows = batch.flatMap(({ row }) =>
@@ -119,15 +160,25 @@ export class Settler {
               last_error: row.error ?? null,
               attempt_at: row.attemptAt.toISOString(),
               delivered: row.status === 'sent' || row.status === 'logged',
+              counted: row.counted !== false,
             },
           ]
         : [],
     );
-    const byQueue = new Map<string, { done: SettledAttempt['job'][]; failed: SettledAttempt['job'][] }>();
-    for (const { queue, job, row } of batch) {
-      const entry = byQueue.get(queue) ?? { done: [], failed: [] };
+    type Deferred = {
+      job: SettledAttempt['job'];
+      deliveryId: string;
+      deferral: NonNullable<SettledAttempt['deferral']>;
+    };
+    const byQueue = new Map<
+      string,
+      { done: SettledAttempt['job'][]; failed: SettledAttempt['job'][]; deferred: Deferred[] }
+    >();
+    for (const { queue, job, row, deferral } of batch) {
+      const entry = byQueue.get(queue) ?? { done: [], failed: [], deferred: [] };
       const failed = (row?.status === 'retrying' || row?.status === 'failed') && !row.permanent;
-      (failed ? entry.failed : entry.done).push(job);
+      if (deferral && row) entry.deferred.push({ job, deliveryId: row.id, deferral });
+      else (failed ? entry.failed : entry.done).push(job);
       byQueue.set(queue, entry);
     }
     await this.#db.transaction(async (tx) => {
@@ -136,19 +187,20 @@ export class Settler {
         await tx.execute(sql`
           update deliveries as d set
             status = v.status,
-            attempts = d.attempts + 1,
+            attempts = d.attempts + case when v.counted then 1 else 0 end,
             last_error = coalesce(v.last_error, d.last_error),
             last_attempt_at = v.attempt_at,
             delivered_at = case when v.delivered then ${updatedAt.toISOString()}::timestamptz else d.delivered_at end,
             updated_at = ${updatedAt.toISOString()}::timestamptz
           from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            as v(id uuid, status text, last_error text, attempt_at timestamptz, delivered boolean)
+            as v(id uuid, status text, last_error text, attempt_at timestamptz, delivered boolean, counted boolean)
           where d.id = v.id and (v.delivered or d.status not in ('sent', 'logged'))`);
       }
       const db = fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
-      for (const [queue, { done, failed }] of byQueue) {
+      for (const [queue, { done, failed, deferred }] of byQueue) {
         if (done.length > 0) await this.#boss.complete(queue, done, null, { db });
         if (failed.length > 0) await this.#boss.fail(queue, failed, { message: 'delivery attempt failed' }, { db });
+        if (deferred.length > 0) await this.#defer(queue, deferred, db);
       }
     });
   }

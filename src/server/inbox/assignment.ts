@@ -184,7 +184,7 @@ export async function dealNewLeads(
   tx: DbOrTx,
   leads: readonly { id: string; nome: string; tipo: LeadTipo; createdAt: Date }[],
   siteUrl: string,
-): Promise<{ leadId: string; message: MailMessage }[]> {
+): Promise<{ leadId: string; assigneeEmail: string; message: MailMessage }[]> {
   if (leads.length === 0) return [];
   const [settings] = await tx
     .update(salesSettings)
@@ -212,7 +212,11 @@ export async function dealNewLeads(
       createdAt: lead.createdAt,
     })),
   );
-  return dealt.map(({ lead, to }) => ({ leadId: lead.id, message: assignmentMail(to, lead, siteUrl) }));
+  return dealt.map(({ lead, to }) => ({
+    leadId: lead.id,
+    assigneeEmail: to.email,
+    message: assignmentMail(to, lead, siteUrl),
+  }));
 }
 
 export interface SalesSettings {

@@ -118,18 +118,21 @@ export async function writeGroup(
           id: webhookDeliveryId(lead.id, url),
         });
       }
-      for (const connector of connectorDeliveries(lead, deps.config.connectors ?? {}, deps.config.siteUrl ?? '')) {
-        queued.push({ kind: connector.kind, url: connector.target, body: connector.body, meta });
-      }
     }
     // The round-robin, when on, deals the new leads in this transaction (src/server/inbox/assignment.ts).
-    const dealt = await dealNewLeads(
-      tx,
-      [...owners].filter(([key]) => fresh.has(key)).map(([, item]) => item.lead),
-      deps.config.siteUrl ?? '',
-    );
+    const freshLeads = [...owners].filter(([key]) => fresh.has(key)).map(([, item]) => item.lead);
+    const dealt = await dealNewLeads(tx, freshLeads, deps.config.siteUrl ?? '');
     for (const { leadId, message } of dealt) {
       queued.push({ kind: 'email', message, meta: { subjectType: SUBJECT, subjectId: leadId } });
+    }
+    // The CRMs get the lead with its assignee, so Pipedrive's owner is the salesperson who has it here.
+    const assignees = new Map(dealt.map((item) => [item.leadId, item.assigneeEmail]));
+    for (const lead of freshLeads) {
+      const meta: DeliveryMeta = { subjectType: SUBJECT, subjectId: lead.id };
+      const site = deps.config.siteUrl ?? '';
+      for (const connector of connectorDeliveries(lead, deps.config.connectors ?? {}, site, assignees.get(lead.id))) {
+        queued.push({ kind: connector.kind, url: connector.target, body: connector.body, meta });
+      }
     }
     // Proof of consent (LGPD art. 8): the notice version, its text's hash, time and page, with the lead.
     if (consents.length > 0) await recordFormConsents(tx, 'lead', consents);

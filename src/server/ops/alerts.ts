@@ -1,7 +1,8 @@
 /*
  * Alert e-mails to the team (LEAD_NOTIFY_TO) when deliveries go wrong:
  * - a delivery failed for good (all its attempts spent): status 'failed';
- * - the backlog is stuck: the oldest pending delivery is older than ALERT_BACKLOG_MINUTES.
+ * - the backlog is stuck: the oldest pending delivery is older than ALERT_BACKLOG_MINUTES;
+ * - a connector refused its configuration (./config-alert.ts), sent as it happens.
  *
  * Each kind is sent at most once per ALERT_REPEAT_MINUTES across all instances: the last
  * sending time is a row of `rate_limits` ('ops-alert:<kind>'), claimed by compare-and-set,
@@ -53,10 +54,10 @@ const LISTED = 20;
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] => (result as { rows?: Row[] }).rows ?? [];
 
-const keyOf = (kind: AlertKind) => `ops-alert:${kind}`;
+const keyOf = (kind: string) => `ops-alert:${kind}`;
 
-/** When this kind of alert was last sent (by any instance), or null. */
-async function lastSent(db: DbOrTx, kind: AlertKind): Promise<Date | null> {
+/** When this kind of alert (an AlertKind, or another alert's name: ./config-alert.ts) was last sent by any instance, or null. */
+export async function lastSent(db: DbOrTx, kind: string): Promise<Date | null> {
   const [row] = rowsOf(await db.execute(sql`select window_start from rate_limits where key = ${keyOf(kind)}`));
   return row ? new Date(row['window_start'] as string | Date) : null;
 }
@@ -65,7 +66,7 @@ async function lastSent(db: DbOrTx, kind: AlertKind): Promise<Date | null> {
  * Records that this instance sends the alert at `at`, if no other instance did since
  * `previous` was read: true when the claim is ours.
  */
-async function claim(db: DbOrTx, kind: AlertKind, previous: Date | null, at: Date): Promise<boolean> {
+export async function claim(db: DbOrTx, kind: string, previous: Date | null, at: Date): Promise<boolean> {
   const now = sql`${at.toISOString()}::timestamptz`;
   const result = previous
     ? await db.execute(sql`

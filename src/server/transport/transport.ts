@@ -38,6 +38,15 @@ export interface FailureDescription {
   outcome: Exclude<AttemptOutcome, 'success'>;
   /** The receiver refused this payload itself (a validation error): retrying cannot help, so it fails now. */
   permanent?: boolean;
-  /** The receiver asked for this long without calls (a 429's Retry-After): its target pauses at least that long. */
+  /** A 429 asked for this long without calls (its Retry-After): the delivery waits it out without spending an attempt (src/server/delivery/rate-limit-waits.ts) and its target pauses as long. */
   retryAfterMs?: number;
+  /** The receiver refused our credentials or account (a 401/403): the team is alerted once (src/server/ops/config-alert.ts). */
+  misconfigured?: boolean;
+}
+
+/** A delivery that failed for a configuration error, for the team's alert. */
+export interface MisconfiguredFailure {
+  kind: DeliveryKind;
+  /** The pt-BR hint naming the variable to fix (the delivery's last error). */
+  error: string;
 }

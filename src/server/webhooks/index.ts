@@ -17,6 +17,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { DeliveryKind } from '~/lib/delivery-kinds';
 import { safeErrorText } from '~/lib/error-text';
+import { rateLimitWaitMs } from '../transport/retry-after';
 
 /** SPEC §7 fires webhooks without waiting long; a hung receiver fails the attempt after this. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -72,6 +73,8 @@ export interface WebhookOptions {
   timeoutMs?: number;
   /** An Authorization header for calls to these URLs only (the ZAP targets' Basic credentials, ./zap.ts). */
   authorization?: { urls: readonly string[]; header: string } | undefined;
+  /** The ZAP-format targets (LEAD_WEBHOOK_ZAP_URLS): their 4xx refusals fail at once (./transport.ts). */
+  zapUrls?: readonly string[] | undefined;
 }
 
 /** Who the call is for, sent as headers (see the file header). */
@@ -91,6 +94,8 @@ export class WebhookError extends Error {
     /** What went wrong, without the URL (safe for logs): "answered 500", "timed out"… */
     readonly reason: string,
     readonly status?: number,
+    /** A 429's wait (Retry-After): the delivery waits it out without spending an attempt. */
+    readonly retryAfterMs?: number,
   ) {
     super(reason);
   }
@@ -120,6 +125,7 @@ export async function postWebhook(
   }
   // The body is not used (SPEC §7), only read so the connection can be reused.
   await drain(response);
+  if (response.status === 429) throw new WebhookError('answered 429', 429, rateLimitWaitMs(response.headers));
   if (!response.ok) throw new WebhookError(`answered ${response.status}`, response.status);
   return { status: response.status };
 }
