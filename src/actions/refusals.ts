@@ -9,6 +9,7 @@ const CODES = {
   not_found: 'NOT_FOUND',
   stale: 'CONFLICT',
   not_salesperson: 'BAD_REQUEST',
+  unknown_reason: 'BAD_REQUEST',
 } as const;
 
 type Refusal = keyof typeof CODES;

@@ -36,6 +36,7 @@ import {
   type ImplementationStatusChangeResult,
   type InboxActor,
 } from './implementation-requests';
+import { readDiscardReasons, setDiscardReasons } from './discard-reasons';
 import { inboxCounts, type InboxCounts } from './inbox-counts';
 import { leadDetail, type LeadDetail } from './lead-detail';
 import { leadsCsv } from './lead-export';
@@ -64,6 +65,9 @@ export interface InboxService {
   assign(input: AssignInput, actor: AssignmentActor): Promise<AssignResult>;
   salesSettings(): Promise<SalesSettings>;
   setRoundRobin(on: boolean, actor: { id: string }): Promise<void>;
+  /** The reasons a discard chooses from (besides "outro"), in the admins' order. */
+  discardReasons(): Promise<string[]>;
+  setDiscardReasons(reasons: string[], actor: { id: string }): Promise<void>;
   /** /admin/relatorios: the period's lead report and the salespeople's. */
   report(period: { de: string; ate: string }): Promise<{ report: LeadReport; bySalesperson: SalespersonRow[] }>;
   /** The dashboard's counters. */
@@ -99,6 +103,8 @@ export function createInboxService(
     assign: (input, actor) => assignLead(deps, input, actor),
     salesSettings: () => readSalesSettings(db),
     setRoundRobin: (on, actor) => setRoundRobin({ db, now }, on, actor),
+    discardReasons: () => readDiscardReasons(db),
+    setDiscardReasons: (reasons, actor) => setDiscardReasons({ db, now }, reasons, actor),
     report: (period) => salesReports({ db }, period),
     counts: () => inboxCounts({ db, now }),
     deliveryCounts: () => deliveryCounts({ db }),
