@@ -203,7 +203,7 @@ describe('the leads list', () => {
   });
 
   it('answers a submitted filter form with the canonical URL, and explains a dropped value', async () => {
-    const submitted = await get('/admin/leads?q=&status=novo&tipo=proprietario&utm_source=&de=&ate=&ordem=recentes');
+    const submitted = await get('/admin/leads?q=&status=novo&tipo=proprietario&utm_source=&de=&ate=&ordem=prioridade');
     expect(submitted.status).toBe(302);
     expect(submitted.headers.get('location')).toBe('/admin/leads?status=novo&tipo=proprietario');
     const bad = await get('/admin/leads?status=perdido&ordem=nome');

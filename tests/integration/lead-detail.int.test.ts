@@ -395,9 +395,9 @@ describe('the lead page on the built server', () => {
       // The forms post to the page itself.
       // The forms post to the lead's own page (keeping the list view it was opened from, none here).
       `action="/admin/leads/${s.lia}?_action=leads.changeStatus"`,
-      // …and a refused note or discard comes back at its field.
-      `action="/admin/leads/${s.lia}?_action=leads.addNote#nota"`,
-      `action="/admin/leads/${s.lia}?_action=leads.changeStatus#alterar-status"`,
+      // A refused note or discard comes back at its field, focused (a focusable fragment target).
+      `action="/admin/leads/${s.lia}?_action=leads.addNote#note-texto"`,
+      `action="/admin/leads/${s.lia}?_action=leads.changeStatus#status-motivo"`,
       // The discard's reasons: the admins' list, then "Outro".
       '<option value="Sem interesse">',
       '<option value="outro">',
@@ -405,9 +405,12 @@ describe('the lead page on the built server', () => {
       expect(html, text).toContain(text);
     }
     // "Próximo lead" names the next lead of the list by its id only; nothing else of another person shows.
-    const nextLink = new RegExp(`<a href="/admin/leads/[0-9a-f-]{36}"[^>]*>\\s*${leadContactCopy.proximo}`);
-    expect(html).toMatch(nextLink);
-    const withoutNext = html.replace(nextLink, '');
+    // (By default the leads waiting for a reply come first, and Lia, answered, comes after them all.)
+    expect(html).toContain(leadContactCopy.semProximo);
+    const byDate = await (await page(`${s.lia}?ordem=recentes`)).text();
+    const nextLink = new RegExp(`<a href="/admin/leads/[0-9a-f-]{36}\\?ordem=recentes"[^>]*>\\s*${leadContactCopy.proximo}`);
+    expect(byDate).toMatch(nextLink);
+    const withoutNext = byDate.replace(nextLink, '');
     for (const hidden of ['segredo-do-parceiro', 'token=abc123', '/v1/', TEAM_MAIL, s.unrelated, s.otherRequest]) {
       expect(withoutNext, hidden).not.toContain(hidden);
     }
@@ -488,13 +491,13 @@ describe('the lead page on the built server', () => {
     const refused = await noReason.text();
     expect(roleText(refused, 'alert')).toBe(pipelineMessages.motivoObrigatorio);
     expect(refused).toMatch(/<option value="descartado" selected/);
-    // The message next to the reason, and the focus on it when the page comes back.
-    expect(refused).toMatch(/<select id="status-motivo"[^>]*autofocus/);
+    // The message next to the reason (the post's address ends in #status-motivo, which focuses it).
+    expect(refused).toMatch(/<select id="status-motivo"[^>]*aria-invalid="true"[^>]*aria-describedby="status-motivo-error"/);
     expect(refused).toContain(`<p id="status-motivo-error" class="mt-1 text-sm text-red-800">${pipelineMessages.motivoObrigatorio}`);
     // "Outro" asks its words, next to their field.
     const noWords = await post(s.lia, 'leads.changeStatus', { leadId: s.lia, de: 'em_contato', para: 'descartado', motivo: 'outro' });
     expect(noWords.status).toBe(400);
-    expect(await noWords.text()).toMatch(/<input id="status-motivo-outro"[^>]*autofocus/);
+    expect(await noWords.text()).toMatch(/<input id="status-motivo-outro"[^>]*aria-invalid="true"/);
 
     const changed = await post(s.lia, 'leads.changeStatus', { leadId: s.lia, de: 'em_contato', para: 'qualificado' });
     expect(changed.status).toBe(303);

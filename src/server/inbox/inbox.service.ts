@@ -53,8 +53,8 @@ import { salesReports, type LeadReport, type SalespersonRow } from './reports';
 export interface InboxService {
   /** One page of /admin/leads; `viewerId` is whose leads "Meus leads" means. */
   leads(filters: LeadFilters, viewerId?: string): Promise<LeadListPage>;
-  /** The lead after `currentId` in the list `filters` describe (the lead page's "next"). */
-  nextLeadId(filters: LeadFilters, currentId: string, viewerId?: string): Promise<string | null>;
+  /** The lead after `currentId` in the list `filters` describe (the lead page's "next"); `wasWaiting`: it was `novo` when opened. */
+  nextLeadId(filters: LeadFilters, currentId: string, viewerId?: string, wasWaiting?: boolean): Promise<string | null>;
   leadDetail(id: string): Promise<LeadDetail | null>;
   /** The CSV export of the list, read page by page at one instant (the call's). */
   leadsCsv(filters: LeadFilters, viewerId: string): ReadableStream<Uint8Array>;
@@ -91,7 +91,8 @@ export function createInboxService(
   const { db, now } = deps;
   return {
     leads: (filters, viewerId) => listLeads({ db, now, viewerId }, filters),
-    nextLeadId: (filters, currentId, viewerId) => nextLeadId({ db, now, viewerId }, filters, currentId),
+    nextLeadId: (filters, currentId, viewerId, wasWaiting) =>
+      nextLeadId({ db, now, viewerId }, filters, currentId, wasWaiting),
     leadDetail: (id) => leadDetail({ db, now }, id),
     leadsCsv: (filters, viewerId) => {
       const at = now();
