@@ -314,7 +314,12 @@ describe('status change from the list (no JavaScript)', () => {
     const response = await post(ACTION, { leadId: ids['Dora Descarte']!, de: 'novo', para: 'descartado', motivo: ' ' });
     expect(response.status).toBe(400);
     expect(unescape(await response.text())).toContain(pipelineMessages.motivoObrigatorio);
-    const offList = await post(ACTION, { leadId: ids['Dora Descarte']!, de: 'novo', para: 'descartado', motivo: 'Sem verba' });
+    const offList = await post(ACTION, {
+      leadId: ids['Dora Descarte']!,
+      de: 'novo',
+      para: 'descartado',
+      motivo: 'Sem verba',
+    });
     expect(offList.status).toBe(400);
     expect(unescape(await offList.text())).toContain(pipelineMessages.motivoForaDaLista);
     expect(names(await page('/admin/leads?status=novo'))).toContain('Dora Descarte');

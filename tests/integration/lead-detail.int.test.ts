@@ -408,7 +408,9 @@ describe('the lead page on the built server', () => {
     // (By default the leads waiting for a reply come first, and Lia, answered, comes after them all.)
     expect(html).toContain(leadContactCopy.semProximo);
     const byDate = await (await page(`${s.lia}?ordem=recentes`)).text();
-    const nextLink = new RegExp(`<a href="/admin/leads/[0-9a-f-]{36}\\?ordem=recentes"[^>]*>\\s*${leadContactCopy.proximo}`);
+    const nextLink = new RegExp(
+      `<a href="/admin/leads/[0-9a-f-]{36}\\?ordem=recentes"[^>]*>\\s*${leadContactCopy.proximo}`,
+    );
     expect(byDate).toMatch(nextLink);
     const withoutNext = byDate.replace(nextLink, '');
     for (const hidden of ['segredo-do-parceiro', 'token=abc123', '/v1/', TEAM_MAIL, s.unrelated, s.otherRequest]) {
@@ -492,10 +494,19 @@ describe('the lead page on the built server', () => {
     expect(roleText(refused, 'alert')).toBe(pipelineMessages.motivoObrigatorio);
     expect(refused).toMatch(/<option value="descartado" selected/);
     // The message next to the reason (the post's address ends in #status-motivo, which focuses it).
-    expect(refused).toMatch(/<select id="status-motivo"[^>]*aria-invalid="true"[^>]*aria-describedby="status-motivo-error"/);
-    expect(refused).toContain(`<p id="status-motivo-error" class="mt-1 text-sm text-red-800">${pipelineMessages.motivoObrigatorio}`);
+    expect(refused).toMatch(
+      /<select id="status-motivo"[^>]*aria-invalid="true"[^>]*aria-describedby="status-motivo-error"/,
+    );
+    expect(refused).toContain(
+      `<p id="status-motivo-error" class="mt-1 text-sm text-red-800">${pipelineMessages.motivoObrigatorio}`,
+    );
     // "Outro" asks its words, next to their field.
-    const noWords = await post(s.lia, 'leads.changeStatus', { leadId: s.lia, de: 'em_contato', para: 'descartado', motivo: 'outro' });
+    const noWords = await post(s.lia, 'leads.changeStatus', {
+      leadId: s.lia,
+      de: 'em_contato',
+      para: 'descartado',
+      motivo: 'outro',
+    });
     expect(noWords.status).toBe(400);
     expect(await noWords.text()).toMatch(/<input id="status-motivo-outro"[^>]*aria-invalid="true"/);
 

@@ -177,13 +177,15 @@ describe.each(engines)('leads list on %s', (engine) => {
   });
 
   it('lists the leads waiting for a first reply first — new and overdue alike — each group newest first', async () => {
-    await t.db.insert(contatos).values([
-      lead('Antigo Respondido', { status: 'em_contato', createdAt: sp('2026-11-23T09:00:00') }),
-      lead('Novo No Prazo', { createdAt: sp('2026-11-23T13:30:00') }),
-      lead('Respondido Agora', { status: 'qualificado', createdAt: sp('2026-11-23T13:50:00') }),
-      lead('Atrasado', { createdAt: sp('2026-11-20T10:00:00') }),
-      lead('Descartado Ontem', { status: 'descartado', createdAt: sp('2026-11-22T10:00:00') }),
-    ]);
+    await t.db
+      .insert(contatos)
+      .values([
+        lead('Antigo Respondido', { status: 'em_contato', createdAt: sp('2026-11-23T09:00:00') }),
+        lead('Novo No Prazo', { createdAt: sp('2026-11-23T13:30:00') }),
+        lead('Respondido Agora', { status: 'qualificado', createdAt: sp('2026-11-23T13:50:00') }),
+        lead('Atrasado', { createdAt: sp('2026-11-20T10:00:00') }),
+        lead('Descartado Ontem', { status: 'descartado', createdAt: sp('2026-11-22T10:00:00') }),
+      ]);
     const page = await list('');
     expect(page.rows.map((row) => `${row.nome}${row.overdue ? ' (atrasado)' : ''}`)).toEqual([
       'Novo No Prazo',

@@ -456,7 +456,9 @@ describe('user management on the built server', () => {
     const refused = await save('Sem verba\nsem verba');
     expect(refused.status).toBe(400);
     expect(refused.body).toContain(discardReasonsMessages.repetido);
-    expect(refused.body).toMatch(/<textarea id="motivos-descarte-texto"[^>]*aria-invalid="true"[^>]*>Sem verba\nsem verba<\/textarea>/);
+    expect(refused.body).toMatch(
+      /<textarea id="motivos-descarte-texto"[^>]*aria-invalid="true"[^>]*>Sem verba\nsem verba<\/textarea>/,
+    );
     const saved = await shown(await save(' Sem verba \n\nJá é cliente'), admin.cookie);
     expect(saved).toContain(discardReasonsCopy.done(2));
     expect(saved).toContain('>Sem verba\nJá é cliente</textarea>');

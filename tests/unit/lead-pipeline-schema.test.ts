@@ -1,6 +1,10 @@
 /* The pipeline's inputs (src/lib/validation/lead-pipeline.ts): pt-BR messages for every bad value. */
 import { describe, expect, it } from 'vitest';
-import { discardReasonsMessages as r, leadFilterMessages, pipelineMessages as m } from '@content/messages/inbox/leads-list';
+import {
+  discardReasonsMessages as r,
+  leadFilterMessages,
+  pipelineMessages as m,
+} from '@content/messages/inbox/leads-list';
 import { discardReasonText, reasonLines } from '../../src/lib/discard-reasons';
 import { discardReasonsSchema, leadNoteSchema, statusChangeSchema } from '../../src/lib/validation/lead-pipeline';
 
@@ -27,7 +31,10 @@ describe('statusChangeSchema', () => {
     [{ leadId, de: 'novo', para: 'descartado', motivo: '   ' }, [['motivo', m.motivoObrigatorio]]],
     [{ leadId, de: 'novo', para: 'descartado', motivo: 'x'.repeat(501) }, [['motivo', m.motivoLongo]]],
     [{ leadId, de: 'novo', para: 'descartado', motivo: 'outro' }, [['motivoOutro', m.outroObrigatorio]]],
-    [{ leadId, de: 'novo', para: 'descartado', motivo: 'outro', motivoOutro: ' ' }, [['motivoOutro', m.outroObrigatorio]]],
+    [
+      { leadId, de: 'novo', para: 'descartado', motivo: 'outro', motivoOutro: ' ' },
+      [['motivoOutro', m.outroObrigatorio]],
+    ],
     [
       { leadId, de: 'novo', para: 'descartado', motivo: 'outro', motivoOutro: 'x'.repeat(201) },
       [['motivoOutro', m.outroLongo]],
@@ -62,7 +69,7 @@ describe('discard reasons', () => {
     expect(discardReasonText(undefined, undefined, list)).toBeUndefined();
   });
 
-  it('reads the admins\' textarea one reason a line', () => {
+  it("reads the admins' textarea one reason a line", () => {
     expect(reasonLines(' Sem interesse \r\n\n  Preço \n')).toEqual(['Sem interesse', 'Preço']);
     expect(discardReasonsSchema.parse({ motivos: 'Sem interesse\nPreço' }).motivos).toEqual(['Sem interesse', 'Preço']);
   });

@@ -6,7 +6,11 @@
  * the current list is the server's to say (src/server/inbox/pipeline.ts). A note is
  * non-empty text. Messages are pt-BR, from content/messages/inbox/leads-list.ts.
  */
-import { discardReasonsMessages as r, leadFilterMessages, pipelineMessages as m } from '@content/messages/inbox/leads-list';
+import {
+  discardReasonsMessages as r,
+  leadFilterMessages,
+  pipelineMessages as m,
+} from '@content/messages/inbox/leads-list';
 import {
   MAX_DISCARD_REASONS,
   MAX_OTHER_REASON_LENGTH,
@@ -61,9 +65,12 @@ export const discardReasonsSchema = z.object({
         .refine((labels) => new Set(labels.map((label) => label.toLocaleLowerCase('pt-BR'))).size === labels.length, {
           error: r.repetido,
         })
-        .refine((labels) => !labels.some((label) => label.toLocaleLowerCase('pt-BR').replace(/:$/, '') === OTHER_REASON), {
-          error: r.outro,
-        }),
+        .refine(
+          (labels) => !labels.some((label) => label.toLocaleLowerCase('pt-BR').replace(/:$/, '') === OTHER_REASON),
+          {
+            error: r.outro,
+          },
+        ),
     ),
 });
 
