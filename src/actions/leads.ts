@@ -20,7 +20,7 @@ import { defineAdminAction } from './admin-only';
 import { refuseWith } from './refusals';
 
 export const leads = {
-  /** novo → em contato → qualificado → convertido / descartado (a discard carries its reason). */
+  /** novo → em contato → qualificado → convertido / descartado (a discard carries a reason of the admins' list, or "outro" and words). */
   changeStatus: defineAdminAction({
     accept: 'form',
     input: statusChangeSchema,
@@ -29,6 +29,7 @@ export const leads = {
       const result = await context.locals.runtime.inbox.changeStatus(input, actor);
       refuseWith(result, {
         not_found: () => pipelineMessages.contatoInexistente,
+        unknown_reason: () => pipelineMessages.motivoForaDaLista,
         stale: ({ current, by }) =>
           pipelineMessages.desatualizado(leadStatusLabels[current], by && { name: by.name, you: by.id === actor.id }),
       });

@@ -10,6 +10,7 @@ const CODES = {
   stale: 'CONFLICT',
   not_salesperson: 'BAD_REQUEST',
   out_of_range: 'BAD_REQUEST',
+  unknown_reason: 'BAD_REQUEST',
 } as const;
 
 type Refusal = keyof typeof CODES;

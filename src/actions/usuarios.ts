@@ -17,6 +17,8 @@ import { z } from '~/lib/validation/zod';
 import { USER_ROLES } from '~/lib/team-roles';
 import { INVITABLE_ROLES } from '~/lib/invitation';
 import { ownershipMessages } from '~/messages/lead-ownership';
+import { discardReasonsMessages } from '~/messages/inbox/leads-list';
+import { discardReasonsSchema } from '~/lib/validation/lead-pipeline';
 import { defineAdminAction } from './admin-only';
 
 /** Better Auth's account ids are short random strings; anything else names no account. */
@@ -125,6 +127,17 @@ export const usuarios = {
     handler: async (input, context, actor) => {
       await context.locals.runtime.inbox.setRoundRobin(input.ligar, actor);
       return { on: input.ligar };
+    },
+  }),
+
+  /** The list of discard reasons the sales team chooses from, one a line (`motivos`). */
+  setDiscardReasons: defineAdminAction({
+    accept: 'form',
+    input: discardReasonsSchema,
+    failure: discardReasonsMessages.falha,
+    handler: async (input, context, actor) => {
+      await context.locals.runtime.inbox.setDiscardReasons(input.motivos, actor);
+      return { count: input.motivos.length };
     },
   }),
 };

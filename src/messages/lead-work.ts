@@ -45,8 +45,24 @@ export const leadContactCopy = {
 export const discardDialogCopy = {
   title: (nome: string) => `Descartar ${nome}`,
   motivo: 'Motivo do descarte',
+  outro: 'Outro',
+  outroTexto: 'Qual motivo? (até 200 caracteres)',
   confirmar: 'Descartar',
   cancelar: 'Cancelar',
+  /** The lead page's form below the history, where a discard without JavaScript is made. */
+  formTitle: 'Descartar contato',
+  /** The lead page's sticky bar. */
+  abrir: 'Descartar',
   /** Tells before the change that choosing a status saves it at once (WCAG 3.2.2). */
   savesOnChange: 'Salva ao escolher.',
+} as const;
+
+/** /admin/usuarios: the admins' list of discard reasons. */
+export const discardReasonsCopy = {
+  title: 'Motivos de descarte',
+  intro:
+    'A lista que a equipe de vendas vê ao descartar um contato. “Outro”, com espaço para escrever, aparece sempre no fim. Mudar um motivo não altera os descartes já feitos.',
+  label: 'Motivos, um por linha (até 12, cada um com até 80 caracteres)',
+  submit: 'Salvar motivos',
+  done: (count: number) => (count === 1 ? '1 motivo de descarte salvo.' : `${count} motivos de descarte salvos.`),
 } as const;

@@ -263,7 +263,7 @@ test('an admin moves a lead through the pipeline with a note, from the list and 
   const statusForm = page.getByRole('form', { name: 'Alterar status' });
   await statusForm.getByLabel('Novo status').selectOption({ label: 'Descartado' });
   await statusForm.getByRole('button', { name: 'Alterar status' }).click();
-  await expect(page.getByRole('alert')).toContainText('Informe o motivo do descarte.');
+  await expect(page.getByRole('alert')).toContainText('Escolha o motivo do descarte.');
   await page
     .getByRole('form', { name: 'Alterar status' })
     .getByLabel('Novo status')
@@ -282,14 +282,15 @@ test('an admin moves a lead through the pipeline with a note, from the list and 
   // A change made from a stale page (someone else moved it first) is refused, never applied twice.
   await page.goto(`${server.url}/admin/leads?q=joao`);
   const stale = await page.request.post(`${server.url}/admin/leads?_action=leads.changeStatus`, {
-    form: { leadId: ids.joao, de: 'novo', para: 'descartado', motivo: 'duplicado' },
+    form: { leadId: ids.joao, de: 'novo', para: 'descartado', motivo: 'Contato duplicado' },
     headers: { Origin: server.url },
   });
   expect(stale.status()).toBe(409);
   // The last change was this admin's own (as from another tab): the refusal says so.
   expect(await stale.text()).toContain('Você já tinha alterado este contato');
 
-  // A discard asks its reason first, in a dialog: Escape puts the status back, a reason saves it.
+  // A discard asks its reason first, in a dialog: Escape puts the status back, a reason of the
+  // list (or "Outro" and a few words) saves it.
   await page.goto(`${server.url}/admin/leads?q=caio`);
   const caio = rowOf(page, 'Caio Entregas').getByLabel('Novo status de Caio Entregas');
   // From the keyboard a choice steps through the statuses and is saved on Enter, not on the way.
@@ -299,12 +300,17 @@ test('an admin moves a lead through the pipeline with a note, from the list and 
   const dialog = page.getByRole('dialog', { name: 'Descartar Caio Entregas' });
   await expect(dialog).toBeHidden();
   await page.keyboard.press('Enter');
-  await expect(dialog.getByLabel('Motivo do descarte')).toBeFocused();
+  await expect(dialog.getByRole('radio', { name: 'Sem interesse' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(caio).toHaveValue('novo');
   await expect(caio).toBeFocused();
   await caio.selectOption({ label: 'Descartado' });
+  // Up from the first reason wraps to "Outro", whose words are then asked.
+  await page.keyboard.press('ArrowUp');
+  await expect(dialog.getByRole('radio', { name: 'Outro', exact: true })).toBeChecked();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel(/^Qual motivo/)).toBeFocused();
   await page.keyboard.type('Contato de teste');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toContainText('Status de Caio Entregas alterado para “Descartado”.');

@@ -115,8 +115,14 @@ test('an admin invites a seller, who sets a password and reaches the leads; used
   const link = await linkIn(seller);
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(invitationPage.heading);
+  // The admin area's shell, on a phone too: no cookie banner over the form, no menu for nobody.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.locator('[data-cookie-banner]')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: invitationPage.submit })).toBeInViewport();
   expect(await seriousViolations(page)).toEqual([]);
-  // The page's own form (the layout also carries the lead dialog's).
+  await page.setViewportSize({ width: 1366, height: 768 });
+  // The page's own form.
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: invitationPage.submit }) });
   await form.getByLabel(invitationPage.fullName).fill('Vendedora Convidada');
   await form.getByLabel(invitationPage.password, { exact: true }).fill(TEST_PASSWORD);

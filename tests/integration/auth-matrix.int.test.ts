@@ -240,6 +240,7 @@ describe('authorization matrix on the built server', () => {
     'usuarios.resendInvitation',
     'usuarios.revokeInvitation',
     'usuarios.setRoundRobin',
+    'usuarios.setDiscardReasons',
   ];
   /** The admin page whose forms would post the action. */
   const FORM_PAGES: Record<string, string> = {

@@ -203,7 +203,7 @@ describe('the leads list', () => {
   });
 
   it('answers a submitted filter form with the canonical URL, and explains a dropped value', async () => {
-    const submitted = await get('/admin/leads?q=&status=novo&tipo=proprietario&utm_source=&de=&ate=&ordem=recentes');
+    const submitted = await get('/admin/leads?q=&status=novo&tipo=proprietario&utm_source=&de=&ate=&ordem=prioridade');
     expect(submitted.status).toBe(302);
     expect(submitted.headers.get('location')).toBe('/admin/leads?status=novo&tipo=proprietario');
     const bad = await get('/admin/leads?status=perdido&ordem=nome');
@@ -310,16 +310,25 @@ describe('status change from the list (no JavaScript)', () => {
     expect(html).toContain('Você já tinha alterado este contato');
   });
 
-  it('a discard without a reason is 400 and changes nothing; with one it is saved', async () => {
+  it('a discard without a reason, or with one off the list, is 400 and changes nothing; "outro" with words is saved', async () => {
     const response = await post(ACTION, { leadId: ids['Dora Descarte']!, de: 'novo', para: 'descartado', motivo: ' ' });
     expect(response.status).toBe(400);
     expect(unescape(await response.text())).toContain(pipelineMessages.motivoObrigatorio);
+    const offList = await post(ACTION, {
+      leadId: ids['Dora Descarte']!,
+      de: 'novo',
+      para: 'descartado',
+      motivo: 'Sem verba',
+    });
+    expect(offList.status).toBe(400);
+    expect(unescape(await offList.text())).toContain(pipelineMessages.motivoForaDaLista);
     expect(names(await page('/admin/leads?status=novo'))).toContain('Dora Descarte');
     const saved = await post(ACTION, {
       leadId: ids['Dora Descarte']!,
       de: 'novo',
       para: 'descartado',
-      motivo: 'Já é cliente',
+      motivo: 'outro',
+      motivoOutro: 'Já é cliente',
     });
     expect(saved.status).toBe(303);
     expect(names(await page('/admin/leads?status=descartado'))).toEqual(['Dora Descarte']);
@@ -421,7 +430,7 @@ describe('who may open it', () => {
         .select()
         .from(leadStatusChanges)
         .where(eq(leadStatusChanges.leadId, ids['Dora Descarte']!));
-      expect(dora).toMatchObject({ fromStatus: 'novo', toStatus: 'descartado', reason: 'Já é cliente' });
+      expect(dora).toMatchObject({ fromStatus: 'novo', toStatus: 'descartado', reason: 'Outro: Já é cliente' });
       const [maria] = await handle.db
         .select({ status: contatos.status })
         .from(contatos)

@@ -214,7 +214,7 @@ describe.each(engines)('lead detail service on %s', (engine) => {
         marketingConsent: false,
       },
     });
-    // Oldest first, with who wrote or changed what.
+    // Newest first, with who wrote or changed what.
     expect(
       detail!.timeline.map((entry) =>
         entry.kind === 'status'
@@ -224,9 +224,9 @@ describe.each(engines)('lead detail service on %s', (engine) => {
             : entry.kind,
       ),
     ).toEqual([
-      'Ana Atendente: Primeira nota: pediu proposta',
-      'Beto Comercial: novo→em_contato',
       'Beto Comercial: Segunda nota: retorno na sexta',
+      'Beto Comercial: novo→em_contato',
+      'Ana Atendente: Primeira nota: pediu proposta',
     ]);
     // Her two deliveries, the webhook by host only; nothing of the unrelated lead's.
     expect(detail!.deliveries).toEqual([
@@ -340,7 +340,11 @@ describe('the lead page on the built server', () => {
       body: new URLSearchParams(fields).toString(),
       redirect: 'manual',
     });
-    return { status: answer.status, text: async () => (await seeOther(answer, server.url, cookie)).text() };
+    return {
+      status: answer.status,
+      location: answer.headers.get('location'),
+      text: async () => (await seeOther(answer, server.url, cookie)).text(),
+    };
   };
   /** The text of the page's message with that role (role="status", role="alert"; not the layout's hidden sign-out alert). */
   const roleText = (html: string, role: string) =>
@@ -391,19 +395,29 @@ describe('the lead page on the built server', () => {
       // The forms post to the page itself.
       // The forms post to the lead's own page (keeping the list view it was opened from, none here).
       `action="/admin/leads/${s.lia}?_action=leads.changeStatus"`,
-      `action="/admin/leads/${s.lia}?_action=leads.addNote"`,
+      // A refused note or discard comes back at its field, focused (a focusable fragment target).
+      `action="/admin/leads/${s.lia}?_action=leads.addNote#note-texto"`,
+      `action="/admin/leads/${s.lia}?_action=leads.changeStatus#status-motivo"`,
+      // The discard's reasons: the admins' list, then "Outro".
+      '<option value="Sem interesse">',
+      '<option value="outro">',
     ]) {
       expect(html, text).toContain(text);
     }
     // "Próximo lead" names the next lead of the list by its id only; nothing else of another person shows.
-    const nextLink = new RegExp(`<a href="/admin/leads/[0-9a-f-]{36}"[^>]*>\\s*${leadContactCopy.proximo}`);
-    expect(html).toMatch(nextLink);
-    const withoutNext = html.replace(nextLink, '');
+    // (By default the leads waiting for a reply come first, and Lia, answered, comes after them all.)
+    expect(html).toContain(leadContactCopy.semProximo);
+    const byDate = await (await page(`${s.lia}?ordem=recentes`)).text();
+    const nextLink = new RegExp(
+      `<a href="/admin/leads/[0-9a-f-]{36}\\?ordem=recentes"[^>]*>\\s*${leadContactCopy.proximo}`,
+    );
+    expect(byDate).toMatch(nextLink);
+    const withoutNext = byDate.replace(nextLink, '');
     for (const hidden of ['segredo-do-parceiro', 'token=abc123', '/v1/', TEAM_MAIL, s.unrelated, s.otherRequest]) {
       expect(withoutNext, hidden).not.toContain(hidden);
     }
-    // Timeline: oldest first, each with its author.
-    const order = ['Primeira nota: pediu proposta', 'Novo → Em contato', 'Segunda nota: retorno na sexta'].map((text) =>
+    // Timeline: newest first, each with its author.
+    const order = ['Segunda nota: retorno na sexta', 'Novo → Em contato', 'Primeira nota: pediu proposta'].map((text) =>
       html.indexOf(text),
     );
     expect(order.every((index) => index > 0)).toBe(true);
@@ -454,7 +468,8 @@ describe('the lead page on the built server', () => {
     const html = await added.text();
     expect(roleText(html, 'status')).toBe(leadDetailCopy.addNote.done);
     expect(html).toContain('Ligar amanhã às 9h');
-    expect(html.lastIndexOf('Vera Vendedora')).toBeGreaterThan(html.indexOf('Segunda nota'));
+    // The newest note heads the history.
+    expect(html.indexOf('Ligar amanhã às 9h')).toBeLessThan(html.indexOf('Segunda nota'));
 
     const empty = await post(s.lia, 'leads.addNote', { leadId: s.lia, texto: '   ' });
     expect(empty.status).toBe(400);
@@ -478,9 +493,27 @@ describe('the lead page on the built server', () => {
     const refused = await noReason.text();
     expect(roleText(refused, 'alert')).toBe(pipelineMessages.motivoObrigatorio);
     expect(refused).toMatch(/<option value="descartado" selected/);
+    // The message next to the reason (the post's address ends in #status-motivo, which focuses it).
+    expect(refused).toMatch(
+      /<select id="status-motivo"[^>]*aria-invalid="true"[^>]*aria-describedby="status-motivo-error"/,
+    );
+    expect(refused).toContain(
+      `<p id="status-motivo-error" class="mt-1 text-sm text-red-800">${pipelineMessages.motivoObrigatorio}`,
+    );
+    // "Outro" asks its words, next to their field.
+    const noWords = await post(s.lia, 'leads.changeStatus', {
+      leadId: s.lia,
+      de: 'em_contato',
+      para: 'descartado',
+      motivo: 'outro',
+    });
+    expect(noWords.status).toBe(400);
+    expect(await noWords.text()).toMatch(/<input id="status-motivo-outro"[^>]*aria-invalid="true"/);
 
     const changed = await post(s.lia, 'leads.changeStatus', { leadId: s.lia, de: 'em_contato', para: 'qualificado' });
     expect(changed.status).toBe(303);
+    // Back to the answer under the sticky bar, not the top of the page.
+    expect(changed.location).toBe(`/admin/leads/${s.lia}#resultado`);
     const html = await changed.text();
     expect(roleText(html, 'status')).toBe(leadDetailCopy.changeStatus.done('Qualificado'));
     expect(html).toContain('Em contato → Qualificado');

@@ -1,8 +1,9 @@
 /*
  * The sales inbox's leads list service (src/server/inbox/lead-list.ts) on every engine:
  * each filter of the URL, accent-insensitive search over name, e-mail, phone and empresa,
- * the overdue flag and filter at a fixed clock, São Paulo days for the period, order and pages,
- * and the next lead of a view (a lead page's "Próximo lead").
+ * the overdue flag and filter at a fixed clock, São Paulo days for the period, order and pages
+ * (by default those waiting for a first reply first), and the next lead of a view (a lead
+ * page's "Próximo lead").
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -149,7 +150,14 @@ describe.each(engines)('leads list on %s', (engine) => {
         }),
       ),
     );
-    for (const query of ['status=novo', 'status=novo&ordem=antigos', 'status=novo&ordem=nome', 'ordem=nome_desc']) {
+    for (const query of [
+      'status=novo',
+      '',
+      'ordem=recentes',
+      'status=novo&ordem=antigos',
+      'status=novo&ordem=nome',
+      'ordem=nome_desc',
+    ]) {
       const { filters } = parseLeadFilters(new URLSearchParams(query));
       const listed = (await list(query)).rows.map((row) => row.id);
       const walked = [listed[0]!];
@@ -163,7 +171,43 @@ describe.each(engines)('leads list on %s', (engine) => {
     const { filters } = parseLeadFilters(new URLSearchParams('status=novo'));
     const [first, second] = (await list('status=novo')).rows.map((row) => row.id);
     await t.db.update(contatos).set({ status: 'em_contato' }).where(eq(contatos.id, first!));
-    expect(await nextLeadId({ db: t.db, now: () => NOW }, filters, first!)).toBe(second);
+    expect(await nextLeadId({ db: t.db, now: () => NOW }, filters, first!, true)).toBe(second);
+  });
+
+  it('lists the leads waiting for a first reply first — new and overdue alike — each group newest first', async () => {
+    await t.db
+      .insert(contatos)
+      .values([
+        lead('Antigo Respondido', { status: 'em_contato', createdAt: sp('2026-11-23T09:00:00') }),
+        lead('Novo No Prazo', { createdAt: sp('2026-11-23T13:30:00') }),
+        lead('Respondido Agora', { status: 'qualificado', createdAt: sp('2026-11-23T13:50:00') }),
+        lead('Atrasado', { createdAt: sp('2026-11-20T10:00:00') }),
+        lead('Descartado Ontem', { status: 'descartado', createdAt: sp('2026-11-22T10:00:00') }),
+      ]);
+    const page = await list('');
+    expect(page.rows.map((row) => `${row.nome}${row.overdue ? ' (atrasado)' : ''}`)).toEqual([
+      'Novo No Prazo',
+      'Atrasado (atrasado)',
+      'Respondido Agora',
+      'Antigo Respondido',
+      'Descartado Ontem',
+    ]);
+    expect(await names('ordem=recentes')).toEqual([
+      'Respondido Agora',
+      'Novo No Prazo',
+      'Antigo Respondido',
+      'Descartado Ontem',
+      'Atrasado',
+    ]);
+    const [novo, atrasado, respondido, antigo] = page.rows.map((row) => row.id);
+    const { filters } = parseLeadFilters(new URLSearchParams(''));
+    // One opened among the answered ones goes on among them, never back to the waiting ones…
+    expect(await nextLeadId({ db: t.db, now: () => NOW }, filters, respondido!)).toBe(antigo);
+    // …and, answered from its page, the newest waiting lead goes on to the next waiting one, then to the others.
+    await t.db.update(contatos).set({ status: 'em_contato' }).where(eq(contatos.id, novo!));
+    expect(await nextLeadId({ db: t.db, now: () => NOW }, filters, novo!, true)).toBe(atrasado);
+    await t.db.update(contatos).set({ status: 'em_contato' }).where(eq(contatos.id, atrasado!));
+    expect(await nextLeadId({ db: t.db, now: () => NOW }, filters, atrasado!, true)).toBe(respondido);
   });
 
   it('answers an empty database', async () => {

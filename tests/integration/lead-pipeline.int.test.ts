@@ -1,11 +1,14 @@
 /*
  * Moving a lead through the pipeline and noting it (src/server/inbox/pipeline.ts) on every
  * engine: who, when, from and to are recorded; a change someone else made first is reported
- * as stale, never overwritten (also when two arrive at once); an unknown lead is not_found.
+ * as stale, never overwritten (also when two arrive at once); an unknown lead is not_found;
+ * a discard's reason comes from the admins' list (or "outro" with words); history newest first.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contatos } from '~/server/db/schema';
+import { DEFAULT_DISCARD_REASONS } from '~/lib/discard-reasons';
+import { readDiscardReasons, setDiscardReasons } from '~/server/inbox/discard-reasons';
 import { addLeadNote, changeLeadStatus, leadTimeline } from '~/server/inbox/pipeline';
 import { engines, useTestDatabase } from '../support/db';
 import { aLeadRow } from '../support/leads';
@@ -58,6 +61,47 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
     );
   });
 
+  it('reads the history newest first', async () => {
+    const leadId = await newLead();
+    let at = NOW.getTime();
+    const later = { db: t.db, now: () => new Date((at += 60_000)) };
+    await changeLeadStatus(later, { leadId, de: 'novo', para: 'em_contato' }, ana);
+    await addLeadNote(later, { leadId, texto: 'Primeira ligação' }, ana);
+    await changeLeadStatus(later, { leadId, de: 'em_contato', para: 'qualificado' }, ana);
+    const timeline = await leadTimeline(deps(), leadId);
+    expect(timeline.map((item) => (item.kind === 'status' ? item.change.toStatus : item.kind))).toEqual([
+      'qualificado',
+      'note',
+      'em_contato',
+    ]);
+  });
+
+  it("takes a discard's reason from the admins' list as it is now, or as 'Outro: ' and the words", async () => {
+    await setDiscardReasons(deps(), ['Sem verba', 'Já é cliente'], ana);
+    expect(await readDiscardReasons(t.db)).toEqual(['Sem verba', 'Já é cliente']);
+    const leadId = await newLead();
+    // A reason of the default list the admins removed is refused, and nothing changes.
+    expect(
+      await changeLeadStatus(deps(), { leadId, de: 'novo', para: 'descartado', motivo: 'Sem interesse' }, ana),
+    ).toEqual({ status: 'unknown_reason' });
+    expect(await leadTimeline(deps(), leadId)).toEqual([]);
+    await changeLeadStatus(deps(), { leadId, de: 'novo', para: 'descartado', motivo: 'Sem verba' }, ana);
+    const other = await newLead();
+    await changeLeadStatus(
+      deps(),
+      { leadId: other, de: 'novo', para: 'descartado', motivo: 'outro', motivoOutro: 'Fechou a imobiliária' },
+      ana,
+    );
+    const reasons = await Promise.all(
+      [leadId, other].map(async (id) => {
+        const [entry] = await leadTimeline(deps(), id);
+        return entry?.kind === 'status' ? entry.change.reason : undefined;
+      }),
+    );
+    expect(reasons).toEqual(['Sem verba', 'Outro: Fechou a imobiliária']);
+    await setDiscardReasons(deps(), [...DEFAULT_DISCARD_REASONS], ana);
+  });
+
   it('reports a change someone else made first, and leaves it as they set it', async () => {
     const leadId = await newLead();
     await changeLeadStatus(deps(), { leadId, de: 'novo', para: 'em_contato' }, ana);
@@ -75,7 +119,7 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
     const leadId = await newLead();
     const results = await Promise.all([
       changeLeadStatus(deps(), { leadId, de: 'novo', para: 'em_contato' }, ana),
-      changeLeadStatus(deps(), { leadId, de: 'novo', para: 'descartado', motivo: 'Duplicado' }, beto),
+      changeLeadStatus(deps(), { leadId, de: 'novo', para: 'descartado', motivo: 'Contato duplicado' }, beto),
     ]);
     expect(results.map((result) => result.status).sort()).toEqual(['changed', 'stale']);
     expect((await leadTimeline(deps(), leadId)).length).toBe(1);

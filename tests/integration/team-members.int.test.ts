@@ -19,6 +19,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inboxHomeCopy } from '~/messages/inbox/home';
 import { teamMembersCopy as copy } from '~/messages/inbox/team-members';
 import { assignmentEmail, roundRobinCopy } from '~/messages/lead-ownership';
+import { discardReasonsMessages } from '~/messages/inbox/leads-list';
+import { discardReasonsCopy } from '~/messages/lead-work';
+import { DEFAULT_DISCARD_REASONS } from '~/lib/discard-reasons';
 import { listTeamMembers, revokeMemberSessions, setMemberRole, type TeamMemberDeps } from '~/server/auth/team-members';
 import {
   authSession,
@@ -438,6 +441,33 @@ describe('user management on the built server', () => {
     expect((await get('/admin/leads?responsavel=eu', admin.cookie)).body).not.toContain(nome);
 
     expect(await shown(await roundRobin('0'), admin.cookie)).toContain(roundRobinCopy.status(false));
+  });
+
+  it('an admin keeps the list of discard reasons on the page: a bad list is refused as typed, a good one is what the sales team chooses from', async () => {
+    const save = (motivos: string, cookie = admin.cookie) =>
+      rawRequest(
+        server.url,
+        'POST',
+        '/admin/usuarios?_action=usuarios.setDiscardReasons',
+        { cookie, origin: server.url, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+        new URLSearchParams({ motivos }).toString(),
+      );
+    expect((await get('/admin/usuarios', admin.cookie)).body).toContain(DEFAULT_DISCARD_REASONS[0]);
+    const refused = await save('Sem verba\nsem verba');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain(discardReasonsMessages.repetido);
+    expect(refused.body).toMatch(
+      /<textarea id="motivos-descarte-texto"[^>]*aria-invalid="true"[^>]*>Sem verba\nsem verba<\/textarea>/,
+    );
+    const saved = await shown(await save(' Sem verba \n\nJá é cliente'), admin.cookie);
+    expect(saved).toContain(discardReasonsCopy.done(2));
+    expect(saved).toContain('>Sem verba\nJá é cliente</textarea>');
+    // The list's discard dialog offers it (the round-robin test above left a lead there).
+    const list = (await get('/admin/leads?responsavel=todos', vendas.cookie)).body;
+    expect(list).toMatch(/<input type="radio" name="discard-dialog-motivo" value="Sem verba"/);
+    expect(list).not.toContain(`value="${DEFAULT_DISCARD_REASONS[0]}"`);
+    expect((await save('Sem verba', vendas.cookie)).status).toBe(403);
+    await shown(await save(DEFAULT_DISCARD_REASONS.join('\n')), admin.cookie);
   });
 
   it('refuses the sales team and editors the page and both actions', async () => {

@@ -73,7 +73,7 @@ describe('parseLeadFilters', () => {
   ])('%s: dropped, with a message on %s', (query, param, message) => {
     const { filters, errors } = parse(query);
     expect(errors).toEqual({ [param]: message });
-    expect(filters).toMatchObject({ ordem: 'recentes', pagina: 1 });
+    expect(filters).toMatchObject({ ordem: 'prioridade', pagina: 1 });
   });
 
   it('keeps the good filters beside a bad one', () => {

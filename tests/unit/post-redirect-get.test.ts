@@ -21,6 +21,15 @@ describe('anchorFor', () => {
     expect(anchorFor('/admin/leads', 'leads.addNote', { leadId: 'a1' })).toBeUndefined();
     expect(anchorFor('/admin/leads', 'leads.changeStatus', null)).toBeUndefined();
   });
+
+  it("brings a lead page's status, note and salesperson back to the answer under its bar", () => {
+    const page = '/admin/leads/3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+    for (const name of ['leads.changeStatus', 'leads.addNote', 'leads.assign']) {
+      expect(anchorFor(page, name, { leadId: 'x' })).toBe('resultado');
+    }
+    expect(anchorFor(page, 'entregas.reenviar', {})).toBeUndefined();
+    expect(anchorFor(`${page}/x`, 'leads.addNote', {})).toBeUndefined();
+  });
 });
 
 describe('readFlash', () => {

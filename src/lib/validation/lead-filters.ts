@@ -15,7 +15,7 @@
  * | `q`                                   | free text over name, e-mail, phone and empresa (lib/search-text) |
  * | `atrasados=1`                         | only leads past the reply promise (lib/reply-deadline)    |
  * | `responsavel`                         | `eu` (the signed-in member's: "Meus leads"), `todos` (everyone's, said outright), `nenhum`, or an account id |
- * | `ordem`                               | recentes (default), antigos, nome, nome_desc              |
+ * | `ordem`                               | prioridade (default: waiting for a first reply first — new and overdue alike — each group newest first), recentes, antigos, nome, nome_desc |
  * | `pagina`                              | 1-based page                                              |
  */
 import { leadFilterMessages as m } from '~/messages/inbox/leads-list';
@@ -24,7 +24,7 @@ import { LEAD_TIPOS, type LeadTipo } from './lead';
 import { singleLine } from './text';
 import { z } from './zod';
 
-export const LEAD_SORTS = ['recentes', 'antigos', 'nome', 'nome_desc'] as const;
+export const LEAD_SORTS = ['prioridade', 'recentes', 'antigos', 'nome', 'nome_desc'] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
 
 /** Rows on one page of the list. */
@@ -59,7 +59,7 @@ export const DEFAULT_LEAD_FILTERS: LeadFilters = {
   status: [],
   tipo: [],
   atrasados: false,
-  ordem: 'recentes',
+  ordem: 'prioridade',
   pagina: 1,
 };
 
@@ -147,7 +147,7 @@ export const leadFiltersSchema = z
       .trim()
       .regex(/^[A-Za-z0-9_-]{1,100}$/, { error: m.responsavel })
       .optional(),
-    ordem: z.enum(LEAD_SORTS, { error: m.ordem }).default('recentes'),
+    ordem: z.enum(LEAD_SORTS, { error: m.ordem }).default('prioridade'),
     pagina: z.coerce
       .number({ error: m.pagina })
       .int({ error: m.pagina })

@@ -19,6 +19,7 @@ export const implementationStatusLabels = {
 
 /** Orders of the leads list. */
 export const leadSortLabels = {
+  prioridade: 'Sem resposta primeiro (novos e atrasados)',
   recentes: 'Mais recentes primeiro',
   antigos: 'Mais antigos primeiro',
   nome: 'Nome (A–Z)',

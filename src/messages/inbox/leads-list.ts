@@ -89,9 +89,23 @@ export const leadsListCopy = {
 } as const;
 
 /** Status change and notes (src/actions/leads.ts). */
+/** The admins' list of discard reasons (/admin/usuarios). */
+export const discardReasonsMessages = {
+  vazia: 'Escreva pelo menos um motivo, um por linha.',
+  muitos: 'No máximo 12 motivos.',
+  longo: 'Cada motivo pode ter até 80 caracteres.',
+  repetido: 'Há um motivo repetido.',
+  outro: 'Não inclua “Outro”: ele sempre aparece no fim da lista, com espaço para escrever.',
+  falha: 'Não foi possível salvar os motivos. Tente novamente.',
+} as const;
+
 export const pipelineMessages = {
-  motivoObrigatorio: 'Informe o motivo do descarte.',
+  motivoObrigatorio: 'Escolha o motivo do descarte.',
   motivoLongo: 'Motivo muito longo (máximo de 500 caracteres).',
+  /** The list changed after the page was opened (an admin edited it). */
+  motivoForaDaLista: 'Este motivo saiu da lista. Escolha um dos motivos atuais.',
+  outroObrigatorio: 'Escreva o motivo em poucas palavras.',
+  outroLongo: 'Motivo muito longo (máximo de 200 caracteres).',
   notaVazia: 'Escreva a nota antes de salvar.',
   notaLonga: 'Nota muito longa (máximo de 5.000 caracteres).',
   mesmoStatus: 'O contato já está neste status.',

@@ -69,9 +69,15 @@ interface Flash {
   r: SerializedResult;
 }
 
+/** A lead's page, where the answer to its forms sits right under the sticky bar. */
+const LEAD_PAGE = /^\/admin\/leads\/[0-9a-f-]{36}$/;
+const LEAD_PAGE_ACTIONS = new Set(['leads.changeStatus', 'leads.addNote', 'leads.assign']);
+
 /**
  * The fragment a saved action brings the page back to: a status change from the leads list
- * returns to that lead's card, so a salesperson keeps her place in a long list.
+ * returns to that lead's card, so a salesperson keeps her place in a long list; a status,
+ * note or salesperson saved on a lead's page returns to the answer under its sticky bar
+ * (`#resultado`, focusable), with the note box and the newest history right below.
  * @example anchorFor('/admin/leads', 'leads.changeStatus', { leadId: 'a1' }) // 'lead-a1'
  */
 export function anchorFor(pathname: string, name: string, data: unknown): string | undefined {
@@ -79,6 +85,7 @@ export function anchorFor(pathname: string, name: string, data: unknown): string
   if (pathname === '/admin/leads' && name === 'leads.changeStatus' && typeof leadId === 'string') {
     return `lead-${leadId}`;
   }
+  if (LEAD_PAGE.test(pathname) && LEAD_PAGE_ACTIONS.has(name)) return 'resultado';
   return undefined;
 }
 

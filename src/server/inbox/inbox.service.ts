@@ -48,6 +48,7 @@ import {
   type FollowUpResult,
   type NextStep,
 } from './follow-ups';
+import { readDiscardReasons, setDiscardReasons } from './discard-reasons';
 import { inboxCounts, type InboxCounts } from './inbox-counts';
 import { leadDetail, type LeadDetail } from './lead-detail';
 import { leadsCsv } from './lead-export';
@@ -64,8 +65,8 @@ import { salesReports, type LeadReport, type SalespersonRow } from './reports';
 export interface InboxService {
   /** One page of /admin/leads; `viewerId` is whose leads "Meus leads" means. */
   leads(filters: LeadFilters, viewerId?: string): Promise<LeadListPage>;
-  /** The lead after `currentId` in the list `filters` describe (the lead page's "next"). */
-  nextLeadId(filters: LeadFilters, currentId: string, viewerId?: string): Promise<string | null>;
+  /** The lead after `currentId` in the list `filters` describe (the lead page's "next"); `wasWaiting`: it was `novo` when opened. */
+  nextLeadId(filters: LeadFilters, currentId: string, viewerId?: string, wasWaiting?: boolean): Promise<string | null>;
   leadDetail(id: string): Promise<LeadDetail | null>;
   /** The CSV export of the list, read page by page at one instant (the call's). */
   leadsCsv(filters: LeadFilters, viewerId: string): ReadableStream<Uint8Array>;
@@ -76,6 +77,9 @@ export interface InboxService {
   assign(input: AssignInput, actor: AssignmentActor): Promise<AssignResult>;
   salesSettings(): Promise<SalesSettings>;
   setRoundRobin(on: boolean, actor: { id: string }): Promise<void>;
+  /** The reasons a discard chooses from (besides "outro"), in the admins' order. */
+  discardReasons(): Promise<string[]>;
+  setDiscardReasons(reasons: string[], actor: { id: string }): Promise<void>;
   /** /admin/relatorios: the period's lead report and the salespeople's. */
   report(period: { de: string; ate: string }): Promise<{ report: LeadReport; bySalesperson: SalespersonRow[] }>;
   /** The dashboard's counters. */
@@ -108,7 +112,8 @@ export function createInboxService(
   const { db, now } = deps;
   return {
     leads: (filters, viewerId) => listLeads({ db, now, viewerId }, filters),
-    nextLeadId: (filters, currentId, viewerId) => nextLeadId({ db, now, viewerId }, filters, currentId),
+    nextLeadId: (filters, currentId, viewerId, wasWaiting) =>
+      nextLeadId({ db, now, viewerId }, filters, currentId, wasWaiting),
     leadDetail: (id) => leadDetail({ db, now }, id),
     leadsCsv: (filters, viewerId) => {
       const at = now();
@@ -120,6 +125,8 @@ export function createInboxService(
     assign: (input, actor) => assignLead(deps, input, actor),
     salesSettings: () => readSalesSettings(db),
     setRoundRobin: (on, actor) => setRoundRobin({ db, now }, on, actor),
+    discardReasons: () => readDiscardReasons(db),
+    setDiscardReasons: (reasons, actor) => setDiscardReasons({ db, now }, reasons, actor),
     report: (period) => salesReports({ db }, period),
     counts: () => inboxCounts({ db, now }),
     deliveryCounts: () => deliveryCounts({ db }),

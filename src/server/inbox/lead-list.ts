@@ -96,9 +96,21 @@ export function leadFilterConditions(filters: LeadFilters, now: Date, viewerId?:
   return conditions;
 }
 
-/** ORDER BY of a view; the id breaks ties so pages never overlap. */
+/**
+ * Whether a lead still waits for its first reply: status `novo`, the status the 2-hour
+ * promise applies to (src/lib/reply-deadline.ts), so the overdue ones are among them.
+ */
+const waiting = sql`(${contatos.status} = 'novo')`;
+
+/**
+ * ORDER BY of a view; the id breaks ties so pages never overlap. The default, `prioridade`,
+ * lists the leads waiting for a first reply first (the newest, then those past the promise),
+ * then the others, each group newest first: what a salesperson answers next is on top.
+ */
 export function leadOrder(filters: Pick<LeadFilters, 'ordem'>): SQL[] {
   switch (filters.ordem) {
+    case 'prioridade':
+      return [sql`${waiting} desc`, desc(contatos.createdAt), desc(contatos.id)];
     case 'antigos':
       return [asc(contatos.createdAt), asc(contatos.id)];
     case 'nome':
@@ -153,11 +165,23 @@ export async function listLeads(deps: LeadListDeps, filters: LeadFilters): Promi
  * the current lead's stored values (microsecond timestamps never pass through a JS Date),
  * so it holds even when the current lead has just left the view, e.g. a "novo" lead set
  * "em contato" from a list of new leads.
+ *
+ * In `prioridade` the current lead's group is the one it was listed in: `wasWaiting` (it
+ * was `novo` when its page was opened, though answered since) or its status now. A lead
+ * answered from the waiting group goes on to the next waiting one, then to the others.
  */
-export async function nextLeadId(deps: LeadListDeps, filters: LeadFilters, currentId: string): Promise<string | null> {
+export async function nextLeadId(
+  deps: LeadListDeps,
+  filters: LeadFilters,
+  currentId: string,
+  wasWaiting = false,
+): Promise<string | null> {
   const current = (columns: SQL) => sql`(select ${columns} from ${contatos} as "cur" where "cur"."id" = ${currentId})`;
+  const older = sql`(${contatos.createdAt}, ${contatos.id}) < ${current(sql`"cur"."created_at", "cur"."id"`)}`;
   const after: SQL = (() => {
     switch (filters.ordem) {
+      case 'prioridade':
+        return sql`(case when ${wasWaiting} or ${current(sql`"cur"."status" = 'novo'`)} then (${waiting} and ${older}) or not ${waiting} else not ${waiting} and ${older} end)`;
       case 'antigos':
         return sql`(${contatos.createdAt}, ${contatos.id}) > ${current(sql`"cur"."created_at", "cur"."id"`)}`;
       case 'nome':
@@ -165,7 +189,7 @@ export async function nextLeadId(deps: LeadListDeps, filters: LeadFilters, curre
       case 'nome_desc':
         return sql`(${contatos.nome}, ${contatos.id}) < ${current(sql`"cur"."nome", "cur"."id"`)}`;
       default:
-        return sql`(${contatos.createdAt}, ${contatos.id}) < ${current(sql`"cur"."created_at", "cur"."id"`)}`;
+        return older;
     }
   })();
   const [row] = await deps.db

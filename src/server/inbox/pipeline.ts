@@ -8,10 +8,12 @@
  * who made the last change) instead of overwriting it. Input arrives validated by src/lib/validation/lead-pipeline.ts.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { LeadStatus } from '~/lib/lead-pipeline';
+import { discardReasonText } from '~/lib/discard-reasons';
+import { STATUS_NEEDING_REASON, type LeadStatus } from '~/lib/lead-pipeline';
 import type { LeadNoteInput, StatusChangeInput } from '~/lib/validation/lead-pipeline';
 import type { DbOrTx } from '../db/client';
 import { contatos, leadAssignments, leadNotes, leadStatusChanges } from '../db/schema/leads';
+import { readDiscardReasons } from './discard-reasons';
 
 export interface PipelineDeps {
   db: DbOrTx;
@@ -27,6 +29,8 @@ export interface PipelineActor {
 export type StatusChangeResult =
   | { status: 'changed'; changedAt: Date }
   | { status: 'not_found' }
+  /** A discard's reason is not in the admins' list any more (it changed after the page was opened). */
+  | { status: 'unknown_reason' }
   /** Someone changed it first: `current` is the status it has now, `by` who made the last change (if recorded). */
   | { status: 'stale'; current: LeadStatus; by: PipelineActor | null };
 
@@ -37,6 +41,12 @@ export async function changeLeadStatus(
 ): Promise<StatusChangeResult> {
   const changedAt = deps.now();
   return deps.db.transaction(async (tx) => {
+    // A discard keeps a label of the current list, or "Outro: " and the words typed.
+    const reason =
+      input.para === STATUS_NEEDING_REASON
+        ? discardReasonText(input.motivo, input.motivoOutro, await readDiscardReasons(tx))
+        : undefined;
+    if (input.para === STATUS_NEEDING_REASON && !reason) return { status: 'unknown_reason' };
     const [moved] = await tx
       .update(contatos)
       .set({
@@ -66,7 +76,7 @@ export async function changeLeadStatus(
       leadId: input.leadId,
       fromStatus: input.de,
       toStatus: input.para,
-      reason: input.motivo || null,
+      reason: reason ?? null,
       userId: actor.id,
       userName: actor.name,
       createdAt: changedAt,
@@ -100,7 +110,7 @@ export async function addLeadNote(deps: PipelineDeps, input: LeadNoteInput, acto
   });
 }
 
-/** A lead's timeline: status changes, notes and changes of salesperson, oldest first. */
+/** A lead's timeline: status changes, notes and changes of salesperson, newest first (what happened last is what the salesperson needs). */
 export async function leadTimeline(deps: Pick<PipelineDeps, 'db'>, leadId: string) {
   const [changes, notes, assignments] = await Promise.all([
     deps.db.select().from(leadStatusChanges).where(eq(leadStatusChanges.leadId, leadId)),
@@ -111,5 +121,5 @@ export async function leadTimeline(deps: Pick<PipelineDeps, 'db'>, leadId: strin
     ...changes.map((change) => ({ kind: 'status' as const, at: change.createdAt, change })),
     ...notes.map((note) => ({ kind: 'note' as const, at: note.createdAt, note })),
     ...assignments.map((assignment) => ({ kind: 'assignment' as const, at: assignment.createdAt, assignment })),
-  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+  ].sort((a, b) => b.at.getTime() - a.at.getTime());
 }

@@ -14,10 +14,11 @@
  * 0009's hand-written block, not declared here: drizzle-kit cannot express "only if
  * the extension is available".
  */
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { LEAD_STATUSES, MAX_NOTE_LENGTH, MAX_REASON_LENGTH, type LeadStatus } from '../../../lib/lead-pipeline';
 import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from '../../../lib/search-text';
+import { DEFAULT_DISCARD_REASONS } from '../../../lib/discard-reasons';
 
 /** Lead types of SPEC §5, in form order. */
 export const LEAD_TIPOS = ['proprietario', 'corretor', 'administrador', 'imobiliaria'] as const;
@@ -194,6 +195,8 @@ export const leadAssignments = pgTable(
  * automatic split of new leads on; `roundRobinTurn` counts the leads it has handed out, so
  * the next one goes to salesperson number turn mod n — one `UPDATE … RETURNING` takes the
  * turn, and the row lock it holds until commit orders two instances' leads.
+ * `discardReasons` is the list a discard chooses from (src/lib/discard-reasons.ts), kept
+ * here so an admin changes it on /admin/usuarios without a deploy.
  */
 export const salesSettings = pgTable(
   'sales_settings',
@@ -201,6 +204,10 @@ export const salesSettings = pgTable(
     id: integer('id').primaryKey().default(1),
     roundRobin: boolean('round_robin').notNull().default(false),
     roundRobinTurn: bigint('round_robin_turn', { mode: 'number' }).notNull().default(0),
+    discardReasons: jsonb('discard_reasons')
+      .$type<string[]>()
+      .notNull()
+      .default([...DEFAULT_DISCARD_REASONS]),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text('updated_by'),
   },

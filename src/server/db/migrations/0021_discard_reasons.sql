@@ -1,0 +1,1 @@
+ALTER TABLE "sales_settings" ADD COLUMN "discard_reasons" jsonb DEFAULT '["Sem interesse","Não respondeu às tentativas de contato","Preço acima do orçamento","Escolheu outro sistema","Fora do perfil (não administra imóveis)","Contato inválido (telefone ou e-mail)","Contato duplicado"]'::jsonb NOT NULL;
