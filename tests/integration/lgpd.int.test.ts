@@ -248,11 +248,18 @@ async function seed(db: Db) {
   const [joana] = await db.select({ id: contatos.id }).from(contatos).where(eq(contatos.email, PERSON.email));
   const seller = { id: 'vendedora-1', name: 'Bia Vendas' };
   await addLeadNote({ db, now: () => new Date() }, { leadId: joana!.id, texto: 'Joana pediu retorno à tarde' }, seller);
-  await changeLeadStatus(
+  const discarded = await changeLeadStatus(
     { db, now: () => new Date() },
-    { leadId: joana!.id, de: 'novo', para: 'descartado', motivo: 'Joana já contratou outro sistema' },
+    {
+      leadId: joana!.id,
+      de: 'novo',
+      para: 'descartado',
+      motivo: 'outro',
+      motivoOutro: 'Joana já contratou outro sistema',
+    },
     seller,
   );
+  expect(discarded.status).toBe('changed');
 
   const [file] = await db
     .insert(privateFiles)
@@ -395,7 +402,7 @@ describe.each(engines)("the admin's tools on %s", (engine) => {
       expect(
         whole.leadHistory.map((change) => change.reason),
         where,
-      ).toEqual(['Joana já contratou outro sistema']);
+      ).toEqual(['Outro: Joana já contratou outro sistema']);
       expect(JSON.stringify(whole), where).not.toContain(OTHER.email);
       expect(hasPersonalData(whole)).toBe(true);
     }
@@ -417,7 +424,7 @@ describe.each(engines)("the admin's tools on %s", (engine) => {
       expect.objectContaining({ texto: 'Joana pediu retorno à tarde', autor: 'Bia Vendas' }),
     ]);
     expect(json['historicoDeStatus']).toEqual([
-      expect.objectContaining({ de: 'novo', para: 'descartado', motivo: 'Joana já contratou outro sistema' }),
+      expect.objectContaining({ de: 'novo', para: 'descartado', motivo: 'Outro: Joana já contratou outro sistema' }),
     ]);
     expect(JSON.stringify(json)).not.toContain('scrypt$segredo');
     expect(JSON.stringify(json)).not.toContain('token=abc');
