@@ -69,10 +69,15 @@ function after(filters: LeadFilters, last: ExportRow): SQL {
   const value = byName ? sql`${last.nome}` : sql`${last.createdAtKey}::timestamptz`;
   const ascending = filters.ordem === 'antigos' || filters.ordem === 'nome';
   const op = sql.raw(ascending ? '>' : '<');
-  return or(
+  const byKey = or(
     sql`${column} ${op} ${value}`,
     and(sql`${column} = ${value}`, (ascending ? gt : lt)(contatos.id, last.id)),
   )!;
+  if (filters.ordem !== 'prioridade') return byKey;
+  // The default order puts the leads waiting for a first reply (status `novo`) first: past the
+  // last row is later in its own group, or any row of the group after it.
+  const waiting = sql`(${contatos.status} = 'novo')`;
+  return last.status === 'novo' ? or(and(waiting, byKey), sql`not ${waiting}`)! : and(sql`not ${waiting}`, byKey)!;
 }
 
 /**
