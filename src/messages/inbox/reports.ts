@@ -25,7 +25,9 @@ export const reportsCopy = {
     firstContactNone: 'Nenhum contato atendido',
     firstContactOf: (contacted: string, leads: string) => `${contacted} de ${leads} contatos já atendidos`,
     firstContactNote:
-      'Do recebimento até a primeira mudança de status (saída de “novo”), em horas corridas, não em horário comercial.',
+      'Do recebimento até a primeira mudança de status (saída de “novo”), contando só o horário comercial (segunda a sexta, 9h às 18h, sem feriados), o mesmo da promessa de resposta em até 2 horas.',
+    withinPromise: 'Respondidos em até 2 h úteis',
+    withinPromiseOf: (within: string, leads: string) => `${within} de ${leads} contatos (os ainda sem resposta contam como fora do prazo)`,
   },
   perBucket: {
     dia: 'Contatos por dia',
