@@ -274,6 +274,9 @@ describe('/admin/relatorios on the built server', () => {
     expect(origem).toMatch(/<th scope="row"[^>]*>instagram<\/th>\s*<td[^>]*>1<\/td>/);
     expect(body).toMatch(/<th scope="row"[^>]*>Carol Imóveis<\/th>/);
     expect(body).toMatch(/<th scope="row"[^>]*>Imobiliária<\/th>/);
+    // Buttons by their label, not their id.
+    expect(body).toMatch(/<th scope="row"[^>]*>Início, topo: Começar teste grátis<\/th>/);
+    expect(body).not.toMatch(/<th scope="row"[^>]*>hero-teste-gratis<\/th>/);
     // The form: labelled date inputs holding the default period (the last 30 days), the grouping toggle.
     expect(body).toMatch(/<label[^>]*>\s*De\s*<input type="date" name="de"/);
     expect(body).toMatch(/<label[^>]*>\s*Até\s*<input type="date" name="ate"/);
