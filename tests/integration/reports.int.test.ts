@@ -187,6 +187,36 @@ describe.each(engines)('reports service on %s', (engine) => {
     expect(of('u2')).toMatchObject({ medianSeconds: 7_200, contacted: 3, withinPromise: 2 });
   });
 
+  it('breaks the period’s discards down per reason, every "Outro: …" text in one line', async () => {
+    await seed();
+    const discard = async (n: number, at: string, motivo: string, motivoOutro?: string) => {
+      const leadId = id(40 + n);
+      await t.db.insert(contatos).values(lead(leadId, sp('2026-11-23T09:00:00')));
+      const result = await changeLeadStatus(
+        { db: t.db, now: () => sp(at) },
+        { leadId, de: 'novo', para: 'descartado', motivo, ...(motivoOutro ? { motivoOutro } : {}) },
+        { id: 'u1', name: 'Carla' },
+      );
+      expect(result.status).toBe('changed');
+    };
+    await discard(1, '2026-11-23T10:00:00', 'Sem interesse');
+    await discard(2, '2026-11-23T11:00:00', 'Sem interesse');
+    await discard(3, '2026-11-24T10:00:00', 'outro', 'Fechou a empresa');
+    await discard(4, '2026-11-24T11:00:00', 'outro', 'Vai pensar');
+    await discard(5, '2026-11-25T10:00:00', 'Contato duplicado');
+    await discard(6, '2026-12-01T10:00:00', 'Contato duplicado'); // after the period
+    const { discards } = await salesReports({ db: t.db }, { de: '2026-11-23', ate: '2026-11-30' });
+    expect(discards).toEqual({
+      rows: [
+        { reason: 'Outro', discards: 2 },
+        { reason: 'Sem interesse', discards: 2 },
+        { reason: 'Contato duplicado', discards: 1 },
+      ],
+      rest: 0,
+      total: 5,
+    });
+  });
+
   it('answers an empty period with no rows and no median', async () => {
     await seed();
     const report = await leadReport({ db: t.db }, { de: '2026-10-01', ate: '2026-10-31' });
@@ -274,6 +304,8 @@ describe('/admin/relatorios on the built server', () => {
     expect(origem).toMatch(/<th scope="row"[^>]*>instagram<\/th>\s*<td[^>]*>1<\/td>/);
     expect(body).toMatch(/<th scope="row"[^>]*>Carol Imóveis<\/th>/);
     expect(body).toMatch(/<th scope="row"[^>]*>Imobiliária<\/th>/);
+    // No lead was discarded: the reasons section says so.
+    expect(cell(body, 'discards-empty')).toBe(reportsCopy.discards.empty);
     // Buttons by their label, not their id.
     expect(body).toMatch(/<th scope="row"[^>]*>Início, topo: Começar teste grátis<\/th>/);
     expect(body).not.toMatch(/<th scope="row"[^>]*>hero-teste-gratis<\/th>/);

@@ -78,6 +78,15 @@ export const reportsCopy = {
   leaderboardNote: 'Ordenado por conversões, depois pela taxa e pelo número de contatos.',
   leaderboardEmpty: 'Nenhum contato de parceiro no período.',
   rateNone: '—',
+  discards: {
+    title: 'Motivos de descarte',
+    note: 'Descartes feitos no período, por motivo. Os motivos escritos em “Outro” contam juntos numa linha.',
+    empty: 'Nenhum descarte no período.',
+    reason: 'Motivo',
+    count: 'Descartes',
+    share: 'Parte do total',
+    rest: 'Demais motivos (textos antigos, além dos 15 mais frequentes)',
+  },
 } as const;
 
 /** Bad values in the reports' URL: the page falls back to the default period and says why. */

@@ -23,6 +23,7 @@ import type { BreakdownRow, DayCounts } from '~/lib/reports';
 import type { DbOrTx } from '../db/client';
 import { authUser } from '../db/schema/auth';
 import { leadDaily } from '../db/schema/lead-reports';
+import { discardBreakdown, type DiscardBreakdown } from './discard-breakdown';
 import { refreshLeadRollups } from './lead-rollup';
 
 export interface ReportDeps {
@@ -86,12 +87,13 @@ export async function salespersonReport(
   return (await readReports(deps, period, { salespeople: true })).bySalesperson;
 }
 
-/** Both reports of /admin/relatorios for a period, read together (two statements over the roll-up). */
-export function salesReports(
+/** The reports of /admin/relatorios for a period: the roll-up's two and the discard reasons. */
+export async function salesReports(
   deps: ReportDeps,
   period: { de: string; ate: string },
-): Promise<{ report: LeadReport; bySalesperson: SalespersonRow[] }> {
-  return readReports(deps, period, { salespeople: true });
+): Promise<{ report: LeadReport; bySalesperson: SalespersonRow[]; discards: DiscardBreakdown }> {
+  const reports = await readReports(deps, period, { salespeople: true });
+  return { ...reports, discards: await discardBreakdown(deps.db, period) };
 }
 
 async function readReports(
