@@ -194,3 +194,37 @@ export function overdueCutoff(now: Date, calendar: BusinessHours = businessHours
     cursor = hoursOf(day, calendar).closes;
   }
 }
+
+/** A working day's opening and closing, in epoch milliseconds. */
+export interface WorkingSpan {
+  opens: number;
+  closes: number;
+}
+
+/**
+ * The working days' hours from the São Paulo day of `from` to that of `to`, in order: the
+ * calendar the sales reports' roll-up measures first contacts against in SQL
+ * (src/server/inbox/lead-rollup.ts), and `businessSecondsBetween` below in code.
+ */
+export function workingSpans(from: Date, to: Date, calendar: BusinessHours = businessHours): WorkingSpan[] {
+  const last = dayStart(localDayOf(wallClock(to.getTime(), calendar.timeZone)));
+  const spans: WorkingSpan[] = [];
+  for (let day = localDayOf(wallClock(from.getTime(), calendar.timeZone)); dayStart(day) <= last; ) {
+    if (isWorkingDay(day, calendar)) spans.push(hoursOf(day, calendar));
+    day = localDayOf(dayStart(day) + DAY_MS);
+  }
+  return spans;
+}
+
+/**
+ * Business seconds from `from` to `to` (0 when `to` is not later): only the time inside
+ * working hours counts, so a lead of Friday 17h30 answered Monday 9h30 waited 1 hour.
+ * @example businessSecondsBetween(new Date('2026-11-27T20:30:00Z'), new Date('2026-11-30T12:30:00Z')) // 3600
+ */
+export function businessSecondsBetween(from: Date, to: Date, calendar: BusinessHours = businessHours): number {
+  let ms = 0;
+  for (const { opens, closes } of workingSpans(from, to, calendar)) {
+    ms += Math.max(0, Math.min(closes, to.getTime()) - Math.max(opens, from.getTime()));
+  }
+  return ms / 1000;
+}

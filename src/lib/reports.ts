@@ -116,6 +116,16 @@ export function conversionRate(counts: Counts): number | null {
   return counts.leads > 0 ? counts.conversions / counts.leads : null;
 }
 
+/**
+ * The share of the period's leads answered within the reply promise (2 business hours),
+ * between 0 and 1; null when there is no lead. A lead not answered yet counts against it:
+ * the promise is to every lead, not only to the ones answered.
+ * @example promiseRate({ leads: 8, withinPromise: 7 }) // 0.875
+ */
+export function promiseRate(counts: { leads: number; withinPromise: number }): number | null {
+  return counts.leads > 0 ? Math.min(counts.withinPromise, counts.leads) / counts.leads : null;
+}
+
 const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 1 });
 const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 

@@ -54,12 +54,24 @@ export function parseVisitFilters(params: URLSearchParams): VisitFilters {
 export const emptyCounts = (): VisitCounts => ({ views: 0, visitors: 0, openers: 0, starters: 0, leads: 0 });
 
 /**
- * Leads per visitor, between 0 and 1 (it can exceed 1 when leads came without a counted
- * visit); null without visitors.
+ * Leads per visitor, between 0 and 1; null without visitors. Leads come from the form, visits
+ * from the beacon, which misses some visitors (blockers, no JavaScript): the leads beyond the
+ * visitors counted are left out of the rate and shown apart (`leadsWithoutVisit`), so it
+ * never reads above 100 %.
  * @example visitRate({ visitors: 3, leads: 1 }) // 0.333…
+ * @example visitRate({ visitors: 1, leads: 7 }) // 1 (and 6 leads without a counted visit)
  */
 export function visitRate(counts: Pick<VisitCounts, 'visitors' | 'leads'>): number | null {
-  return counts.visitors > 0 ? counts.leads / counts.visitors : null;
+  return counts.visitors > 0 ? Math.min(counts.leads, counts.visitors) / counts.visitors : null;
+}
+
+/**
+ * The leads beyond the visitors counted: at least that many came from visits the beacon did
+ * not count, and the rate leaves them out.
+ * @example leadsWithoutVisit({ visitors: 1, leads: 7 }) // 6
+ */
+export function leadsWithoutVisit(counts: Pick<VisitCounts, 'visitors' | 'leads'>): number {
+  return Math.max(0, counts.leads - counts.visitors);
 }
 
 export interface FunnelStep {

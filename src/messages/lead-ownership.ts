@@ -62,7 +62,8 @@ export const salespersonReportCopy = {
   columns: {
     person: 'Responsável',
     leads: 'Leads atribuídos',
-    firstContact: 'Tempo até o 1º contato (mediana)',
+    firstContact: 'Tempo até o 1º contato (mediana, horas úteis)',
+    withinPromise: 'Respondidos em até 2 h úteis',
     conversions: 'Convertidos',
     rate: 'Conversão',
   },

@@ -18,7 +18,12 @@ export const visitsCopy = {
     rate: 'Taxa visita → contato',
     previous: (value: string, changeText: string) => `Período anterior: ${value} (${changeText})`,
     noChange: 'sem comparação',
+    /** Under the rate when leads outnumber the visits counted. */
+    withoutVisit: (leads: string) =>
+      `${leads} contatos vieram de visitas que o contador não registrou (bloqueador ou sem JavaScript) e ficam fora da taxa.`,
   },
+  rateNote:
+    'A taxa visita → contato nunca passa de 100 %: contatos além das visitas contadas vieram de visitas que o contador não registrou e ficam fora dela.',
   note: 'Visitas contam visitantes únicos por dia, sem cookie: a mesma pessoa em dois dias conta duas vezes. Robôs e pré-carregamentos não contam. Contatos são os recebidos pelo formulário, com ou sem JavaScript.',
   empty: 'Nenhuma visita nem contato no período.',
   dimensions: {

@@ -9,7 +9,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { funnel, visitRate } from '~/lib/visit-report';
+import { funnel, leadsWithoutVisit, visitRate } from '~/lib/visit-report';
+import { visitTables } from '~/server/analytics/visit-tables';
+import { businessSecondsBetween } from '~/lib/reply-deadline';
 import { createAnalyticsService, FRESH_MS, STALE_MS } from '~/server/analytics/analytics.service';
 import { ADDRESS_EVENTS_PER_MINUTE, createAnalyticsIngest, EVENTS_PER_MINUTE } from '~/server/analytics/ingest';
 import type { EventInput } from '~/server/analytics/beacon-input';
@@ -107,6 +109,34 @@ describe.each(engines)('visit analytics on %s', (engine) => {
     await ingest.stop();
     const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(analyticsEvents);
     expect(row?.n).toBe(EVENTS_PER_MINUTE + 2 + ADDRESS_EVENTS_PER_MINUTE + 1);
+  });
+
+  it('never shows a visit → lead rate above 100 %: leads beyond the counted visits are counted apart', async () => {
+    const ingest = ingestAt({ at: sp('2026-11-20T09:00:00') });
+    // One visit counted on /planos; seven leads from it (the beacon missed the others' visits).
+    await ingest.record({ headers: headers(CHROME), ip: '203.0.113.1' }, view('/planos', 'X'));
+    await ingest.stop();
+    await t.db
+      .insert(contatos)
+      .values(
+        Array.from({ length: 7 }, (_, n) =>
+          lead(sp(`2026-11-20T1${n}:00:00`), { paginaOrigem: 'https://pilota.example/planos', utmSource: 'X' }),
+        ),
+      );
+    await refreshRollups(t.db, '2026-11-20', '2026-11-20');
+    const report = await visitReport(t.db, '2026-11-20', '2026-11-20');
+
+    expect(report.totals).toMatchObject({ visitors: 1, leads: 7 });
+    expect(visitRate(report.totals)).toBe(1);
+    expect(leadsWithoutVisit(report.totals)).toBe(6);
+    const planos = report.breakdowns.pagina.find((row) => row.value === '/planos')!;
+    expect([visitRate(planos), leadsWithoutVisit(planos)]).toEqual([1, 6]);
+    // Every rate of every table the page and the CSV show stays within 0–1.
+    const rates = visitTables(report).flatMap((table) =>
+      table.rows.flatMap((row) => row.flatMap((cell) => ('rate' in cell && cell.rate !== null ? [cell.rate] : []))),
+    );
+    expect(rates.length).toBeGreaterThan(0);
+    expect(Math.max(...rates)).toBeLessThanOrEqual(1);
   });
 
   it('rolls days up with leads by page and source; the report, funnel and previous period add up', async () => {
@@ -231,13 +261,24 @@ describe.each(engines)('visit analytics on %s', (engine) => {
   async function rawLeadReport(de: string, ate: string) {
     const period = sql`(created_at at time zone 'America/Sao_Paulo')::date between ${de}::date and ${ate}::date`;
     const counts = sql`count(*)::int as leads, (count(*) filter (where status = 'convertido'))::int as conversions`;
-    const median = sql`(percentile_cont(0.5) within group (order by extract(epoch from first_contact_at - created_at)))::float8`;
     const rows = async (column: string) =>
       rowsOf(
         await t.db.execute(
           sql`select coalesce(${sql.raw(column)}, '') as value, ${counts} from contatos where ${period} group by ${sql.raw(column)}`,
         ),
       );
+    const contacts = (
+      rowsOf(
+        await t.db.execute(
+          sql`select assigned_to as "userId", extract(epoch from created_at)::float8 * 1000 as created,
+                     extract(epoch from first_contact_at)::float8 * 1000 as contact from contatos where ${period}`,
+        ),
+      ) as { userId: string | null; created: number | string; contact: number | string | null }[]
+    ).map((row) => ({
+      userId: row.userId,
+      created: Math.round(Number(row.created)),
+      contact: row.contact === null ? null : Math.round(Number(row.contact)),
+    }));
     const byValue = (list: unknown[]) =>
       (list as { value: string }[]).map((row) => ({ ...row })).sort((a, b) => a.value.localeCompare(b.value));
     return {
@@ -255,19 +296,40 @@ describe.each(engines)('visit analytics on %s', (engine) => {
           }).map(async ([name, column]) => [name, byValue(await rows(column))]),
         ),
       ),
-      firstContact: rowsOf(
-        await t.db.execute(
-          sql`select ${median} as "medianSeconds", count(first_contact_at)::int as contacted from contatos where ${period}`,
-        ),
-      )[0],
-      salespeople: rowsOf(
-        await t.db.execute(
-          sql`select assigned_to as "userId", ${counts}, ${median} as "medianSeconds", count(first_contact_at)::int as contacted
-                from contatos where ${period} group by assigned_to order by count(*) desc, assigned_to`,
-        ),
-      ),
+      firstContact: firstContactOf(contacts),
+      salespeople: (
+        rowsOf(
+          await t.db.execute(
+            sql`select assigned_to as "userId", ${counts} from contatos where ${period}
+                 group by assigned_to order by count(*) desc, assigned_to`,
+          ),
+        ) as { userId: string | null }[]
+      ).map((row) => ({ ...row, ...firstContactOf(contacts.filter((lead) => lead.userId === row.userId)) })),
     };
   }
+
+  /**
+   * First contacts as the code's business clock counts them, lead by lead: percentile_cont's
+   * median and the share within the promise (medians to the millisecond: float sums differ).
+   */
+  function firstContactOf(leads: { created: number; contact: number | null }[]) {
+    const seconds = leads
+      .flatMap((row) => (row.contact === null ? [] : [businessSecondsBetween(new Date(row.created), new Date(row.contact))]))
+      .sort((a, b) => a - b);
+    const middle = (seconds.length - 1) / 2;
+    const median =
+      seconds.length === 0 ? null : seconds[Math.floor(middle)]! + (seconds[Math.ceil(middle)]! - seconds[Math.floor(middle)]!) / 2;
+    return {
+      medianSeconds: median === null ? null : Math.round(median * 1000) / 1000,
+      contacted: seconds.length,
+      withinPromise: seconds.filter((value) => value <= 7200).length,
+    };
+  }
+
+  const toMs = <T extends { medianSeconds: number | null }>(row: T): T => ({
+    ...row,
+    medianSeconds: row.medianSeconds === null ? null : Math.round(row.medianSeconds * 1000) / 1000,
+  });
 
   async function rolledUpLeadReport(de: string, ate: string) {
     const report = await leadReport({ db: t.db }, { de, ate });
@@ -276,8 +338,8 @@ describe.each(engines)('visit analytics on %s', (engine) => {
     return {
       days: [...report.days].sort((a, b) => a.day.localeCompare(b.day)),
       breakdowns: Object.fromEntries(Object.entries(report.breakdowns).map(([name, list]) => [name, byValue(list)])),
-      firstContact: report.firstContact,
-      salespeople: (await salespersonReport({ db: t.db }, { de, ate })).map(({ name: _name, ...row }) => row),
+      firstContact: toMs(report.firstContact),
+      salespeople: (await salespersonReport({ db: t.db }, { de, ate })).map(({ name: _name, ...row }) => toMs(row)),
     };
   }
 

@@ -13,7 +13,8 @@ import { buckets, conversionRate, partnerLeaderboard, totals } from '~/lib/repor
 import type { LeadStatus } from '~/lib/lead-pipeline';
 import { contatos } from '~/server/db/schema';
 import { changeLeadStatus } from '~/server/inbox/pipeline';
-import { leadReport } from '~/server/inbox/reports';
+import { leadReport, salesReports } from '~/server/inbox/reports';
+import { businessSecondsBetween } from '~/lib/reply-deadline';
 import { teamCookie } from '../../scripts/support/blog-accounts';
 import { engines, useTestDatabase } from '../support/db';
 import { ensureBuild } from '../support/ensure-build';
@@ -142,8 +143,9 @@ describe.each(engines)('reports service on %s', (engine) => {
       [1, 'rafa-corretor'],
       [2, 'carol-imoveis'],
     ]);
-    // First contacts of A, B, C, D: 30 min, 2 h, 1 h, 4 h → median (1 h + 2 h) / 2.
-    expect(report.firstContact).toEqual({ medianSeconds: 5400, contacted: 4 });
+    // First contacts in business hours: A, B and C arrived and were answered on a holiday and
+    // a Saturday (0 business seconds), D after 4 hours on a Monday → median 0; 3 of 4 within 2 h.
+    expect(report.firstContact).toEqual({ medianSeconds: 0, contacted: 4, withinPromise: 3 });
   });
 
   it('moves the day boundary with São Paulo time, not UTC', async () => {
@@ -151,11 +153,68 @@ describe.each(engines)('reports service on %s', (engine) => {
     // The 20th alone holds A (23h30 local, already the 21st in UTC).
     const report = await leadReport({ db: t.db }, { de: '2026-11-20', ate: '2026-11-20' });
     expect(report.days).toEqual([{ day: '2026-11-20', leads: 1, conversions: 1 }]);
-    expect(report.firstContact).toEqual({ medianSeconds: 1800, contacted: 1 });
+    expect(report.firstContact).toEqual({ medianSeconds: 0, contacted: 1, withinPromise: 1 });
     // The 15th holds F (23h59 local).
     expect((await leadReport({ db: t.db }, { de: '2026-11-15', ate: '2026-11-15' })).days).toEqual([
       { day: '2026-11-15', leads: 1, conversions: 1 },
     ]);
+  });
+
+  it('counts first contacts in business hours, per salesperson and team, with the share within 2 h', async () => {
+    // [created, first contact, salesperson, business seconds between]
+    const cases = [
+      ['2026-11-24T17:30:00', '2026-11-25T09:30:00', 'u1', 3_600], // overnight: 30 min + 30 min
+      ['2026-11-27T17:00:00', '2026-11-30T10:00:00', 'u1', 7_200], // over the weekend: exactly 2 h, within
+      ['2026-11-19T17:00:00', '2026-11-23T10:00:00', 'u2', 7_200], // over the holiday of 20/11 and the weekend
+      ['2026-11-23T10:00:00', '2026-11-23T13:00:00', 'u2', 10_800], // 3 h: past the promise
+      ['2026-11-28T11:00:00', '2026-11-28T12:00:00', 'u2', 0], // a Saturday
+    ] as const;
+    for (const [n, [created, contact, owner, seconds]] of cases.entries()) {
+      const leadId = id(20 + n);
+      await t.db.insert(contatos).values(lead(leadId, sp(created), { assignedTo: owner }));
+      const result = await changeLeadStatus(
+        { db: t.db, now: () => sp(contact) },
+        { leadId, de: 'novo', para: 'em_contato' },
+        { id: owner, name: owner },
+      );
+      expect(result.status).toBe('changed');
+      expect(businessSecondsBetween(sp(created), sp(contact))).toBe(seconds);
+    }
+    const { report, bySalesperson } = await salesReports({ db: t.db }, { de: '2026-11-19', ate: '2026-11-28' });
+    expect(report.firstContact).toEqual({ medianSeconds: 7_200, contacted: 5, withinPromise: 4 });
+    const of = (userId: string) => bySalesperson.find((row) => row.userId === userId);
+    expect(of('u1')).toMatchObject({ medianSeconds: 5_400, contacted: 2, withinPromise: 2 });
+    expect(of('u2')).toMatchObject({ medianSeconds: 7_200, contacted: 3, withinPromise: 2 });
+  });
+
+  it('breaks the period’s discards down per reason, every "Outro: …" text in one line', async () => {
+    await seed();
+    const discard = async (n: number, at: string, motivo: string, motivoOutro?: string) => {
+      const leadId = id(40 + n);
+      await t.db.insert(contatos).values(lead(leadId, sp('2026-11-23T09:00:00')));
+      const result = await changeLeadStatus(
+        { db: t.db, now: () => sp(at) },
+        { leadId, de: 'novo', para: 'descartado', motivo, ...(motivoOutro ? { motivoOutro } : {}) },
+        { id: 'u1', name: 'Carla' },
+      );
+      expect(result.status).toBe('changed');
+    };
+    await discard(1, '2026-11-23T10:00:00', 'Sem interesse');
+    await discard(2, '2026-11-23T11:00:00', 'Sem interesse');
+    await discard(3, '2026-11-24T10:00:00', 'outro', 'Fechou a empresa');
+    await discard(4, '2026-11-24T11:00:00', 'outro', 'Vai pensar');
+    await discard(5, '2026-11-25T10:00:00', 'Contato duplicado');
+    await discard(6, '2026-12-01T10:00:00', 'Contato duplicado'); // after the period
+    const { discards } = await salesReports({ db: t.db }, { de: '2026-11-23', ate: '2026-11-30' });
+    expect(discards).toEqual({
+      rows: [
+        { reason: 'Outro', discards: 2 },
+        { reason: 'Sem interesse', discards: 2 },
+        { reason: 'Contato duplicado', discards: 1 },
+      ],
+      rest: 0,
+      total: 5,
+    });
   });
 
   it('answers an empty period with no rows and no median', async () => {
@@ -163,7 +222,7 @@ describe.each(engines)('reports service on %s', (engine) => {
     const report = await leadReport({ db: t.db }, { de: '2026-10-01', ate: '2026-10-31' });
     expect(report.days).toEqual([]);
     expect(Object.values(report.breakdowns).every((rows) => rows.length === 0)).toBe(true);
-    expect(report.firstContact).toEqual({ medianSeconds: null, contacted: 0 });
+    expect(report.firstContact).toEqual({ medianSeconds: null, contacted: 0, withinPromise: 0 });
   });
 });
 
@@ -222,6 +281,8 @@ describe('/admin/relatorios on the built server', () => {
     expect(cell(body, 'report-conversions')).toBe('0');
     expect(cell(body, 'report-rate')).toBe('0%');
     expect(cell(body, 'report-first-contact')).toBe(reportsCopy.summary.firstContactNone);
+    // Nobody answered yet: none of the 3 within the promise.
+    expect(cell(body, 'report-within-promise')).toBe('0%');
     // Leads per day plus the five breakdowns: each a figure with a caption, an SVG image with its summary, a table.
     expect(body.match(/<figure\b/g)).toHaveLength(6);
     expect(body.match(/<figcaption\b/g)).toHaveLength(6);
@@ -243,6 +304,11 @@ describe('/admin/relatorios on the built server', () => {
     expect(origem).toMatch(/<th scope="row"[^>]*>instagram<\/th>\s*<td[^>]*>1<\/td>/);
     expect(body).toMatch(/<th scope="row"[^>]*>Carol Imóveis<\/th>/);
     expect(body).toMatch(/<th scope="row"[^>]*>Imobiliária<\/th>/);
+    // No lead was discarded: the reasons section says so.
+    expect(cell(body, 'discards-empty')).toBe(reportsCopy.discards.empty);
+    // Buttons by their label, not their id.
+    expect(body).toMatch(/<th scope="row"[^>]*>Início, topo: Começar teste grátis<\/th>/);
+    expect(body).not.toMatch(/<th scope="row"[^>]*>hero-teste-gratis<\/th>/);
     // The form: labelled date inputs holding the default period (the last 30 days), the grouping toggle.
     expect(body).toMatch(/<label[^>]*>\s*De\s*<input type="date" name="de"/);
     expect(body).toMatch(/<label[^>]*>\s*Até\s*<input type="date" name="ate"/);

@@ -38,6 +38,9 @@ describe('visit dimensions', () => {
     expect(sitePath('/blog/pagina/2')).toBe('/blog/pagina/[n]');
     for (const path of [
       '/wp-login.php',
+      // Private pages are not site pages.
+      '/auth/convite',
+      '/admin/relatorios',
       '/precos',
       '/blog/a/b/c',
       `/blog/${'a'.repeat(90)}`,
@@ -51,6 +54,8 @@ describe('visit dimensions', () => {
     expect(partnerValue('carol-imoveis')).toBe('carol-imoveis');
     expect(partnerValue('Carol-Imoveis')).toBe('carol-imoveis');
     expect(partnerValue('maria-silva')).toBe(FOLDED);
+    // A typed address is one "outros" line, never a name of its own.
+    expect(partnerValue('Joao Desconhecido')).toBe(FOLDED);
     expect(partnerValue('')).toBe('');
     expect(ctaValue('nav')).toBe('nav');
     expect(ctaValue('plano-profissional')).toBe('plano-profissional');

@@ -8,6 +8,7 @@ import { businessHours } from '~/lib/content-data';
 import type { BusinessHours } from '~/lib/content-schemas';
 import {
   addBusinessMinutes,
+  businessSecondsBetween,
   closedDates,
   easterSunday,
   isReplyOverdue,
@@ -151,5 +152,35 @@ describe('overdueCutoff', () => {
       if (byDue !== byCutoff) mismatches.push(`${created.toISOString()} / ${now.toISOString()}`);
     }
     expect(mismatches).toEqual([]);
+  });
+});
+
+describe('businessSecondsBetween', () => {
+  const H = 3_600;
+  it.each([
+    ['inside one day', '2026-11-24T10:00:00', '2026-11-24T11:30:00', 1.5 * H],
+    ['overnight: the evening and the night do not count', '2026-11-24T17:30:00', '2026-11-25T09:30:00', H],
+    ['arrived at night, answered at opening', '2026-11-24T22:00:00', '2026-11-25T09:00:00', 0],
+    ['arrived before opening', '2026-11-25T07:00:00', '2026-11-25T10:15:00', 1.25 * H],
+    ['at closing sharp to the next opening', '2026-11-24T18:00:00', '2026-11-25T09:00:00', 0],
+    ['over the weekend', '2026-11-27T17:00:00', '2026-11-30T10:00:00', 2 * H],
+    ['within a weekend', '2026-11-28T10:00:00', '2026-11-29T20:00:00', 0],
+    ['over a holiday (20/11, a Friday) and the weekend', '2026-11-19T17:00:00', '2026-11-23T10:00:00', 2 * H],
+    ['on a holiday itself', '2026-11-20T10:00:00', '2026-11-20T16:00:00', 0],
+    ['over Christmas', '2026-12-24T17:00:00', '2026-12-28T09:30:00', 1.5 * H],
+    ['several whole days', '2026-11-23T09:00:00', '2026-11-25T18:00:00', 27 * H],
+    ['backwards is none', '2026-11-24T12:00:00', '2026-11-24T10:00:00', 0],
+  ])('%s: %s → %s', (_case, from, to, seconds) => {
+    expect(businessSecondsBetween(sp(from), sp(to))).toBe(seconds);
+  });
+
+  it('is the inverse of addBusinessMinutes, from any hour', () => {
+    for (let n = 0; n < 200; n++) {
+      const from = new Date(sp('2026-11-23T09:00:00').getTime() + ((n * 7_919) % 200) * 3_600_000 + n * 60_000);
+      const minutes = (n * 37) % 2_000;
+      const to = addBusinessMinutes(from, minutes);
+      // From outside hours both start at the next opening.
+      expect(businessSecondsBetween(from, to)).toBe(minutes * 60);
+    }
   });
 });

@@ -11,6 +11,7 @@ import {
   buckets,
   byLeads,
   conversionRate,
+  promiseRate,
   daySpan,
   fillDays,
   formatCount,
@@ -81,6 +82,11 @@ describe('rates and pt-BR figures', () => {
   it('divides conversions by all leads, none without leads', () => {
     expect(conversionRate({ leads: 8, conversions: 1 })).toBe(0.125);
     expect(conversionRate({ leads: 0, conversions: 0 })).toBeNull();
+    // Answered within 2 business hours ÷ every lead of the period (an unanswered one counts against).
+    expect(promiseRate({ leads: 8, withinPromise: 7 })).toBe(0.875);
+    expect(formatPercent(promiseRate({ leads: 8, withinPromise: 7 }))).toBe('87,5%');
+    expect(promiseRate({ leads: 3, withinPromise: 0 })).toBe(0);
+    expect(promiseRate({ leads: 0, withinPromise: 0 })).toBeNull();
   });
 
   it('formats percentages, counts and durations the Brazilian way', () => {

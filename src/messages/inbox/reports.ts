@@ -25,7 +25,9 @@ export const reportsCopy = {
     firstContactNone: 'Nenhum contato atendido',
     firstContactOf: (contacted: string, leads: string) => `${contacted} de ${leads} contatos já atendidos`,
     firstContactNote:
-      'Do recebimento até a primeira mudança de status (saída de “novo”), em horas corridas, não em horário comercial.',
+      'Do recebimento até a primeira mudança de status (saída de “novo”), contando só o horário comercial (segunda a sexta, 9h às 18h, sem feriados), o mesmo da promessa de resposta em até 2 horas.',
+    withinPromise: 'Respondidos em até 2 h úteis',
+    withinPromiseOf: (within: string, leads: string) => `${within} de ${leads} contatos (os ainda sem resposta contam como fora do prazo)`,
   },
   perBucket: {
     dia: 'Contatos por dia',
@@ -76,6 +78,15 @@ export const reportsCopy = {
   leaderboardNote: 'Ordenado por conversões, depois pela taxa e pelo número de contatos.',
   leaderboardEmpty: 'Nenhum contato de parceiro no período.',
   rateNone: '—',
+  discards: {
+    title: 'Motivos de descarte',
+    note: 'Descartes feitos no período, por motivo. Os motivos escritos em “Outro” contam juntos numa linha.',
+    empty: 'Nenhum descarte no período.',
+    reason: 'Motivo',
+    count: 'Descartes',
+    share: 'Parte do total',
+    rest: 'Demais motivos (textos antigos, além dos 15 mais frequentes)',
+  },
 } as const;
 
 /** Bad values in the reports' URL: the page falls back to the default period and says why. */

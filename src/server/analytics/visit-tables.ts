@@ -11,6 +11,7 @@ import { formatDay } from '~/lib/reports';
 import { funnel, VISIT_DIMENSIONS, visitRate, type VisitDimension, type VisitRow } from '~/lib/visit-report';
 import type { VisitReport } from './visit-report';
 import { FOLDED } from '~/lib/attribution';
+import { ctaLabel } from '~/lib/cta-labels';
 import { OTHER_PATH } from './site-values';
 
 /** A cell: text, a count, or a rate (0–1, null when undefined). */
@@ -40,13 +41,14 @@ export const PAGE_ROWS = 20;
 export const pageRows = (table: VisitTable, all = false): Cell[][] =>
   all ? table.rows : table.rows.slice(0, PAGE_ROWS);
 
-/** The label of a dimension's value ('' → "(sem …)", a slug → a name, a device → pt-BR, folded → "Outros"). */
+/** The label of a dimension's value ('' → "(sem …)", a slug → a name, a device or button → pt-BR, folded → "Outros"). */
 export function valueLabel(dimension: VisitDimension, value: string): string {
   if (!value) return c.none[dimension];
   if (value === FOLDED) return c.folded;
   if (value === OTHER_PATH) return c.otherPath;
   if (dimension === 'parceiro') return partnerName(value);
   if (dimension === 'dispositivo') return c.devices[value] ?? value;
+  if (dimension === 'cta') return ctaLabel(value);
   return value;
 }
 

@@ -60,6 +60,7 @@ import {
   type PipelineActor,
   type StatusChangeResult,
 } from './pipeline';
+import type { DiscardBreakdown } from './discard-breakdown';
 import { salesReports, type LeadReport, type SalespersonRow } from './reports';
 
 export interface InboxService {
@@ -81,7 +82,11 @@ export interface InboxService {
   discardReasons(): Promise<string[]>;
   setDiscardReasons(reasons: string[], actor: { id: string }): Promise<void>;
   /** /admin/relatorios: the period's lead report and the salespeople's. */
-  report(period: { de: string; ate: string }): Promise<{ report: LeadReport; bySalesperson: SalespersonRow[] }>;
+  report(period: { de: string; ate: string }): Promise<{
+    report: LeadReport;
+    bySalesperson: SalespersonRow[];
+    discards: DiscardBreakdown;
+  }>;
   /** The dashboard's counters. */
   counts(): Promise<InboxCounts>;
   /** /admin/entregas: open deliveries of leads, counted and listed. */

@@ -15,6 +15,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CTA_SOURCES, FOLDED, MAX_VALUES_PER_DAY } from '~/lib/attribution';
 import { partners } from '~/lib/content-data';
+import { workingSpans } from '~/lib/reply-deadline';
 import { addDays } from '~/lib/reports';
 import { saoPauloDayStart } from '~/lib/time-zone';
 import type { DbOrTx } from '../db/client';
@@ -47,17 +48,19 @@ const KNOWN_CTAS = sql.raw(`'${arrayLiteral(CTA_SOURCES)}'::text[]`);
  * known one, a CTA one of the site's buttons, else FOLDED; a day keeps the MAX_VALUES_PER_DAY
  * utm_source and utm_campaign values with the most leads (ties by value), and folds the rest.
  */
-function boundedLeads(dayList: SQL, starts: SQL, ends: SQL): SQL {
+function boundedLeads(dayList: SQL, starts: SQL, ends: SQL, calendar: SQL): SQL {
   return sql`
+    ${calendar},
     period as (
-      select d.day, c.status, c.created_at, c.first_contact_at, c.tipo, c.assigned_to, c.utm_source, c.utm_campaign,
+      select d.day, c.status, c.created_at, ${businessSeconds} as contact_seconds, c.tipo, c.assigned_to, c.utm_source, c.utm_campaign,
              case when coalesce(btrim(c.partner_slug), '') = '' then c.partner_slug
                   when lower(btrim(c.partner_slug)) = any(${KNOWN_PARTNERS}) then lower(btrim(c.partner_slug))
                   else ${FOLDED} end as partner_slug,
              case when c.cta_source = '' or c.cta_source = any(${KNOWN_CTAS}) then c.cta_source
                   else ${FOLDED} end as cta_source
         from unnest(${dayList}::date[], ${starts}::timestamptz[], ${ends}::timestamptz[]) as d(day, starts, ends)
-        join contatos c on c.created_at >= d.starts and c.created_at < d.ends),
+        join contatos c on c.created_at >= d.starts and c.created_at < d.ends
+        cross join cal),
     kept as (
       select day, dim, value
         from (select day, dim, value, row_number() over (partition by day, dim order by count(*) desc, value) as rank
@@ -66,12 +69,55 @@ function boundedLeads(dayList: SQL, starts: SQL, ends: SQL): SQL {
                group by day, dim, value) as ranked
        where rank <= ${MAX_VALUES_PER_DAY}),
     bounded as (
-      select p.day, p.status, p.created_at, p.first_contact_at, p.tipo, p.assigned_to, p.partner_slug, p.cta_source,
+      select p.day, p.status, p.contact_seconds, p.tipo, p.assigned_to, p.partner_slug, p.cta_source,
              case when p.utm_source = '' or s.value is not null then p.utm_source else ${FOLDED} end as utm_source,
              case when p.utm_campaign = '' or k.value is not null then p.utm_campaign else ${FOLDED} end as utm_campaign
         from period p
         left join kept s on s.day = p.day and s.dim = 'utm_source' and s.value = p.utm_source
         left join kept k on k.day = p.day and k.dim = 'utm_campaign' and k.value = p.utm_campaign)`;
+}
+
+/** A business clock over the calendar `cal`: business seconds from its first opening to `t`. */
+const businessClock = (t: SQL) => sql`(
+  case when width_bucket(extract(epoch from ${t})::float8, cal.opens) = 0 then 0
+       else cal.before[width_bucket(extract(epoch from ${t})::float8, cal.opens)]
+            + least(greatest(extract(epoch from ${t})::float8 - cal.opens[width_bucket(extract(epoch from ${t})::float8, cal.opens)], 0),
+                    cal.closes[width_bucket(extract(epoch from ${t})::float8, cal.opens)] - cal.opens[width_bucket(extract(epoch from ${t})::float8, cal.opens)]) end)`;
+
+/**
+ * Seconds from arrival to first contact in business hours (null until contacted): the two
+ * instants' business clocks subtracted, as ~/lib/reply-deadline.ts `businessSecondsBetween`
+ * counts them, so the medians and the "within 2 h" share speak of the promise's own hours.
+ */
+const businessSeconds = sql`case when c.first_contact_at is null then null
+  else greatest(${businessClock(sql`c.first_contact_at`)} - ${businessClock(sql`c.created_at`)}, 0) end`;
+
+/**
+ * `cal`: the working days' openings and closings (epoch seconds, in order) from the first
+ * rebuilt day to the last first contact of its leads, and the business seconds before each
+ * day — width_bucket finds an instant's day by binary search.
+ */
+async function calendarOf(tx: DbOrTx, first: string, last: string): Promise<SQL> {
+  const [latest] = (
+    (await tx.execute(sql`
+      select max(first_contact_at)::text as at from contatos
+       where created_at >= ${saoPauloDayStart(first).toISOString()}::timestamptz
+         and created_at < ${saoPauloDayStart(addDays(last, 1)).toISOString()}::timestamptz`)) as unknown as {
+      rows: { at: string | null }[];
+    }
+  ).rows;
+  const lastDay = saoPauloDayStart(last);
+  const end = latest?.at && new Date(latest.at) > lastDay ? new Date(latest.at) : lastDay;
+  const spans = workingSpans(saoPauloDayStart(first), end);
+  let sum = 0;
+  const before = spans.map((span) => {
+    const value = sum;
+    sum += (span.closes - span.opens) / 1000;
+    return value;
+  });
+  const floats = (values: number[]) => sql.raw(`'{${values.join(',')}}'::float8[]`);
+  return sql`cal as (select ${floats(spans.map((s) => s.opens / 1000))} as opens,
+    ${floats(spans.map((s) => s.closes / 1000))} as closes, ${floats(before)} as before)`;
 }
 
 /**
@@ -92,18 +138,18 @@ export async function refreshLeadRollups(db: DbOrTx): Promise<void> {
     // Each day's bounds are its São Paulo midnights, computed as the reports compute theirs.
     const starts = sql.raw(`'${arrayLiteral(days.map((day) => saoPauloDayStart(day).toISOString()))}'`);
     const ends = sql.raw(`'${arrayLiteral(days.map((day) => saoPauloDayStart(addDays(day, 1)).toISOString()))}'`);
+    const calendar = await calendarOf(tx, days[0]!, days.at(-1)!);
     await tx.execute(sql`delete from lead_daily where day = any(${dayList}::date[])`);
     await tx.execute(sql`
-      with ${boundedLeads(dayList, starts, ends)}
+      with ${boundedLeads(dayList, starts, ends, calendar)}
       insert into lead_daily (day, dim, value, leads, conversions, contact_seconds)
       select day, ${DIM_OF_MASK},
              coalesce(utm_source, utm_campaign, partner_slug, tipo, cta_source, assigned_to),
              count(*), count(*) filter (where status = 'convertido'),
              -- Seconds only on the salespeople's rows (nobody's included): every median is taken over those.
              case when ${DIM_OF_MASK} = 'vendedor'
-                  then coalesce(array_agg(extract(epoch from first_contact_at - created_at)::float8
-                                          order by extract(epoch from first_contact_at - created_at)::float8)
-                                  filter (where first_contact_at is not null), '{}')
+                  then coalesce(array_agg(contact_seconds order by contact_seconds)
+                                  filter (where contact_seconds is not null), '{}')
                   else '{}' end
         from bounded
        group by day, grouping sets ((), (utm_source), (utm_campaign), (partner_slug), (tipo), (cta_source), (assigned_to))`);

@@ -12,16 +12,18 @@
  * - Conversion rate: leads whose status is `convertido` now ÷ all leads of the period.
  * - First contact: a lead's first status change out of `novo`, which the pipeline also keeps
  *   on the lead (`first_contact_at`, migration 0011 filled it from lead_status_changes), for
- *   leads of the period contacted by now. The median is wall-clock time (percentile_cont
- *   over the exact seconds the roll-up keeps), not business hours: it reads the same on any
- *   day, and the 2-hour promise in business hours is already watched by the overdue flag of
- *   the leads list.
+ *   leads of the period contacted by now. Its time is counted in business hours (the roll-up
+ *   keeps business seconds, ~/lib/reply-deadline.ts), the hours the "2 horas em horário
+ *   comercial" promise speaks of: the median is percentile_cont over them, and "within the
+ *   promise" the leads answered in at most `replyPromiseMinutes` business minutes.
  */
 import { and, between, eq, inArray, ne, sql } from 'drizzle-orm';
+import { businessHours } from '~/lib/content-data';
 import type { BreakdownRow, DayCounts } from '~/lib/reports';
 import type { DbOrTx } from '../db/client';
 import { authUser } from '../db/schema/auth';
 import { leadDaily } from '../db/schema/lead-reports';
+import { discardBreakdown, type DiscardBreakdown } from './discard-breakdown';
 import { refreshLeadRollups } from './lead-rollup';
 
 export interface ReportDeps {
@@ -38,10 +40,12 @@ export interface LeadReport {
   /** Per dimension, one row per distinct value ('' for none), in no particular order. */
   breakdowns: Record<ReportDimension, BreakdownRow[]>;
   firstContact: {
-    /** Median seconds from arrival to the first move out of `novo`; null when none was contacted. */
+    /** Median business seconds from arrival to the first move out of `novo`; null when none was contacted. */
     medianSeconds: number | null;
     /** Leads of the period contacted by now. */
     contacted: number;
+    /** Of those, the ones contacted within the reply promise (2 business hours). */
+    withinPromise: number;
   };
 }
 
@@ -64,9 +68,11 @@ export interface SalespersonRow {
   name: string | null;
   leads: number;
   conversions: number;
-  /** Median seconds to first contact of their leads contacted by now; null when none. */
+  /** Median business seconds to first contact of their leads contacted by now; null when none. */
   medianSeconds: number | null;
   contacted: number;
+  /** Of those, the ones contacted within the reply promise. */
+  withinPromise: number;
 }
 
 /**
@@ -81,12 +87,13 @@ export async function salespersonReport(
   return (await readReports(deps, period, { salespeople: true })).bySalesperson;
 }
 
-/** Both reports of /admin/relatorios for a period, read together (two statements over the roll-up). */
-export function salesReports(
+/** The reports of /admin/relatorios for a period: the roll-up's two and the discard reasons. */
+export async function salesReports(
   deps: ReportDeps,
   period: { de: string; ate: string },
-): Promise<{ report: LeadReport; bySalesperson: SalespersonRow[] }> {
-  return readReports(deps, period, { salespeople: true });
+): Promise<{ report: LeadReport; bySalesperson: SalespersonRow[]; discards: DiscardBreakdown }> {
+  const reports = await readReports(deps, period, { salespeople: true });
+  return { ...reports, discards: await discardBreakdown(deps.db, period) };
 }
 
 async function readReports(
@@ -144,7 +151,7 @@ async function readReports(
       name: row.value === null ? null : (names.get(row.value) ?? null),
       leads: row.leads,
       conversions: row.conversions,
-      ...(medianOf.get(row.value) ?? { medianSeconds: null, contacted: 0 }),
+      ...(medianOf.get(row.value) ?? NO_CONTACT),
     })),
   };
 }
@@ -157,10 +164,10 @@ async function readReports(
 const EDGES = ['-Infinity', '0', ...Array.from({ length: 75 }, (_, n) => String(60 * 1.2 ** n)), 'Infinity'];
 const EDGES_SQL = sql.raw(`'{${EDGES.join(',')}}'::float8[]`);
 
-interface FirstContact {
-  medianSeconds: number | null;
-  contacted: number;
-}
+type FirstContact = LeadReport['firstContact'];
+const NO_CONTACT: FirstContact = { medianSeconds: null, contacted: 0, withinPromise: 0 };
+/** The promise in seconds, the edge "within the promise" counts up to (inclusive). */
+const PROMISE_SECONDS = businessHours.replyPromiseMinutes * 60;
 
 /**
  * The team's and each salesperson's median seconds to first contact over the period, exactly
@@ -182,17 +189,19 @@ async function medians(
       value: salespeople ? sql<string | null>`${leadDaily.value}` : sql<string | null>`null`,
       edge: sql<number>`edge.j::int`,
       atMost: sql<number>`sum(width_bucket(edge.x, ${leadDaily.contactSeconds}))::int`,
+      // The same on every edge's row: the group's values up to the promise.
+      withinPromise: sql<number>`sum(width_bucket(${PROMISE_SECONDS}::float8, ${leadDaily.contactSeconds}))::int`,
     })
     .from(sql`${leadDaily} cross join unnest(${EDGES_SQL}) with ordinality as edge(x, j)`)
     .where(where)
     .groupBy(salespeople ? sql`grouping sets ((${leadDaily.value}, edge.j), (edge.j))` : sql`edge.j`);
 
   // Per group: how many values are at most each edge (index j-1 for edge j).
-  const groups = new Map<string, { team: boolean; value: string | null; atMost: number[] }>();
+  const groups = new Map<string, { team: boolean; value: string | null; atMost: number[]; within: number }>();
   for (const row of counted) {
     const team = Number(row.team) === 1;
     const key = team ? 'team' : `v:${row.value ?? ''}:${row.value === null ? 'null' : ''}`;
-    const group = groups.get(key) ?? { team, value: team ? null : row.value, atMost: [] };
+    const group = groups.get(key) ?? { team, value: team ? null : row.value, atMost: [], within: Number(row.withinPromise) };
     group.atMost[Number(row.edge) - 1] = Number(row.atMost);
     groups.set(key, group);
   }
@@ -233,7 +242,7 @@ async function medians(
   const sliceOf = new Map(slices.map((row) => [Number(row.index), row.seconds.map(Number)]));
 
   const result = {
-    team: { medianSeconds: null, contacted: 0 } as FirstContact,
+    team: NO_CONTACT,
     medianOf: new Map<string | null, FirstContact>(),
   };
   for (const [index, want] of wanted.entries()) {
@@ -242,7 +251,7 @@ async function medians(
     const high = slice[want.second - want.below]!;
     // percentile_cont's interpolation (float8_lerp), step for step.
     const median = want.second > want.first ? low + 0.5 * (high - low) : low;
-    const figures = { medianSeconds: median, contacted: want.n };
+    const figures = { medianSeconds: median, contacted: want.n, withinPromise: want.group.within };
     if (want.group.team) result.team = figures;
     else result.medianOf.set(want.group.value, figures);
   }

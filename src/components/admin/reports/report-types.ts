@@ -7,3 +7,4 @@ import type { InboxService } from '~/server/inbox';
 type Answer = Awaited<ReturnType<InboxService['report']>>;
 export type LeadReport = Answer['report'];
 export type SalespersonRow = Answer['bySalesperson'][number];
+export type DiscardBreakdown = Answer['discards'];
