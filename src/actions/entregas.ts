@@ -1,7 +1,8 @@
 /*
  * "Reenviar": the sales team sends a lead's failed delivery again,
  * one (`entregas.reenviar`, from the deliveries page and a lead's page) or every failed one
- * (`entregas.reenviarFalhas`). `entregas` is an admin namespace open to the sales team
+ * (`entregas.reenviarFalhas`); "Tentar agora" (`entregas.tentarAgora`) attempts one whose
+ * retry is scheduled now instead of after its back-off (src/server/delivery/run-now.ts). `entregas` is an admin namespace open to the sales team
  * (src/server/auth/access-policy.ts); both accept forms, so they work without JavaScript
  * (`<form method="post" action="?_action=entregas.reenviar">`, see
  * src/components/admin/DeliveryRetryForm.astro).
@@ -33,6 +34,25 @@ export const entregas = {
       }
       if (result.status === 'pruned') throw new ActionError({ code: 'CONFLICT', message: m.conteudoApagado });
       return { id: input.id, message: m.reenviada };
+    },
+  }),
+
+  /** "Tentar agora": a delivery waiting for its scheduled retry is attempted now. */
+  tentarAgora: defineAdminAction({
+    accept: 'form',
+    input: deliveryRetrySchema,
+    failure: m.falha,
+    handler: async (input, context) => {
+      const result = await context.locals.runtime.deliveries.runNow(input.id);
+      if (result.status === 'not_found') throw new ActionError({ code: 'NOT_FOUND', message: m.naoEncontrada });
+      if (result.status === 'not_retrying') {
+        throw new ActionError({
+          code: 'CONFLICT',
+          message: m.semTentativaAgendada(deliveryStatusLabels[result.current]),
+        });
+      }
+      if (result.status === 'running') throw new ActionError({ code: 'CONFLICT', message: m.emAndamento });
+      return { id: input.id, message: m.tentando };
     },
   }),
 

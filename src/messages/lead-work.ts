@@ -32,7 +32,7 @@ export const leadContactCopy = {
   whatsapp: 'WhatsApp',
   whatsappLabel: (nome: string) => `WhatsApp: conversar com ${nome} (abre em nova aba)`,
   ligar: 'Ligar',
-  ligarLabel: (phone: string) => `Ligar para ${phone}`,
+  ligarLabel: (nome: string, phone: string) => `Ligar para ${nome}, ${phone}`,
   email: 'E-mail',
   emailLabel: (email: string) => `E-mail para ${email}`,
   statusGroup: 'Mudar status',

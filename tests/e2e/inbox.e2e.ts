@@ -143,7 +143,22 @@ test('a seller on a 390 px phone lands on "Hoje", sets a next step for today on 
   await expect(mine.locator('[data-state="atrasado"]')).toContainText('Atrasado');
   // The leads past the promise, marked too.
   const reply = page.getByTestId('reply-overdue');
-  await expect(reply.getByRole('link', { name: 'João Araújo' })).toBeVisible();
+  await expect(reply.getByRole('link', { name: 'João Araújo', exact: true })).toBeVisible();
+  // One tap to call or write from either card: the list's links, named with the lead, 24 px and more.
+  const caioCard = mine.locator('[data-state="atrasado"]');
+  await expect(caioCard.getByRole('link', { name: 'Ligar para Caio Entregas, (31) 96666-5555' })).toHaveAttribute(
+    'href',
+    'tel:+5531966665555',
+  );
+  const caioWhatsapp = caioCard.getByRole('link', { name: /^WhatsApp: conversar com Caio Entregas/ });
+  await expect(caioWhatsapp).toHaveAttribute('href', /^https:\/\/wa\.me\/5531966665555\?text=Ol%C3%A1%2C%20Caio!/);
+  await expect(reply.getByRole('link', { name: /^Ligar para João Araújo/ })).toHaveAttribute('href', 'tel:+5511988881234');
+  await expect(reply.getByRole('link', { name: /^WhatsApp: conversar com João Araújo/ })).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\/5511988881234\?text=Ol%C3%A1%2C%20Jo%C3%A3o!/,
+  );
+  const tapBox = await caioWhatsapp.boundingBox();
+  expect(Math.min(tapBox!.width, tapBox!.height)).toBeGreaterThanOrEqual(24);
 
   // On João's page, "Próximo passo": today, two hours from now (or the day's last minute), a call.
   await page.goto(`${server.url}/admin/leads/${ids.joao}`);

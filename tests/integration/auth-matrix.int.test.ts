@@ -233,6 +233,7 @@ describe('authorization matrix on the built server', () => {
     'agenda.digest',
     'entregas.reenviar',
     'entregas.reenviarFalhas',
+    'entregas.tentarAgora',
     'implantacoes.changeStatus',
     'usuarios.setRole',
     'usuarios.revokeSessions',

@@ -251,7 +251,7 @@ describe.each(engines)('the sales inbox counts on %s', (engine) => {
     status,
     createdAt,
   });
-  const delivery = (status: 'failed' | 'sent', subjectType: string) => ({
+  const delivery = (status: 'failed' | 'retrying' | 'pending' | 'sent', subjectType: string) => ({
     id: randomUUID(),
     kind: 'webhook' as const,
     target: 'https://crm.exemplo.com/hook',
@@ -283,9 +283,14 @@ describe.each(engines)('the sales inbox counts on %s', (engine) => {
       lead('em_contato', sp('2026-11-19T11:00:00')),
       lead('qualificado', sp('2026-11-19T10:00:00')),
     ]);
-    await t.db
-      .insert(deliveries)
-      .values([delivery('failed', 'lead'), delivery('sent', 'lead'), delivery('failed', 'auth-verification')]);
+    await t.db.insert(deliveries).values([
+      delivery('failed', 'lead'),
+      // Failing now, its next attempt scheduled: counted (the tile once showed 0 while webhooks kept failing).
+      delivery('retrying', 'lead'),
+      delivery('pending', 'lead'),
+      delivery('sent', 'lead'),
+      delivery('failed', 'auth-verification'),
+    ]);
     await t.db
       .insert(solicitacoesImplementacao)
       .values([request('recebida'), request('recebida'), request('em_implantacao')]);
@@ -293,7 +298,7 @@ describe.each(engines)('the sales inbox counts on %s', (engine) => {
       novos: 3,
       atrasados: 2,
       emContato: 2,
-      entregasFalhas: 1,
+      entregasFalhas: 2,
       implantacoesRecebidas: 2,
     });
   });

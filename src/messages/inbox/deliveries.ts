@@ -36,6 +36,8 @@ export const deliveryCopy = {
   noError: '—',
   retry: 'Reenviar',
   retryLabel: (kind: string, lead: string) => `Reenviar ${kind} de ${lead}`,
+  runNow: 'Tentar agora',
+  runNowLabel: (kind: string, lead: string) => `Tentar agora ${kind} de ${lead}, sem esperar a próxima tentativa`,
   retryAll: 'Reenviar todas as falhas',
   retryAllHint: (count: string) =>
     `${count} com falha. Cada uma volta para a fila e é enviada com o mesmo identificador.`,
@@ -90,4 +92,9 @@ export const deliveryRetryMessages = {
   conteudoApagado:
     'O conteúdo desta entrega já foi apagado pela política de retenção de dados; ela não pode ser reenviada.',
   falha: 'Não foi possível reenviar agora. Tente novamente.',
+  /** "Tentar agora" (entregas.tentarAgora). */
+  tentando: 'Nova tentativa iniciada agora.',
+  semTentativaAgendada: (current: string) =>
+    `Esta entrega não tem nova tentativa agendada (situação: “${current}”).`,
+  emAndamento: 'Esta entrega já está sendo tentada neste momento.',
 } as const;

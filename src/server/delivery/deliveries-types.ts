@@ -4,10 +4,13 @@
  * names the service through this type-only leaf and no import closes a circle.
  */
 import type { RetryResult } from './delivery-retry';
+import type { RunNowResult } from './run-now';
 
 export interface DeliveriesService {
   /** One failed delivery of a lead back to the outbox. */
   retry(id: string): Promise<RetryResult>;
+  /** One delivery waiting for its scheduled retry, attempted now ("Tentar agora"). */
+  runNow(id: string): Promise<RunNowResult>;
   /** Every failed delivery of the leads back to the outbox. */
   retryFailed(): Promise<{ count: number }>;
   /**

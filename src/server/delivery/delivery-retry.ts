@@ -104,7 +104,7 @@ export async function retryFailedDeliveries(deps: DeliveryRetryDeps): Promise<{ 
  * Ends the breaker's pause of each target the retried deliveries go to (the mail transport
  * as a whole for e-mail). Running engines adopt it on their next refresh of the breaker.
  */
-async function endPauses(tx: DbOrTx, rows: { kind: DeliveryKind; target: string }[], now: Date): Promise<void> {
+export async function endPauses(tx: DbOrTx, rows: { kind: DeliveryKind; target: string }[], now: Date): Promise<void> {
   const keys = new Map<string, { kind: DeliveryKind; target: string }>();
   for (const row of rows) {
     const target = row.kind === 'email' ? MAIL_TARGET : row.target;

@@ -11,7 +11,7 @@
  */
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
-import type { DeliveryTarget } from '../db/schema/deliveries';
+import type { DeliveryKind, DeliveryTarget } from '../db/schema/deliveries';
 import type { JobQueue, QueueDefinition } from '../jobs/queue';
 import { DELIVERY_QUEUES, laneOf } from '../outbox/jobs';
 import type { Outbox } from '../outbox/outbox';
@@ -104,6 +104,15 @@ export class DeliveryService {
     if (!this.#started) throw new Error('drainDue() before the queue started');
     await this.#deps.outbox.dispatch();
     return this.#engine.drain({ deadlineMs });
+  }
+
+  /**
+   * A job of this kind was pulled forward ("Tentar agora", ./run-now.ts): the breaker re-reads
+   * the pauses that request may have ended, and the lane fetches at once.
+   */
+  async wake(kind: DeliveryKind): Promise<void> {
+    await this.#breaker.refresh();
+    this.#engine.wake(laneOf(kind));
   }
 
   /** Every delivery target ever paused by its circuit breaker, with its state now. */

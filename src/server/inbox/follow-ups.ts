@@ -42,6 +42,8 @@ export interface NextStep {
 export interface DueFollowUp extends NextStep {
   leadId: string;
   leadName: string;
+  /** For the one-tap "Ligar" and "WhatsApp" on the card. */
+  leadPhone: string;
 }
 
 /** Whose steps "Hoje" shows at most, for the team's part (one's own are all shown). */
@@ -94,6 +96,7 @@ export async function dueFollowUps(
     .select({
       leadId: leadFollowUps.leadId,
       leadName: contatos.nome,
+      leadPhone: contatos.celular,
       dueAt: leadFollowUps.dueAt,
       kind: leadFollowUps.kind,
       note: leadFollowUps.note,

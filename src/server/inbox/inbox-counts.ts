@@ -2,14 +2,15 @@
  * The sales team's home: what waits for them on /blog/admin, as counts that each
  * open the filtered list — leads `novo`, those past the reply promise ("atrasados", the same
  * one comparison as the list's filter: `status = 'novo' and created_at <= overdueCutoff(now)`,
- * src/lib/reply-deadline.ts), leads `em contato`, lead deliveries that failed for good, and
+ * src/lib/reply-deadline.ts), leads `em contato`, lead deliveries failing now (their last attempt
+ * failed: given up, or waiting for the next one — not the history of ones since sent), and
  * implementation requests still `recebida`. The lead and request counts are answered by the
  * (status, created_at) indexes of migration 0009; failed deliveries are few by nature.
  *
  * Implementation requests belong to another feature: if reading them fails, that count is
  * left out (undefined) and the log says why, as the dashboard does for their table.
  */
-import { and, count, eq, lte } from 'drizzle-orm';
+import { and, count, eq, inArray, lte } from 'drizzle-orm';
 import { overdueCutoff } from '~/lib/reply-deadline';
 import type { DbOrTx } from '../db/client';
 import { deliveries } from '../db/schema/deliveries';
@@ -57,7 +58,7 @@ export async function inboxCounts({ db, now }: { db: DbOrTx; now: () => Date }):
     db
       .select({ n: count() })
       .from(deliveries)
-      .where(and(eq(deliveries.status, 'failed'), eq(deliveries.subjectType, LEAD_DELIVERY_SUBJECT)))
+      .where(and(inArray(deliveries.status, ['failed', 'retrying']), eq(deliveries.subjectType, LEAD_DELIVERY_SUBJECT)))
       .then(first),
     receivedRequests(db),
   ]);
