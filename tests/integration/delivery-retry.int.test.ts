@@ -35,6 +35,7 @@ import { startBuiltServer, type RunningServer } from '../../scripts/support/serv
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { until } from '../support/until';
 import { quietLog } from '../support/log';
+import { aLeadRow } from '../support/leads';
 
 const SECRET = 'segredo-do-reenvio';
 /** Two attempts, no waiting between them: a failing receiver makes a delivery 'failed' within a second. */
@@ -85,15 +86,7 @@ describe.each(allEngines)('delivery retry on %s', (engine) => {
   async function newLead() {
     const [row] = await t.db
       .insert(contatos)
-      .values({
-        nome: 'Lia',
-        email: 'lia@exemplo.com',
-        celular: '(11) 90000-0000',
-        tipo: 'proprietario',
-        consentVersion: '1',
-        consentAt: new Date(),
-        submissionKey: crypto.randomUUID(),
-      })
+      .values(aLeadRow({ nome: 'Lia', email: 'lia@exemplo.com' }))
       .returning();
     return row!.id;
   }

@@ -16,6 +16,7 @@ import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliver
 import { startReceiver, type Receiver } from '../../scripts/support/receiver';
 import { until } from '../support/until';
 import { quietLog } from '../support/log';
+import { aLeadRow } from '../support/leads';
 
 /** A failed attempt waits an hour for the next: only "Tentar agora" can bring it sooner. */
 const SLOW_RETRY: DeliverySettings = {
@@ -61,15 +62,7 @@ describe.each(allEngines)('"Tentar agora" on %s', (engine) => {
     await stack.start();
     const [lead] = await t.db
       .insert(contatos)
-      .values({
-        nome: 'Lia',
-        email: 'lia@exemplo.com',
-        celular: '(11) 90000-0000',
-        tipo: 'proprietario',
-        consentVersion: '1',
-        consentAt: new Date(),
-        submissionKey: crypto.randomUUID(),
-      })
+      .values(aLeadRow({ nome: 'Lia', email: 'lia@exemplo.com' }))
       .returning();
     const [id] = await t.db.transaction((tx) =>
       stack!.outbox.enqueueDeliveries(tx, [
