@@ -37,7 +37,7 @@ export default defineConfig({
     ...CI_RETRY,
     /*
      * Unit and integration files run in two worker processes at once (`--maxWorkers` changes
-     * it; `npm test` uses three, as the files mostly wait on servers and queues), except the
+     * it; `npm test` uses four, as the files partly wait on servers and queues), except the
      * integration-timed project below, which runs after the others. Each test database is a copy of one migrated per engine for the run
      * (tests/integration/global-setup.ts, tests/support/db.ts), each server gets a free port
      * and its own data folder, each test process its own PgBouncer, and a missing or stale

@@ -12,7 +12,7 @@ import { loopbackAddressFor, startLoopbackProxy } from '../support/loopback-prox
  * astro.config.mjs `security.csp` and scripts/serve.mjs).
  */
 export const test = base.extend<
-  { cspViolations: string[]; presetCookieConsent: boolean; cookieChoice: void; ownClientAddress: boolean },
+  { presetCookieConsent: boolean; ownClientAddress: boolean },
   { browser: Browser }
 >({
   browser: [
@@ -48,43 +48,39 @@ export const test = base.extend<
     await use({ server: proxy.server });
     await proxy.close();
   },
-  cookieChoice: [
-    async ({ context, baseURL, presetCookieConsent }, use) => {
-      if (presetCookieConsent && baseURL) {
-        const value = encodeConsent({
-          version: cookieConsentPolicy.version,
-          id: 'e2e00000000000000000000000000000',
-          at: Date.now(),
-          choices: allChoices(false),
-        });
-        await context.addCookies([{ name: cookieConsentPolicy.cookieName, value, url: baseURL }]);
-      }
-      await use();
-    },
-    { auto: true },
-  ],
-  cspViolations: [
-    async ({ page }, use) => {
-      const violations: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
-          violations.push(message.text());
+  /*
+   * The built-in context and page, extended rather than watched by auto fixtures: a test that
+   * only sends requests (`request`) then opens no browser context at all, which on the shared
+   * 2-core machine cost about a second a test.
+   */
+  context: async ({ context, baseURL, presetCookieConsent }, use) => {
+    if (presetCookieConsent && baseURL) {
+      const value = encodeConsent({
+        version: cookieConsentPolicy.version,
+        id: 'e2e00000000000000000000000000000',
+        at: Date.now(),
+        choices: allChoices(false),
       });
-      // Some violations never reach the console (a caught `new Function` probe, for one): listen for the event too.
-      await page.exposeBinding('__reportCspViolation', (_source, text: string) => violations.push(text));
-      await page.addInitScript(() => {
-        addEventListener('securitypolicyviolation', (event) => {
-          const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
-          report(
-            `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
-          );
-        });
+      await context.addCookies([{ name: cookieConsentPolicy.cookieName, value, url: baseURL }]);
+    }
+    await use(context);
+  },
+  page: async ({ page }, use) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    // Some violations never reach the console (a caught `new Function` probe, for one): listen for the event too.
+    await page.exposeBinding('__reportCspViolation', (_source, text: string) => violations.push(text));
+    await page.addInitScript(() => {
+      addEventListener('securitypolicyviolation', (event) => {
+        const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
+        report(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
       });
-      await use(violations);
-      expect(violations, 'the page broke the Content-Security-Policy (see astro.config.mjs security.csp)').toEqual([]);
-    },
-    { auto: true },
-  ],
+    });
+    await use(page);
+    expect(violations, 'the page broke the Content-Security-Policy (see astro.config.mjs security.csp)').toEqual([]);
+  },
 });
 
 export { expect };

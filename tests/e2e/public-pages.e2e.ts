@@ -3,7 +3,6 @@ import { readCompany, readFolder, readSite } from '../../src/lib/content-files';
 import { contactOf, encarregadoOf } from '../../src/lib/site-facts';
 import { demoVideoEmbedUrl } from '../../src/lib/demo-video';
 import { partnerSchema } from '../../src/lib/content-schemas';
-import { PUBLIC_ROUTES } from '../../scripts/public-routes';
 
 const partners = readFolder('partners', partnerSchema);
 const company = readCompany();
@@ -73,13 +72,8 @@ const popularPlanFirst = (page: Page, popular: string) =>
 const bodyAttribution = async (page: Page) =>
   JSON.parse((await page.locator('body').getAttribute('data-utm-defaults')) ?? 'null') as unknown;
 
-test.describe('status of every route', () => {
-  for (const path of PUBLIC_ROUTES) {
-    test(`${path} answers 200`, async ({ request }) => {
-      expect((await request.get(path)).status()).toBe(200);
-    });
-  }
-
+// Every public route's 200 is asserted where its headers are (quality.e2e.ts): one request a route.
+test.describe('routes that are not pages', () => {
   for (const path of ['/nao-existe', '/rafa-corretor', '/parceiro/nome.com.ponto', '/parceiro/a--b']) {
     test(`${path} answers 404 with the 404 page`, async ({ page }) => {
       const response = await page.goto(path);

@@ -18,7 +18,12 @@ export default class VerdictReporter implements Reporter {
     const state = test.result().state;
     const { retryCount } = test.diagnostic() ?? { retryCount: 0 };
     const name = () => testName(test.module.moduleId, titlesOf(test));
-    if (state === 'passed' && retryCount > 0) recordVerdict('flaky', name());
-    else if (state === 'failed') recordVerdict('failed', name());
+    if (state === 'passed' && retryCount > 0) {
+      recordVerdict('flaky', name());
+      // The default reporter prints nothing about a failure its retry passed: say what it was,
+      // so the one flaky run on record can be chased.
+      const first = test.result().errors?.[0];
+      if (first) console.log(`  first attempt: ${(first.stack ?? first.message).split('\n').slice(0, 6).join('\n  ')}`);
+    } else if (state === 'failed') recordVerdict('failed', name());
   }
 }
