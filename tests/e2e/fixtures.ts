@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../scripts/support/chromium';
 import { cookieConsentPolicy } from '../../src/lib/cookie-policy';
 import { allChoices, encodeConsent } from '../../src/lib/cookie-consent';
+import { watchCsp } from '../support/csp-watch';
 import { loopbackAddressFor, startLoopbackProxy } from '../support/loopback-proxy';
 
 /**
@@ -66,18 +67,7 @@ export const test = base.extend<
     await use(context);
   },
   page: async ({ page }, use) => {
-    const violations: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
-    });
-    // Some violations never reach the console (a caught `new Function` probe, for one): listen for the event too.
-    await page.exposeBinding('__reportCspViolation', (_source, text: string) => violations.push(text));
-    await page.addInitScript(() => {
-      addEventListener('securitypolicyviolation', (event) => {
-        const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
-        report(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
-      });
-    });
+    const violations = await watchCsp(page);
     await use(page);
     expect(violations, 'the page broke the Content-Security-Policy (see astro.config.mjs security.csp)').toEqual([]);
   },

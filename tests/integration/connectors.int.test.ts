@@ -36,13 +36,14 @@ import { createLgpdService } from '~/server/lgpd/lgpd.service';
 import { createMailer } from '~/server/mail';
 import type { Outbox } from '~/server/outbox/outbox';
 import { teamCookie } from '../../scripts/support/blog-accounts';
-import { engines, execute, useTestDatabase } from '../support/db';
+import { engines, useTestDatabase } from '../support/db';
 import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { ensureBuild } from '../support/ensure-build';
 import { seeOther } from '../support/see-other';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import { sharedDeps } from '../../scripts/support/service-deps';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
+import { liveDeliveryJobs } from '../support/delivery-jobs';
 import { until } from '../support/until';
 import { startHubSpot, startPipedrive, startRdStation } from '../stand-ins/crm';
 import { serve } from '../stand-ins/serve';
@@ -214,16 +215,7 @@ describe.each(engines)('connectors on %s', (engine) => {
       const row = await rowOf(leadId, kind);
       return row?.status === status ? row : undefined;
     }, 20_000);
-  const liveJobs = async (id: string) =>
-    Number(
-      (
-        await execute(
-          t.handle,
-          `select count(*)::int as n from pgboss.job
-            where data->>'deliveryId' = '${id}' and state not in ('failed', 'completed', 'cancelled')`,
-        )
-      ).rows[0]!['n'],
-    );
+  const liveJobs = (id: string) => liveDeliveryJobs(t, id);
 
   it('a saved lead that ticked the marketing box goes to RD Station, HubSpot, Pipedrive and a ZAP-format webhook from its own transaction, field by field, with its consent', async () => {
     const connectors = connectorsOf(connectorEnv(standIns));

@@ -26,13 +26,14 @@ import { retryDelivery, retryFailedDeliveries, type DeliveryRetryDeps } from '~/
 import { createMailer } from '~/server/mail';
 import { ATTEMPT_HEADER, DELIVERY_HEADER, signBody, SIGNATURE_HEADER } from '~/server/webhooks';
 import { adminCookie, teamCookie } from '../../scripts/support/blog-accounts';
-import { allEngines, execute, useTestDatabase } from '../support/db';
+import { allEngines, useTestDatabase } from '../support/db';
 import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { ensureBuild } from '../support/ensure-build';
 import { seeOther } from '../support/see-other';
 import { startReceiver, type Receiver } from '../../scripts/support/receiver';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
+import { liveDeliveryJobs } from '../support/delivery-jobs';
 import { until } from '../support/until';
 import { quietLog } from '../support/log';
 import { aLeadRow } from '../support/leads';
@@ -104,17 +105,7 @@ describe.each(allEngines)('delivery retry on %s', (engine) => {
   const rowOf = async (id: string) => (await t.db.select().from(deliveries).where(eq(deliveries.id, id)))[0]!;
   const statusBecomes = (id: string, status: string) =>
     until(async () => ((await rowOf(id)).status === status ? true : undefined), 10_000);
-  /** pg-boss jobs of a delivery that may still run (not failed, not completed). */
-  const liveJobs = async (id: string) =>
-    Number(
-      (
-        await execute(
-          t.handle,
-          `select count(*)::int as n from pgboss.job
-            where data->>'deliveryId' = '${id}' and state not in ('failed', 'completed', 'cancelled')`,
-        )
-      ).rows[0]!['n'],
-    );
+  const liveJobs = (id: string) => liveDeliveryJobs(t, id);
 
   /** A webhook to `hook` that the engine gave up on: two attempts, both answered 500. */
   async function failedDelivery(hook: Receiver, leadId: string) {

@@ -10,29 +10,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { authUser, contatos, deliveries, leadFollowUps } from '~/server/db/schema';
-import type { DeliverySettings } from '~/server/delivery/settings';
 import { digestPass } from '~/server/inbox/feature';
 import { createInboxService, type InboxService } from '~/server/inbox/inbox.service';
 import { followUpsPersonalData } from '~/server/inbox/personal-data';
-import { createMailer } from '~/server/mail';
 import { runScheduledDigest } from '~/server/inbox/scheduled-digest';
 import digestFunction, { config as digestFunctionConfig } from '../../netlify/jobs/follow-up-digest.mts';
 import { engines, isPostgres, useTestDatabase } from '../support/db';
-import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
-import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { captureLog, logCapture, quietLog } from '../support/log';
+import { useMailDelivery } from '../support/mail-delivery';
 
 const SITE = 'http://localhost:4321';
-const FAST: DeliverySettings = {
-  retryLimit: 5,
-  retryDelaySeconds: 0,
-  retryBackoff: false,
-  pollingIntervalSeconds: 0.5,
-  expireInSeconds: 30,
-  breaker: { failures: 10, pauseSeconds: 1, maxPauseSeconds: 2 },
-};
 /** Monday 23/11/2026, 07:30 in São Paulo: when the digest runs. */
 const MONDAY_0730 = new Date('2026-11-23T10:30:00Z');
 const SATURDAY_0730 = new Date('2026-11-21T10:30:00Z');
@@ -47,33 +36,16 @@ const vitor = { id: 'v-2', name: 'Vitor Vendas' };
 
 describe.each(engines)('follow-ups on %s', (engine) => {
   const t = useTestDatabase(engine);
-  let smtp: CaptureSmtp;
-  let stack: DeliveryStack;
+  const mail = useMailDelivery(t);
   let clock = MONDAY_0730;
 
-  beforeAll(async () => {
-    smtp = await startCaptureSmtp();
-  });
-  afterAll(async () => {
-    await smtp.stop();
-  });
   beforeEach(async () => {
     clock = MONDAY_0730;
-    smtp.messages.length = 0;
     await t.db.insert(authUser).values(TEAM.map((member) => ({ ...member, emailVerified: true })));
-    stack = deliveryStack(t.handle, {
-      sendMail: createMailer({ smtpUrl: smtp.url, mailFrom: 'Pilota <nao-responda@pilota.example>' }),
-      settings: FAST,
-      log: quietLog,
-    });
-    await stack.start();
-  });
-  afterEach(async () => {
-    await stack.stop(2_000);
   });
 
   const inbox = (): InboxService =>
-    createInboxService({ db: t.db, now: () => clock, outbox: stack.outbox, config: { siteUrl: SITE } });
+    createInboxService({ db: t.db, now: () => clock, outbox: mail.stack.outbox, config: { siteUrl: SITE } });
   const newLead = async (nome: string) => {
     const [row] = await t.db
       .insert(contatos)
@@ -92,7 +64,7 @@ describe.each(engines)('follow-ups on %s', (engine) => {
   };
   const step = (leadId: string, quando: string, nota = '') => ({ leadId, quando, tipo: 'ligar' as const, nota });
   const digest = () =>
-    digestPass({ db: t.db, config: { siteUrl: SITE } as never, now: () => clock, outbox: stack.outbox }, quietLog);
+    digestPass({ db: t.db, config: { siteUrl: SITE } as never, now: () => clock, outbox: mail.stack.outbox }, quietLog);
   const digestRows = () => t.db.select().from(deliveries).where(eq(deliveries.subjectType, 'follow-up-digest'));
 
   it('sets, replaces and completes a next step; refuses an unknown lead and a date over a year away', async () => {
@@ -155,14 +127,14 @@ describe.each(engines)('follow-ups on %s', (engine) => {
     const rows = await digestRows();
     expect(rows.map((row) => row.target)).toEqual(['vera@pilota.example']);
 
-    const mail = await smtp.waitFor((m) => m.envelopeTo.includes('vera@pilota.example'), 15_000);
-    expect(mail.subject).toBe('2 próximos passos para hoje (23/11/2026)');
-    expect(mail.text).toContain('Bom dia, Vera!');
-    expect(mail.text).toContain('20/11/2026 10:00 (atrasado) · Ligar · Ana Atrasada');
-    expect(mail.text).toContain('23/11/2026 14:30 · Reunião · Bia Hoje — Enviar proposta');
-    expect(mail.text).not.toContain('Caio Amanhã');
-    expect(mail.text).not.toContain('Dora Equipe');
-    expect(mail.text).toContain(`${SITE}/admin/hoje`);
+    const sent = await mail.smtp.waitFor((m) => m.envelopeTo.includes('vera@pilota.example'), 15_000);
+    expect(sent.subject).toBe('2 próximos passos para hoje (23/11/2026)');
+    expect(sent.text).toContain('Bom dia, Vera!');
+    expect(sent.text).toContain('20/11/2026 10:00 (atrasado) · Ligar · Ana Atrasada');
+    expect(sent.text).toContain('23/11/2026 14:30 · Reunião · Bia Hoje — Enviar proposta');
+    expect(sent.text).not.toContain('Caio Amanhã');
+    expect(sent.text).not.toContain('Dora Equipe');
+    expect(sent.text).toContain(`${SITE}/admin/hoje`);
 
     // A second run the same day (a retried job, a second host) queues nothing more.
     await digest();
@@ -170,8 +142,8 @@ describe.each(engines)('follow-ups on %s', (engine) => {
     // Turned back on, Vitor gets his the same morning.
     await inbox().setDigest('v-2', true);
     expect(await digest()).toEqual({ businessDay: true, emails: 2, optedOut: 0 });
-    await smtp.waitFor((m) => m.envelopeTo.includes('vitor@pilota.example'), 15_000);
-    expect(smtp.messages.filter((m) => m.envelopeTo.includes('vera@pilota.example'))).toHaveLength(1);
+    await mail.smtp.waitFor((m) => m.envelopeTo.includes('vitor@pilota.example'), 15_000);
+    expect(mail.smtp.messages.filter((m) => m.envelopeTo.includes('vera@pilota.example'))).toHaveLength(1);
   });
 
   it('sends nothing on a weekend', async () => {

@@ -16,7 +16,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from '~/server/auth/admin-grant';
 import { BROWSER_CACHE_CONTROL, CDN_CACHED_ROUTES, LONG_CDN } from '~/server/cdn/cdn-cache';
@@ -25,6 +25,7 @@ import { HEADER_CSP } from '~/server/http/security-headers';
 import { createSecurityLogger } from '~/server/security';
 import { DELIVERY_HEADER, SIGNATURE_HEADER } from '~/server/webhooks';
 import { launchChromium } from '../../scripts/support/chromium';
+import { watchCsp } from '../support/csp-watch';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 import { saveLeadAsFunction } from '../../scripts/support/netlify-lead';
 import { startNetlifyRuntime, type NetlifyRuntime } from '../../scripts/support/netlify-runtime';
@@ -38,23 +39,6 @@ const WEBHOOK_SECRET = 'netlify-runtime-webhook-secret';
 const NOTIFY_TO = 'comercial@pilota.example';
 const PASSWORD = 'Senha-forte-2024!';
 const FIVE_MB = 5 * 1024 * 1024;
-
-/** Content-Security-Policy violations a page reports, from the console and the DOM event. */
-async function watchCsp(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
-  await page.exposeBinding('__reportCspViolation', (_source, text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation(
-        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`,
-      );
-    });
-  });
-  return violations;
-}
 
 describe.skipIf(missing)(`the site on Netlify's local runtime${missing ? ` — skipped: ${missing}` : ''}`, () => {
   let t: TestDatabase;
