@@ -21,6 +21,7 @@ import { migrateDatabase } from '~/server/db/migrate';
 import { contatos, leadStatusChanges } from '~/server/db/schema';
 import { teamCookie } from '../../scripts/support/blog-accounts';
 import { ensureBuild } from '../support/ensure-build';
+import { aLeadRow, firstNameOf, TRACKED_LEAD, type LeadRow } from '../support/leads';
 import { seeOther } from '../support/see-other';
 import { startBuiltServer, type RunningServer } from '../../scripts/support/server';
 import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
@@ -29,18 +30,16 @@ import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 const sp = (local: string) => new Date(`${local}-03:00`);
 
 let key = 0;
-const lead = (nome: string, overrides: Partial<typeof contatos.$inferInsert> = {}) => ({
-  nome,
-  email: `${nome.split(' ')[0]!.toLowerCase()}${key}@exemplo.com.br`,
-  celular: '(11) 90000-0000',
-  tipo: 'proprietario' as const,
-  status: 'qualificado' as const,
-  consentVersion: '1',
-  consentAt: sp('2026-11-01T10:00:00'),
-  submissionKey: `k${key++}`,
-  createdAt: sp('2026-11-01T10:00:00'),
-  ...overrides,
-});
+const lead = (nome: string, overrides: Partial<LeadRow> = {}) =>
+  aLeadRow({
+    nome,
+    email: `${firstNameOf(nome)}${key++}@exemplo.com.br`,
+    celular: '(11) 90000-0000',
+    status: 'qualificado',
+    consentAt: sp('2026-11-01T10:00:00'),
+    createdAt: sp('2026-11-01T10:00:00'),
+    ...overrides,
+  });
 
 const BATCH = 55;
 const ids: Record<string, string> = {};
@@ -52,19 +51,7 @@ async function seed(dataDir: string): Promise<void> {
     const rows = await handle.db
       .insert(contatos)
       .values([
-        lead('João Ávila', {
-          email: 'joao.avila@exemplo.com.br',
-          celular: '(21) 98765-4321',
-          tipo: 'corretor',
-          empresa: 'Imobiliária Conceição',
-          utmSource: 'google',
-          utmMedium: 'cpc',
-          utmCampaign: 'black-friday',
-          ctaSource: 'hero-teste-gratis',
-          paginaOrigem: '/',
-          status: 'em_contato',
-          createdAt: sp('2026-11-10T10:00:00'),
-        }),
+        lead('João Ávila', { ...TRACKED_LEAD, createdAt: sp('2026-11-10T10:00:00') }),
         lead('Fórmula Perigosa', {
           empresa: '=1+1',
           utmSource: 'google',

@@ -11,7 +11,7 @@ import { contatos } from '~/server/db/schema';
 import { listLeads, nextLeadId } from '~/server/inbox/lead-list';
 import { DEFAULT_LEAD_FILTERS, LEADS_PAGE_SIZE, parseLeadFilters } from '~/lib/validation/lead-filters';
 import { engines, useTestDatabase } from '../support/db';
-import { aLeadRow, firstNameOf, type LeadRow } from '../support/leads';
+import { aLeadRow, firstNameOf, TRACKED_LEAD, type LeadRow } from '../support/leads';
 
 /** São Paulo wall time as an instant. */
 const sp = (local: string) => new Date(`${local}-03:00`);
@@ -39,19 +39,7 @@ describe.each(engines)('leads list on %s', (engine) => {
 
   it('filters by each field of the URL, and searches without caring for accents or case', async () => {
     await t.db.insert(contatos).values([
-      lead('João Ávila', {
-        email: 'joao.avila@exemplo.com.br',
-        celular: '(21) 98765-4321',
-        tipo: 'corretor',
-        empresa: 'Imobiliária Conceição',
-        utmSource: 'google',
-        utmMedium: 'cpc',
-        utmCampaign: 'black-friday',
-        ctaSource: 'hero-teste-gratis',
-        paginaOrigem: '/',
-        status: 'em_contato',
-        createdAt: sp('2026-11-22T23:30:00'),
-      }),
+      lead('João Ávila', { ...TRACKED_LEAD, createdAt: sp('2026-11-22T23:30:00') }),
       lead('Maria Souza', {
         utmSource: 'instagram',
         partnerSlug: 'carol-imoveis',

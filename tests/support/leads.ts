@@ -25,6 +25,24 @@ export function aLeadRow(overrides: Partial<LeadRow> = {}): LeadRow {
   };
 }
 
+/**
+ * A lead the inbox's filters all catch at once (type, company with accents, every UTM, the
+ * CTA and page it came from, a status past "novo"): the list and its pages find it by each.
+ */
+export const TRACKED_LEAD = {
+  nome: 'João Ávila',
+  email: 'joao.avila@exemplo.com.br',
+  celular: '(21) 98765-4321',
+  tipo: 'corretor',
+  empresa: 'Imobiliária Conceição',
+  utmSource: 'google',
+  utmMedium: 'cpc',
+  utmCampaign: 'black-friday',
+  ctaSource: 'hero-teste-gratis',
+  paginaOrigem: '/',
+  status: 'em_contato',
+} as const satisfies Partial<LeadRow>;
+
 /** A lead as the form posts it to the service. */
 export function aLeadInput(patch: Partial<LeadInput> = {}): LeadInput {
   return {
