@@ -6,24 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_LATEST, dashboardData } from '~/server/admin/dashboard';
-import type { Db } from '~/server/db/client';
-import { privateFiles, solicitacoesImplementacao } from '~/server/db/schema';
+import { solicitacoesImplementacao } from '~/server/db/schema';
+import { aStoredPdf } from '../support/private-files';
 import { engines, useTestDatabase } from '../support/db';
 
-async function file(db: Db): Promise<string> {
-  const [row] = await db
-    .insert(privateFiles)
-    .values({
-      kind: 'pdf',
-      mimeType: 'application/pdf',
-      originalName: 'cnh.pdf',
-      size: 4,
-      sha256: 'x',
-      content: new Uint8Array([37, 80, 68, 70]),
-    })
-    .returning({ id: privateFiles.id });
-  return row!.id;
-}
 
 const base = { emailAcesso: 'acesso@example.com', senhaHash: 'scrypt$x' };
 
@@ -37,8 +23,8 @@ describe.each(engines)('admin dashboard data on %s', (engine) => {
   });
 
   it('names the person of a CPF request and the company of a CNPJ one, newest first, with their documents', async () => {
-    const cpfFile = await file(t.db);
-    const responsavelFile = await file(t.db);
+    const cpfFile = await aStoredPdf(t.db);
+    const responsavelFile = await aStoredPdf(t.db);
     const [cpf] = await t.db
       .insert(solicitacoesImplementacao)
       .values({

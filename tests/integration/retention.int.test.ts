@@ -30,6 +30,7 @@ import { DEFAULT_RETENTION, runRetention } from '~/server/lgpd/retention';
 import { REMOVED_REASON } from '~/lib/lead-pipeline';
 import { runScheduledRetention } from '~/server/lgpd/scheduled-retention';
 import type { Runtime } from '~/server/runtime-types';
+import { aStoredPdf } from '../support/private-files';
 import { engines, isPostgres, useTestDatabase } from '../support/db';
 import { captureLog, logCapture, logLines, quietLog } from '../support/log';
 import { aLeadRow } from '../support/leads';
@@ -42,21 +43,6 @@ const ago = (days: number, nudgeMs = 0) => new Date(NOW.getTime() - days * DAY +
 const PAST = -HOUR;
 const INSIDE = HOUR;
 
-async function file(db: Db, createdAt: Date): Promise<string> {
-  const [row] = await db
-    .insert(privateFiles)
-    .values({
-      createdAt,
-      kind: 'pdf',
-      mimeType: 'application/pdf',
-      originalName: 'cnh.pdf',
-      size: 4,
-      sha256: 'x',
-      content: new Uint8Array([37, 80, 68, 70]),
-    })
-    .returning({ id: privateFiles.id });
-  return row!.id;
-}
 
 type Ended = { status: 'concluida' | 'cancelada'; at: Date } | undefined;
 
@@ -67,7 +53,7 @@ async function request(
   tipo: 'cpf' | 'cnpj',
   ended?: Ended,
 ): Promise<{ id: string; fileId: string }> {
-  const fileId = await file(db, createdAt);
+  const fileId = await aStoredPdf(db, createdAt);
   const [row] = await db
     .insert(solicitacoesImplementacao)
     .values({
