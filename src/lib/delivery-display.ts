@@ -4,9 +4,11 @@
  * is shown; a lead's e-mails go to the team's inbox (LEAD_NOTIFY_TO). `last_error` is the
  * transport's own message: a webhook's names a status or a network code, but an SMTP
  * server's or a CRM's may quote a recipient or the request, so it is sanitized before it is
- * shown. It is shown whole (a pt-BR reason names what to fix); the stored value is bounded.
+ * shown. It is shown whole, after a plain pt-BR reason when its shape is known
+ * (./delivery-reason.ts); the stored value is bounded.
  */
 
+import { deliveryReason } from './delivery-reason';
 import { safeErrorText, urlHost } from './error-text';
 
 /** Characters of a delivery's last error kept in its row (src/server/delivery/attempt.ts), hence at most shown. */
@@ -30,4 +32,25 @@ export const webhookHost = urlHost;
 export function safeDeliveryError(error: string, max = DELIVERY_ERROR_MAX): string {
   const masked = safeErrorText(error);
   return masked.length > max ? `${masked.slice(0, max - 1).trimEnd()}…` : masked;
+}
+
+/**
+ * A last error as the pages show it: the pt-BR reason when the transport's text has a known
+ * shape, with that text (sanitized, the senders' "failed: " prefix dropped) beside it as the
+ * technical code an operator searches for; otherwise only the sanitized text, as it is.
+ */
+export interface DeliveryErrorView {
+  reason: string | undefined;
+  technical: string;
+}
+
+/**
+ * @example deliveryErrorView('failed: ECONNREFUSED')
+ *   // { reason: "o destino recusou a conexão (está fora do ar?) — …", technical: "ECONNREFUSED" }
+ * @example deliveryErrorView('Pipedrive recusou os dados: …') // { reason: undefined, technical: "Pipedrive recusou os dados: …" }
+ */
+export function deliveryErrorView(error: string): DeliveryErrorView {
+  const technical = safeDeliveryError(error);
+  const reason = deliveryReason(technical);
+  return { reason, technical: reason === undefined ? technical : technical.replace(/^failed: /, '') };
 }

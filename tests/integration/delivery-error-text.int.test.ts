@@ -5,20 +5,30 @@
  * src/server/delivery/attempt.ts). And a webhook URL with credentials is refused when the
  * server starts, naming the variable without repeating the secret (src/server/config.ts).
  * Real receivers (a webhook one that is never reached, a Pipedrive stand-in that echoes
- * what failed) and the built server; on PGlite and PostgreSQL.
+ * what failed) and the built server; on PGlite and PostgreSQL. And what the team reads of a
+ * real failure on the built server's pages: a plain pt-BR reason, the code small beside it.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { deliveries, deliveryTargets } from '~/server/db/schema';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryReasons } from '~/messages/inbox/deliveries';
+import { openDatabase, pgliteDirFor } from '~/server/db/client';
+import { migrateDatabase } from '~/server/db/migrate';
+import { contatos, deliveries, deliveryTargets } from '~/server/db/schema';
 import type { DeliverySettings } from '~/server/delivery/settings';
 import { createMailer } from '~/server/mail';
 import { deliveryStack, type DeliveryStack } from '../../scripts/support/deliveries';
 import { startReceiver, type Receiver } from '../../scripts/support/receiver';
-import { startBuiltServer } from '../../scripts/support/server';
+import { teamCookie } from '../../scripts/support/blog-accounts';
+import { freePort, startBuiltServer, type RunningServer } from '../../scripts/support/server';
+import { startCaptureSmtp, type CaptureSmtp } from '../../scripts/support/smtp';
 import { startPipedrive, type StandIn } from '../stand-ins/crm';
 import { engines, useTestDatabase, type TestDatabase } from '../support/db';
 import { ensureBuild } from '../support/ensure-build';
-import { logCapture } from '../support/log';
+import { aLeadRow } from '../support/leads';
+import { logCapture, quietLog } from '../support/log';
 import { until } from '../support/until';
 
 const PASSWORD = 's3nh4-Do-Receptor';
@@ -49,7 +59,18 @@ describe.each(engines)('a failing delivery’s traces on %s', (engine) => {
       sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
       webhook: { timeoutMs: 1_500 },
       ...(pipedriveUrl
-        ? { connectors: { pipedrive: { apiToken: 'pd-token', baseUrl: pipedriveUrl, labels: {}, channel: undefined, owners: {}, deal: undefined } } }
+        ? {
+            connectors: {
+              pipedrive: {
+                apiToken: 'pd-token',
+                baseUrl: pipedriveUrl,
+                labels: {},
+                channel: undefined,
+                owners: {},
+                deal: undefined,
+              },
+            },
+          }
         : {}),
       settings: SETTINGS,
       log,
@@ -139,4 +160,82 @@ describe('a webhook URL with credentials in the environment', () => {
     // The first start of a fresh build also prepares the embedded database the others copy.
     120_000,
   );
+});
+
+describe('a webhook whose receiver refuses the connection, on the pages (built server)', () => {
+  let server: RunningServer;
+  let smtp: CaptureSmtp;
+  let cookie: string;
+  const ids = { lead: '', delivery: '' };
+
+  beforeAll(async () => {
+    ensureBuild();
+    const dataDir = mkdtempSync(join(tmpdir(), 'pilota-delivery-reason-'));
+    // Filled by the real delivery path: nothing listens on the port, so the socket says ECONNREFUSED.
+    const refusing = `http://127.0.0.1:${await freePort()}/hook`;
+    const handle = await openDatabase({ pgliteDir: pgliteDirFor(dataDir) });
+    try {
+      await migrateDatabase(handle.db);
+      const stack = deliveryStack(handle, {
+        sendMail: createMailer({ mailFrom: 'Pilota <nao-responda@pilota.example>' }),
+        settings: SETTINGS,
+        log: quietLog,
+      });
+      await stack.start();
+      const [lead] = await handle.db
+        .insert(contatos)
+        .values(aLeadRow({ nome: 'Rui Recusado' }))
+        .returning();
+      ids.lead = lead!.id;
+      const [id] = await handle.db.transaction((tx) =>
+        stack.outbox.enqueueDeliveries(tx, [
+          {
+            kind: 'webhook',
+            url: refusing,
+            body: { id: ids.lead },
+            meta: { subjectType: 'lead', subjectId: ids.lead },
+          },
+        ]),
+      );
+      ids.delivery = id!;
+      const failed = await until(async () => {
+        const [row] = await handle.db.select().from(deliveries).where(eq(deliveries.id, ids.delivery));
+        return row?.status === 'failed' ? row : undefined;
+      });
+      expect(failed.lastError).toBe('failed: ECONNREFUSED');
+      await stack.stop(2_000);
+    } finally {
+      await handle.close();
+    }
+    smtp = await startCaptureSmtp();
+    server = await startBuiltServer({ DATA_DIR: dataDir, LEAD_RATE_LIMIT: 'off', SMTP_URL: smtp.url });
+    cookie = (await teamCookie(server.url, server.dataDir, 'vendas', smtp)).cookie;
+  }, 600_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.stop();
+  });
+
+  const html = async (path: string) => {
+    const response = await fetch(`${server.url}${path}`, { headers: { cookie, accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+  /** The last-error cell's text, tags dropped. */
+  const errorCell = (body: string, row: string) => {
+    const cell = new RegExp(`<tr ${row}[\\s\\S]*?<td[^>]*data-delivery-error[^>]*>([\\s\\S]*?)</td>`).exec(body)?.[1];
+    return cell
+      ?.replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  };
+
+  it('the deliveries page and the lead’s page say the receiver refused the connection, with the code beside it', async () => {
+    const reason = deliveryReasons.refused;
+    const deliveriesPage = errorCell(await html('/admin/entregas'), `data-delivery-id="${ids.delivery}"`);
+    expect(deliveriesPage).toBe(`Último erro: ${reason} (ECONNREFUSED)`);
+    const leadPage = errorCell(await html(`/admin/leads/${ids.lead}`), `data-delivery="${ids.delivery}"`);
+    expect(leadPage).toBe(`${reason} (ECONNREFUSED)`);
+  });
 });

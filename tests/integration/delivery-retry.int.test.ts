@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryCopy, deliveryRetryMessages } from '~/messages/inbox/deliveries';
+import { deliveryCopy, deliveryReasons, deliveryRetryMessages } from '~/messages/inbox/deliveries';
 import { openDatabase, pgliteDirFor, type DatabaseHandle } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { contatos, deliveries, deliveryTargets } from '~/server/db/schema';
@@ -341,6 +341,8 @@ describe('the deliveries page and "Reenviar" on the built server', () => {
     expect(body).toContain(new URL(hook.url).host);
     expect(body).not.toContain(PATH_TOKEN);
     expect(body).not.toContain(hook.url);
+    // The receiver's 500, said plainly, with the transport's words beside it.
+    expect(body).toContain(deliveryReasons.http.serverError(500));
     expect(body).toContain('answered 500');
     expect(body).toContain(deliveryCopy.retryAll);
     expect(body).toContain(deliveryCopy.showing('1–4', '4'));

@@ -12,7 +12,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryCopy, deliveryRetryMessages } from '~/messages/inbox/deliveries';
+import { deliveryCopy, deliveryReasons, deliveryRetryMessages } from '~/messages/inbox/deliveries';
 import { deliveryStatusLabels } from '~/messages/inbox/labels';
 import { leadDetailCopy } from '~/messages/inbox/lead-detail';
 import { pipelineMessages } from '~/messages/inbox/leads-list';
@@ -235,7 +235,10 @@ describe.each(engines)('lead detail service on %s', (engine) => {
         host: null,
         status: 'sent',
         attempts: 2,
-        lastError: '550 5.1.1 <[e-mail]>: Recipient address rejected',
+        lastError: {
+          reason: deliveryReasons.mail.recipient,
+          technical: '550 5.1.1 <[e-mail]>: Recipient address rejected',
+        },
       }),
       expect.objectContaining({
         id: s.failedWebhook,
@@ -244,7 +247,7 @@ describe.each(engines)('lead detail service on %s', (engine) => {
         status: 'failed',
         attempts: 5,
         lastAttemptAt: sp('2026-11-16T10:40:00'),
-        lastError: 'answered 503',
+        lastError: { reason: deliveryReasons.http.serverError(503), technical: 'answered 503' },
       }),
     ]);
     expect(JSON.stringify(detail!.deliveries)).not.toContain('segredo');
@@ -383,6 +386,7 @@ describe('the lead page on the built server', () => {
       deliveryStatusLabels.failed,
       `action="/admin/leads/${s.lia}?_action=entregas.reenviar"`,
       `data-delivery-retry="${s.failedWebhook}"`,
+      deliveryReasons.http.serverError(503),
       'answered 503',
       '16/11/2026 10:40',
       // Duplicates and the implementation request, linked.

@@ -3,8 +3,8 @@
  * a webhook's host only, never its path or token; errors without addresses, URLs or long numbers.
  */
 import { describe, expect, it } from 'vitest';
-import { connectorErrorMessages } from '~/messages/inbox/deliveries';
-import { DELIVERY_ERROR_MAX, safeDeliveryError, webhookHost } from '~/lib/delivery-display';
+import { connectorErrorMessages, deliveryReasons } from '~/messages/inbox/deliveries';
+import { DELIVERY_ERROR_MAX, deliveryErrorView, safeDeliveryError, webhookHost } from '~/lib/delivery-display';
 
 describe('webhookHost', () => {
   it('keeps the host and port, drops path, query and credentials', () => {
@@ -52,5 +52,39 @@ describe('safeDeliveryError', () => {
     const cut = safeDeliveryError('x'.repeat(DELIVERY_ERROR_MAX + 500));
     expect(cut).toHaveLength(DELIVERY_ERROR_MAX);
     expect(cut.endsWith('…')).toBe(true);
+  });
+});
+
+describe('deliveryErrorView', () => {
+  it('gives the pt-BR reason with the network code beside it, without the sender\'s "failed: "', () => {
+    expect(deliveryErrorView('failed: ECONNREFUSED')).toEqual({
+      reason: deliveryReasons.refused,
+      technical: 'ECONNREFUSED',
+    });
+    expect(deliveryErrorView('answered 503')).toEqual({
+      reason: deliveryReasons.http.serverError(503),
+      technical: 'answered 503',
+    });
+  });
+
+  it('sanitizes the technical text it shows, and reads the reason from the sanitized one', () => {
+    const view = deliveryErrorView(
+      "Can't send mail - all recipients were rejected: 550 5.1.1 <lia.souza@exemplo.com.br>: unknown",
+    );
+    expect(view).toEqual({
+      reason: deliveryReasons.mail.recipient,
+      technical: "Can't send mail - all recipients were rejected: 550 5.1.1 <[e-mail]>: unknown",
+    });
+    const unknown = deliveryErrorView('failed: URL includes credentials: http://zap:s3nh4@127.0.0.1:9/h');
+    expect(unknown.reason).toBeUndefined();
+    expect(unknown.technical).toBe(
+      safeDeliveryError('failed: URL includes credentials: http://zap:s3nh4@127.0.0.1:9/h'),
+    );
+    expect(unknown.technical).not.toContain('s3nh4');
+  });
+
+  it("shows a connector's pt-BR refusal as it is", () => {
+    const text = connectorErrorMessages.rejected('HubSpot', connectorErrorMessages.invalidEmail);
+    expect(deliveryErrorView(text)).toEqual({ reason: undefined, technical: safeDeliveryError(text) });
   });
 });

@@ -65,6 +65,44 @@ export const connectorErrorMessages = {
 } as const;
 
 /**
+ * What a transport's raw failure means, for the sales team: said plainly, with what to do
+ * (src/lib/delivery-reason.ts picks one; the raw code stays beside it, small, for a search).
+ */
+export const deliveryReasons = {
+  refused: 'o destino recusou a conexão (está fora do ar?) — reenvie quando ele voltar',
+  reset: 'o destino derrubou a conexão no meio do envio — reenvie; se repetir, avise quem cuida do destino',
+  timedOut: 'o destino não respondeu a tempo — reenvie mais tarde; se repetir, avise quem cuida do destino',
+  notFound: 'o endereço do destino não existe (DNS) — confira o endereço configurado',
+  dnsUnavailable: 'não foi possível consultar o endereço do destino (DNS indisponível) — reenvie mais tarde',
+  unreachable: 'a rede não alcança o destino (está fora do ar?) — reenvie mais tarde',
+  certificate:
+    'o certificado HTTPS do destino é inválido (vencido ou não confiável) — quem cuida do destino precisa corrigi-lo',
+  invalidUrl: 'o endereço configurado do destino é inválido — confira a URL',
+  redirected: 'o destino redirecionou para outro endereço — confira a URL configurada',
+  http: {
+    unauthorized: (status: number) => `HTTP ${status}: a chave ou senha foi recusada — confira a configuração`,
+    notFound: 'HTTP 404: endereço não encontrado — confira a URL configurada',
+    gone: 'HTTP 410: o endereço foi desativado no destino — confira a URL configurada',
+    tooLarge: 'HTTP 413: o destino recusou o tamanho dos dados enviados — avise quem cuida do destino',
+    tooMany:
+      'HTTP 429: o destino recebeu requisições demais (limite de uso) — confira a cota da conta e reenvie depois',
+    refused: (status: number) => `HTTP ${status}: o destino recusou a requisição — confira a configuração do destino`,
+    serverError: (status: number) => `o destino respondeu HTTP ${status} (erro no servidor dele) — reenvie mais tarde`,
+  },
+  mail: {
+    recipient:
+      'o servidor de e-mail recusou o destinatário (o endereço existe?) — confira o endereço; os da equipe ficam em LEAD_NOTIFY_TO',
+    login: 'o servidor de e-mail recusou o usuário ou a senha — confira SMTP_URL',
+    mailboxFull: 'a caixa do destinatário está cheia ou a mensagem é grande demais — avise o destinatário',
+    policy:
+      'o servidor de e-mail bloqueou a mensagem (remetente não autorizado ou conteúdo barrado) — confira MAIL_FROM e o domínio de envio',
+    rejected: 'o servidor de e-mail recusou a mensagem — confira a configuração de envio',
+    unavailable: 'o servidor de e-mail está indisponível no momento — reenvie mais tarde',
+    providerKey: 'o serviço de e-mail recusou a chave de acesso — confira RESEND_API_KEY',
+  },
+} as const;
+
+/**
  * A 429 ("too many requests") from a connector or a webhook, as the delivery's last error:
  * the delivery waits for the receiver without spending one of its attempts, up to a daily
  * ceiling per destination (src/server/delivery/rate-limit-waits.ts).
@@ -94,7 +132,6 @@ export const deliveryRetryMessages = {
   falha: 'Não foi possível reenviar agora. Tente novamente.',
   /** "Tentar agora" (entregas.tentarAgora). */
   tentando: 'Nova tentativa iniciada agora.',
-  semTentativaAgendada: (current: string) =>
-    `Esta entrega não tem nova tentativa agendada (situação: “${current}”).`,
+  semTentativaAgendada: (current: string) => `Esta entrega não tem nova tentativa agendada (situação: “${current}”).`,
   emAndamento: 'Esta entrega já está sendo tentada neste momento.',
 } as const;

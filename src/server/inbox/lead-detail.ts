@@ -21,7 +21,7 @@
  * values are never compared.
  */
 import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import { safeDeliveryError, webhookHost } from '~/lib/delivery-display';
+import { deliveryErrorView, webhookHost, type DeliveryErrorView } from '~/lib/delivery-display';
 import type { DbOrTx } from '../db/client';
 import { deliveries, type DeliveryKind, type DeliveryStatus } from '../db/schema/deliveries';
 import { solicitacoesImplementacao, type ImplementationStatus } from '../db/schema/implementation';
@@ -53,7 +53,8 @@ export interface LeadDeliveryRow {
   attempts: number;
   createdAt: Date;
   lastAttemptAt: Date | null;
-  lastError: string | null;
+  /** Its pt-BR reason and the transport's text, masked (src/lib/delivery-display.ts). */
+  lastError: DeliveryErrorView | null;
 }
 
 export interface DuplicateLead {
@@ -134,7 +135,7 @@ async function leadDeliveries(db: DbOrTx, id: string): Promise<LeadDeliveryRow[]
     ...row,
     host: row.kind === 'email' ? null : (webhookHost(target) ?? '?'),
     // Masked as on the deliveries page: an SMTP error may quote an address, a URL its token.
-    lastError: lastError === null ? null : safeDeliveryError(lastError),
+    lastError: lastError === null ? null : deliveryErrorView(lastError),
   }));
 }
 
