@@ -116,6 +116,7 @@ describe.each(engines)('alerts and metrics on %s', (engine) => {
     for (const id of ids) expect(mail!.text).toContain(id);
     expect(mail!.text).toContain(`lead ${leadId}`);
     expect(mail!.text).toContain(`webhook ${new URL(hook.url).origin} #`);
+    expect(mail!.text).toContain('o destino respondeu HTTP 500 (erro no servidor dele)');
     expect(mail!.text).toContain('answered 500');
     expect(mail!.text).toMatch(/: e-mail, lead /);
     expectNothingPersonal(`${mail!.subject}\n${mail!.text}`);

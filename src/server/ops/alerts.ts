@@ -19,6 +19,7 @@
  * alerting sees it when mail itself is what is down.
  */
 import { sql } from 'drizzle-orm';
+import { deliveryReason } from '~/lib/delivery-reason';
 import { opsAlertMessages as copy } from '../../messages/ops-alerts';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
@@ -80,8 +81,12 @@ export async function claim(db: DbOrTx, kind: string, previous: Date | null, at:
 }
 
 /** What a delivery error says, reduced to its class: no address, no URL path, no number. */
+/** The failure's first line, masked and bounded, after its plain pt-BR reason when it has one (as the admin pages show it). */
 function errorClass(error: unknown): string {
-  return typeof error === 'string' && error ? maskPersonalData(safeFirstLine(error)).slice(0, 120) : 'unknown';
+  if (typeof error !== 'string' || !error) return 'unknown';
+  const technical = maskPersonalData(safeFirstLine(error)).slice(0, 120);
+  const reason = deliveryReason(technical);
+  return reason === undefined ? technical : `${reason} (${technical})`;
 }
 
 function subjectOf(row: Row): string {
