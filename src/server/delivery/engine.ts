@@ -31,6 +31,7 @@ import { MAX_RATE_LIMIT_WAIT_MS, mayWaitToday, waitingAttempt } from './rate-lim
 import type { Settler } from './settle';
 import { rateLimitMessages } from '~/messages/inbox/deliveries';
 import type { Logger } from '../log/logger';
+import type { Clock } from '../clock';
 
 export interface EngineSettings {
   /** E-mails in flight per instance (the SMTP pool queues beyond its connections). */
@@ -55,7 +56,7 @@ export interface EngineDeps {
   pacer: Pacer;
   settler: Settler;
   settings: EngineSettings;
-  now: () => Date;
+  now: Clock;
   log: Logger;
   /** Told (and awaited) when a delivery fails for a configuration error: the team's alert. */
   onMisconfigured?: ((failure: MisconfiguredFailure) => Promise<void>) | undefined;
