@@ -13,9 +13,8 @@
  * left out of the fetch; one being probed gets one job. A 429 waits without spending an
  * attempt (./rate-limit-waits.ts).
  *
- * The loop runs continuously in a long-lived server (`start`), or bounded (`drain`) for a
- * scheduled function: due jobs until none is left or the deadline is near, then the attempts in
- * flight. A lane's state and what it asks of pg-boss: ./lanes.ts.
+ * The loop runs continuously in a long-lived server (`start`), or bounded (`drain`) for a scheduled function: due
+ * jobs until none is left or the deadline is near, then those in flight. Lanes and their pg-boss fetches: ./lanes.ts.
  */
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
