@@ -31,6 +31,7 @@ import {
 } from '../src/server/auth/admin-grant';
 import { USER_ROLES, type UserRole } from '../src/lib/team-roles';
 import { adminSocketPath } from '../src/server/auth/admin-socket';
+import { systemClock } from '../src/server/clock';
 
 class NoServerError extends Error {}
 
@@ -93,7 +94,7 @@ async function direct(
       },
       config,
       security,
-      now: () => new Date(),
+      now: systemClock,
     });
     return await grantAdmin(handle.db, email, security, `cli:admin-grant (${how})`, {
       role,

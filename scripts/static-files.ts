@@ -23,15 +23,13 @@ import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { httpMessages } from '../src/messages/http.ts';
+import { IMMUTABLE, NEVER_CACHED, REVALIDATE } from '../src/server/http/cache-control.ts';
 import { COMPRESSIBLE, ENCODINGS } from '../src/integrations/precompress.mjs';
 
 export type Coding = 'br' | 'gzip' | 'identity';
 
 /** Hashed, never-changing build assets (Astro's `build.assets` folder). */
 const IMMUTABLE_PREFIX = '/_astro/';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** What Astro's adapter (`send`) sent for everything else: cache, but revalidate each time. */
-const REVALIDATE = 'public, max-age=0';
 /** Files above this are streamed from disk instead of kept in memory. */
 const MAX_CACHED_BYTES = 1024 * 1024;
 
@@ -235,7 +233,7 @@ export function loadStaticFiles(clientDir: string, headers: Record<string, strin
     return codings;
   };
 
-  const badRequest = flat({ ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+  const badRequest = flat({ ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NEVER_CACHED });
   const badRequestBody = Buffer.from(httpMessages.invalidPath);
 
   return {

@@ -7,6 +7,7 @@
  *   const deps = { db: t.db, queue, config, now, ...sharedDeps({ db: t.db, config, now }) };
  *   const locals = { runtime: testRuntime({ db: t.db, stack, config: { siteUrl, authSecret } }) };
  */
+import { type Clock, systemClock } from '~/server/clock';
 import { composeServices } from '~/server/compose';
 import type { Config } from '~/server/config';
 import type { Db } from '~/server/db/client';
@@ -20,7 +21,7 @@ import type { DeliveryStack } from './deliveries';
 export interface SharedDepsInput {
   db: Db;
   config: Partial<Pick<Config, 'leadRateLimit' | 'authSecret'>>;
-  now?: (() => Date) | undefined;
+  now?: Clock | undefined;
   /** Where failures to record a security event go (a service's `log`). */
   log?: Logger | undefined;
   ready?: () => boolean;
@@ -29,7 +30,7 @@ export interface SharedDepsInput {
 export function sharedDeps({
   db,
   config,
-  now = () => new Date(),
+  now = systemClock,
   log,
   ready = () => true,
 }: SharedDepsInput): Pick<ServiceDeps, 'security' | 'rateLimits' | 'now'> {
@@ -51,7 +52,7 @@ export interface TestRuntimeInput {
   stack: Pick<DeliveryStack, 'queue' | 'outbox' | 'delivery'>;
   /** The settings the test's routes read; the rest of Config is left out. */
   config: Partial<Config>;
-  now?: () => Date;
+  now?: Clock;
   sendMail?: SendMail;
 }
 
@@ -59,7 +60,7 @@ export interface TestRuntimeInput {
  * What the middleware puts in `locals.runtime` for a route under test: every service of
  * the composition root (src/server/compose.ts), on the test's database and queue.
  */
-export function testRuntime({ db, stack, config, now = () => new Date(), sendMail }: TestRuntimeInput) {
+export function testRuntime({ db, stack, config, now = systemClock, sendMail }: TestRuntimeInput) {
   return composeServices({
     config: config as Config,
     db,

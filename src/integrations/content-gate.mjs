@@ -7,6 +7,7 @@
  * the editor fixes the file from there. Dev only: the build still stops on the same file.
  */
 import { contentProblems } from '../lib/content-check.ts';
+import { NEVER_CACHED } from '../server/http/cache-control.ts';
 
 const escape = (text) =>
   text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]);
@@ -53,7 +54,7 @@ export const contentGate =
     const problems = check();
     if (!problems.length) return next();
     // 503, not 500: nothing broke, the site waits for a file to be fixed.
-    res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': NEVER_CACHED });
     res.end(contentErrorPage(problems));
   };
 

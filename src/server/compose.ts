@@ -38,6 +38,7 @@ import type { Runtime } from './runtime-types';
 import { createSecurityLogger } from './security';
 import type { ServiceDeps } from './service-deps';
 import { zapAuthorization } from './webhooks/zap';
+import { systemClock } from './clock';
 
 /** What the services are built on: a database, its queue and outbox, a mailer, a clock and the settings. */
 export type ServiceBase = Pick<
@@ -116,7 +117,7 @@ export function composeRuntime(
     outbox,
     delivery,
     sendMail,
-    now: () => new Date(),
+    now: systemClock,
     ready: options.ready,
     beaconShed: processBeaconShed(),
   });

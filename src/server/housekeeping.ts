@@ -23,6 +23,7 @@ import { pruneUnconfirmedAccounts } from './auth/unconfirmed-accounts';
 import { pruneExpiredUploads } from './implementation/document-uploads';
 import { RATE_LIMIT_ROW_TTL_MS, pruneRateLimits } from './rate-limit';
 import type { Logger } from './log/logger';
+import type { Clock } from './clock';
 
 /** How often the Node server runs a pass; expired uploads wait at most this long past their time. */
 export const HOUSEKEEPING_INTERVAL_MS = 5 * 60_000;
@@ -98,7 +99,7 @@ export function describeHousekeeping(counts: HousekeepingCounts, ms: number): st
 export interface HousekeepingTimerDeps {
   db: DbOrTx;
   pglite: PGlite | undefined;
-  now: () => Date;
+  now: Clock;
   log: Logger;
 }
 

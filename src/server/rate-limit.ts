@@ -28,6 +28,7 @@ import type { Config, RateLimit } from './config';
 import type { Db, DbOrTx } from './db/client';
 import type { PersonalDataPart } from './db/personal-data';
 import { rateLimits } from './db/schema/rate-limits';
+import type { Clock } from './clock';
 
 /** The public forms with a counter of their own (the prefix of the counter's key). */
 export type RateLimitedForm =
@@ -46,7 +47,7 @@ export interface RateLimiter {
 export interface RateLimiterDeps {
   db: Db;
   config: Pick<Config, 'leadRateLimit' | 'authSecret'>;
-  now: () => Date;
+  now: Clock;
   ready: () => boolean;
 }
 
@@ -175,7 +176,7 @@ export interface LocalRateLimiter {
  * pass `count` times per `windowMs`; the whole table is dropped when a window ends, so it
  * never holds more than one window's keys.
  */
-export function createLocalRateLimiter(count: number, windowMs: number, now: () => Date): LocalRateLimiter {
+export function createLocalRateLimiter(count: number, windowMs: number, now: Clock): LocalRateLimiter {
   let windowStart = now().getTime();
   let hits = new Map<string, number>();
   return {

@@ -7,6 +7,7 @@
 import { parseConfig, type Config } from './config';
 import { openDatabase, type Db } from './db/client';
 import { componentLogger, type Logger } from './log/logger';
+import { systemClock } from './clock';
 
 export interface ScheduledPassOptions {
   now?: Date;
@@ -26,7 +27,7 @@ export async function runScheduledPass<Counts>(
   const database = await openDatabase({ databaseUrl: config.databaseUrl, transactionPooler: true });
   try {
     const started = Date.now();
-    const counts = await pass(database.db, config, options.now ?? new Date());
+    const counts = await pass(database.db, config, options.now ?? systemClock());
     log.info(describe(counts, Date.now() - started));
     return counts;
   } finally {

@@ -23,6 +23,7 @@ import type { Outbox } from './outbox/outbox';
 import type { RateLimiter } from './rate-limit';
 import type { SecurityLogger } from './security';
 import type { Logger } from './log/logger';
+import type { Clock } from './clock';
 
 export interface ServiceDeps {
   config: Config;
@@ -39,7 +40,7 @@ export interface ServiceDeps {
   security: SecurityLogger;
   /** The public forms' per-address limit (LEAD_RATE_LIMIT), one counter per form. */
   rateLimits: RateLimiter;
-  now: () => Date;
+  now: Clock;
   /** False while the database cannot be reached (PostgreSQL down at start). */
   ready: () => boolean;
   /** Where a service's lines go; absent, its own component logger (componentLogger('leads') …). Tests capture them. */

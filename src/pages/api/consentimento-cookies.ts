@@ -13,7 +13,7 @@ import { cookieConsentMessages } from '~/copy/cookie-consent';
 import { inputMessages } from '~/messages/input';
 import { rateLimitMessage } from '~/copy/messages/lead';
 import { cookieConsentRecordSchema } from '~/lib/validation/cookie-consent';
-import { clientAddressOf, componentLogger, databaseErrorKind, describeError } from '~/server/http';
+import { clientAddressOf, componentLogger, databaseErrorKind, describeError, NEVER_CACHED } from '~/server/http';
 
 export const prerender = false;
 
@@ -22,8 +22,8 @@ const MAX_BODY_BYTES = 1024;
 
 const answer = (status: number, error?: string) =>
   error === undefined
-    ? new Response(null, { status, headers: { 'Cache-Control': 'no-store' } })
-    : Response.json({ error }, { status, headers: { 'Cache-Control': 'no-store' } });
+    ? new Response(null, { status, headers: { 'Cache-Control': NEVER_CACHED } })
+    : Response.json({ error }, { status, headers: { 'Cache-Control': NEVER_CACHED } });
 
 export const POST: APIRoute = async (context) => {
   const { request, locals } = context;

@@ -13,12 +13,12 @@
 import type { APIRoute } from 'astro';
 import { errorToasts, internalErrors } from '~/copy/messages/implementation';
 import { rateLimitMessage } from '~/copy/messages/lead';
-import { clientAddressOf, componentLogger, databaseErrorKind, describeError } from '~/server/http';
+import { clientAddressOf, componentLogger, databaseErrorKind, describeError, NEVER_CACHED } from '~/server/http';
 import { readChunk, readDeclaration, UploadRejected } from '~/server/implementation';
 
 export const prerender = false;
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
+const NO_STORE = { 'Cache-Control': NEVER_CACHED };
 /** A request carries one document, with one retry: two uploads per form post the rate limit allows. */
 const UPLOADS_PER_REQUEST = 2;
 /** A form post's document is up to three chunks: the chunk requests allowed per form post. */

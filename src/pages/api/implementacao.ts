@@ -9,6 +9,7 @@
  * action parses the whole form (up to ~5 MB of documents per request) into memory first.
  */
 import type { APIRoute } from 'astro';
+import { NEVER_CACHED } from '~/server/http';
 import { submitImplementation } from '~/server/implementation';
 
 export const prerender = false;
@@ -16,5 +17,5 @@ export const prerender = false;
 export const POST: APIRoute = async (context) => {
   const outcome = await submitImplementation(context);
   if (outcome.ok) return Response.json({ id: outcome.id }, { status: 201 });
-  return Response.json(outcome.failure, { status: outcome.status, headers: { 'Cache-Control': 'no-store' } });
+  return Response.json(outcome.failure, { status: outcome.status, headers: { 'Cache-Control': NEVER_CACHED } });
 };

@@ -14,11 +14,11 @@
 import type { APIRoute } from 'astro';
 import { inputMessages } from '~/messages/input';
 import { beaconInput, MAX_BEACON_BYTES, pixelInput } from '~/server/analytics';
-import { clientAddressOf } from '~/server/http';
+import { clientAddressOf, NEVER_CACHED } from '~/server/http';
 
 export const prerender = false;
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
+const NO_STORE = { 'Cache-Control': NEVER_CACHED };
 const answer = (status: number, error?: string) =>
   error === undefined
     ? new Response(null, { status, headers: NO_STORE })

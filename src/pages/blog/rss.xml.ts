@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { rssCopy } from '~/copy/blog';
 import { rssXml } from '~/lib/blog-seo';
-import { BLOG_PAGE_CACHE_CONTROL } from '~/server/blog';
+import { routeCacheControl } from '~/server/cdn';
 
 export const prerender = false;
 
@@ -26,6 +26,6 @@ export const GET: APIRoute = async ({ site, url, locals }) => {
     })),
   });
   return new Response(body, {
-    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': BLOG_PAGE_CACHE_CONTROL },
+    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': routeCacheControl('/blog/rss.xml') },
   });
 };

@@ -49,6 +49,7 @@ import type { EventInput } from './beacon-input';
 import { siteEvent } from './site-values';
 import { admitted, createValueRegistry } from './value-registry';
 import type { Logger } from '../log/logger';
+import type { Clock } from '../clock';
 
 /** How many events one visitor key may send in a minute; a page and its dialog send a handful. */
 export const EVENTS_PER_MINUTE = 60;
@@ -95,7 +96,7 @@ export interface AnalyticsIngest {
 
 export interface AnalyticsIngestDeps {
   db: Db;
-  now: () => Date;
+  now: Clock;
   ready: () => boolean;
   log: Logger;
   /** The site's host (the configured SITE_URL's), part of the key so two sites on one database do not share keys. */

@@ -5,6 +5,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac } from 'node:crypto';
 import type { Db } from '../db/client';
 import { hitOrCountInMemory, memoryCounters } from '../rate-limit';
+import type { Clock } from '../clock';
 
 /*
  * Account e-mails per recipient address, whoever asks and from wherever: the per-IP limits
@@ -37,7 +38,7 @@ export function asOperator<T>(send: () => Promise<T>): Promise<T> {
 export interface AccountMailDeps {
   db: Db;
   config: { authSecret: string | undefined };
-  now: () => Date;
+  now: Clock;
   /** Rate limiting on (default). Only unit-style tests turn it off. */
   rateLimit?: boolean;
 }

@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { checkTextFields, type SecurityLogger } from '../security';
 import { clearFailedSignIns, lockedUntil, recordFailedSignIn } from './lockout';
 import { CLIENT_IP_HEADER } from './wire-names';
+import type { Clock } from '../clock';
 
 export { CLIENT_IP_HEADER };
 
@@ -20,7 +21,7 @@ export const INVALID_NAME_CODE = 'INVALID_NAME';
 export interface AuthHookDeps {
   db: Db;
   security: SecurityLogger;
-  now: () => Date;
+  now: Clock;
 }
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];

@@ -14,6 +14,7 @@
 import { createHmac, createSecretKey } from 'node:crypto';
 import type { Db } from '../db/client';
 import { hitOrCountInMemory, memoryCounters } from '../rate-limit';
+import type { Clock } from '../clock';
 
 /** Better Auth's `rateLimit.customStorage` contract (BetterAuthRateLimitStorage). */
 export interface AuthRateLimitStorage {
@@ -51,7 +52,7 @@ export function authCounterKey(key: string, secret: string): string {
  * Counts one request in the sliding window of rate-limit.ts. A refused client is told to wait
  * the whole window: the earliest its oldest counted request can leave it.
  */
-export function authRateLimitStorage(db: Db, secret: string, now: () => Date): AuthRateLimitStorage {
+export function authRateLimitStorage(db: Db, secret: string, now: Clock): AuthRateLimitStorage {
   const fallback = memoryCounters();
   return {
     consume: async (key, rule) => {

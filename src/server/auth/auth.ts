@@ -44,6 +44,7 @@ import { existingAccountMail, passwordResetMail, verificationMail } from './emai
 import { clearFailedSignIns } from './lockout';
 import { COOKIE_PREFIX } from './wire-names';
 import { IDLE_LOGOUT_MS } from '~/lib/session-idle';
+import type { Clock } from '../clock';
 
 export { COOKIE_PREFIX };
 
@@ -106,7 +107,7 @@ export interface AuthDeps {
   outbox: { enqueueMail: (tx: Db, message: MailMessage, meta: DeliveryMeta) => Promise<string> };
   config: { siteUrl: string; authSecret: string | undefined };
   security: SecurityLogger;
-  now: () => Date;
+  now: Clock;
   /** Rate limiting on (default). Only unit-style tests turn it off. */
   rateLimit?: boolean;
 }

@@ -13,6 +13,7 @@
  */
 import { authErrors } from '../../messages/auth';
 import { describeError } from '../describe-error';
+import { NEVER_CACHED } from '../http/cache-control';
 import { componentLogger } from '../log/logger';
 import type { SecurityLogger } from '../security';
 import { NEW_PASSWORD_PAGE, VERIFIED_CALLBACK, type Auth } from './auth';
@@ -110,7 +111,7 @@ export async function handleAuthRequest(
   if (!clientAddress) {
     return Response.json(
       { code: 'CLIENT_ADDRESS_UNKNOWN', message: authErrors.generic },
-      { status: 400, headers: { 'Cache-Control': 'no-store' } },
+      { status: 400, headers: { 'Cache-Control': NEVER_CACHED } },
     );
   }
   const path = new URL(request.url).pathname;
@@ -119,12 +120,12 @@ export async function handleAuthRequest(
     if (request.method === 'GET' && path === `${BASE_PATH}/verify-email`) {
       return new Response(null, {
         status: 302,
-        headers: { Location: `${VERIFIED_CALLBACK}&error=INVALID_TOKEN`, 'Cache-Control': 'no-store' },
+        headers: { Location: `${VERIFIED_CALLBACK}&error=INVALID_TOKEN`, 'Cache-Control': NEVER_CACHED },
       });
     }
     return Response.json(
       { code: 'NOT_FOUND', message: authErrors.notFound },
-      { status: 404, headers: { 'Cache-Control': 'no-store' } },
+      { status: 404, headers: { 'Cache-Control': NEVER_CACHED } },
     );
   }
   request.headers.delete(CLIENT_IP_HEADER);
@@ -144,7 +145,7 @@ export async function handleAuthRequest(
     componentLogger('auth').error(`${path} failed: ${describeError(error)}`);
     return Response.json(
       { code: 'INTERNAL_SERVER_ERROR', message: authErrors.generic },
-      { status: 500, headers: { 'Cache-Control': 'no-store' } },
+      { status: 500, headers: { 'Cache-Control': NEVER_CACHED } },
     );
   }
   if (response.status === 429) {
@@ -172,6 +173,6 @@ function sameOriginRedirect(response: Response): Response {
   if (target.pathname !== NEW_PASSWORD_PAGE) return response;
   const headers = new Headers(response.headers);
   headers.set('location', target.pathname + target.search);
-  headers.set('cache-control', 'no-store');
+  headers.set('cache-control', NEVER_CACHED);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -35,6 +35,7 @@ import type { DeliveryMeta } from '../outbox/outbox';
 import type { SecurityLogger } from '../security';
 import { invitationMail } from './emails';
 import type { TeamActor } from './team-members';
+import type { Clock } from '../clock';
 
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = '23505';
@@ -47,7 +48,7 @@ export interface InvitationDeps {
   security: SecurityLogger;
   outbox: { enqueueMail: (tx: DbOrTx, message: MailMessage, meta: DeliveryMeta) => Promise<string> };
   config: { siteUrl: string };
-  now: () => Date;
+  now: Clock;
 }
 
 export interface TeamInvitation {

@@ -16,10 +16,11 @@ import type { DbOrTx } from '../db/client';
 import { BLOG_TAG, postTag } from '../cdn/cache-tags';
 import type { PurgeTags } from '../cdn/cdn-purge';
 import { blogImages, blogPosts, type BlogPost } from '../db/schema/blog';
+import { type Clock, systemClock } from '../clock';
 
 export interface PostDeps {
   db: DbOrTx;
-  now?: () => Date;
+  now?: Clock;
   /**
    * Queues, in the write's transaction, the purge of the cached pages a change to a public
    * post makes stale (the lists and its page, by its old and new slug); none by default.
@@ -123,7 +124,7 @@ export async function createPost(
   options: { id?: string; authorId?: string | null; isExample?: boolean } = {},
 ): Promise<BlogPost> {
   const post = parse(input);
-  const now = (deps.now ?? (() => new Date()))();
+  const now = (deps.now ?? systemClock)();
   await assertSlugFree(deps.db, post.slug, options.id);
   const row = await deps.db.transaction(async (tx) => {
     const [inserted] = await withSlugGuard(post.slug, () =>
@@ -157,7 +158,7 @@ export async function createPost(
  */
 export async function updatePost(deps: PostDeps, id: string, input: unknown): Promise<BlogPost> {
   const post = parse(input);
-  const now = (deps.now ?? (() => new Date()))();
+  const now = (deps.now ?? systemClock)();
   return deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
     if (!current) throw new PostNotFoundError();

@@ -12,6 +12,7 @@ import type { ExamplePost } from '~/lib/content-schemas';
 import type { Db } from '../db/client';
 import { blogMeta, blogPosts } from '../db/schema/blog';
 import { createPost } from './post.service';
+import { type Clock, systemClock } from '../clock';
 
 const SEEDED_KEY = 'example_posts_seeded';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,10 +25,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function seedExamplePosts(deps: {
   db: Db;
   posts: readonly ExamplePost[];
-  now?: () => Date;
+  now?: Clock;
 }): Promise<number> {
   const examplePosts = deps.posts;
-  const now = (deps.now ?? (() => new Date()))();
+  const now = (deps.now ?? systemClock)();
   return deps.db.transaction(async (tx) => {
     const claimed = await tx
       .insert(blogMeta)

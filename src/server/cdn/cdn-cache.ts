@@ -5,11 +5,14 @@
  *
  * Listed route by route (anything new stays uncached until someone decides), and then
  * only when the access policy puts the request in its public zone, the method is GET or
- * HEAD, the answer is a 200 that sets no cookie and says nothing of `private`/`no-store`:
+ * HEAD, the answer is a 200 that sets no cookie and says it is neither private nor unstorable:
  * an answer that names or depends on a person can never be kept, whatever the table says.
  *
- * Netlify reads `Netlify-CDN-Cache-Control` (its CDN only; the browser keeps the plain
- * Cache-Control) and `Netlify-Cache-Tag`, by which a change is purged (./cdn-purge.ts).
+ * Each listed route's whole caching policy is here: the answer's own Cache-Control (which its
+ * page sets through routeCacheControl, or the middleware when the page sets none), and on
+ * Netlify `Netlify-CDN-Cache-Control` (its CDN only; the browser keeps the plain
+ * Cache-Control) and `Netlify-Cache-Tag`, by which a change is purged (./cdn-purge.ts). The
+ * values themselves are named in src/server/http/cache-control.ts.
  * Known partners' pages live in the code, and a deploy empties Netlify's cache, so they are
  * kept long; any other /parceiro/<slug> spells out a name nobody vouched for, and the path is
  * whatever a visitor typed, so it is kept a few minutes only (a flood of made-up slugs fills
@@ -20,33 +23,37 @@ import { partners } from '~/lib/content-data';
 import { findPartner, normalizePartnerSlug } from '~/lib/partner';
 import { classifyRequest, type RequestTarget } from '../auth/access-policy';
 import type { DeployTarget } from '../deploy-target';
+import {
+  BLOG_PAGE_CACHE_CONTROL,
+  BROWSER_CACHE_CONTROL,
+  forbidsCaching,
+  LONG_CDN,
+  PURGED_CDN,
+  SHORT_CDN,
+  SITEMAP_CACHE_CONTROL,
+} from '../http/cache-control';
 import { BLOG_TAG, PARTNERS_TAG, postTag } from './cache-tags';
 
 export { BLOG_TAG, PARTNERS_TAG, postTag } from './cache-tags';
-
-
-/** What the browser keeps: a minute, so a visitor's back-and-forth does not ask again. */
-export const BROWSER_CACHE_CONTROL = 'public, max-age=60';
-
-export const LONG_CDN = 'public, s-maxage=86400, stale-while-revalidate=604800';
-const PURGED_CDN = 'public, s-maxage=3600, stale-while-revalidate=86400';
-export const SHORT_CDN = 'public, s-maxage=300, stale-while-revalidate=60';
+export { BROWSER_CACHE_CONTROL, LONG_CDN, SHORT_CDN } from '../http/cache-control';
 
 type Params = Record<string, string | undefined>;
 
 interface CdnRule {
+  /** The answer's own Cache-Control, for the browser and any shared cache but Netlify's CDN. */
+  browser: string;
   cdn: string | ((params: Params) => string);
   tags: (params: Params) => string[];
 }
 
 const partnerPage: CdnRule = {
+  browser: BROWSER_CACHE_CONTROL,
   cdn: ({ slug, name }) => (findPartner(partners, normalizePartnerSlug(slug ?? name)) ? LONG_CDN : SHORT_CDN),
   tags: () => [PARTNERS_TAG],
 };
-const blogPage: CdnRule = { cdn: PURGED_CDN, tags: () => [BLOG_TAG] };
+const blogPage: CdnRule = { browser: BLOG_PAGE_CACHE_CONTROL, cdn: PURGED_CDN, tags: () => [BLOG_TAG] };
 
-/** The public on-demand routes a CDN may keep, by Astro route pattern. */
-export const CDN_CACHED_ROUTES: Readonly<Record<string, CdnRule>> = {
+const ROUTES = {
   '/parceiro/[slug]': partnerPage,
   '/[name]': partnerPage,
   '/blog': blogPage,
@@ -54,12 +61,27 @@ export const CDN_CACHED_ROUTES: Readonly<Record<string, CdnRule>> = {
   '/blog/tag/[tag]': blogPage,
   '/blog/tag/[tag]/pagina/[page]': blogPage,
   '/blog/rss.xml': blogPage,
-  '/sitemap.xml': blogPage,
+  '/sitemap.xml': { ...blogPage, browser: SITEMAP_CACHE_CONTROL },
   '/blog/[slug]': {
-    cdn: PURGED_CDN,
+    ...blogPage,
     tags: ({ slug }) => (slug ? [BLOG_TAG, postTag(slug)] : [BLOG_TAG]),
   },
-};
+} satisfies Record<string, CdnRule>;
+
+/** A route listed below, by Astro route pattern. */
+export type CdnCachedRoute = keyof typeof ROUTES;
+
+/** The public on-demand routes a CDN may keep, by Astro route pattern. */
+export const CDN_CACHED_ROUTES: Readonly<Record<string, CdnRule>> = ROUTES;
+
+/**
+ * The Cache-Control a listed route's page sets on its answer (tests/unit/route-cache-control.test.ts
+ * holds each page to its own route).
+ * @example routeCacheControl('/blog/[slug]') // 'public, max-age=60, s-maxage=300, stale-while-revalidate=600'
+ */
+export function routeCacheControl(route: CdnCachedRoute): string {
+  return ROUTES[route].browser;
+}
 
 export interface CdnCacheRequest extends RequestTarget {
   params: Params;
@@ -67,8 +89,7 @@ export interface CdnCacheRequest extends RequestTarget {
 
 /** Whether an answer already says it is personal or not to be stored. */
 function isPrivate(response: Response): boolean {
-  const cacheControl = response.headers.get('cache-control')?.toLowerCase() ?? '';
-  return /\b(private|no-store|no-cache)\b/.test(cacheControl) || response.headers.getSetCookie().length > 0;
+  return forbidsCaching(response.headers.get('cache-control') ?? '') || response.headers.getSetCookie().length > 0;
 }
 
 /**
@@ -88,7 +109,7 @@ export function cdnCacheHeaders(
   if (response.status !== 200 || isPrivate(response)) return undefined;
   if (classifyRequest(request).zone !== 'public') return undefined;
   const headers: Record<string, string> = {};
-  if (!response.headers.has('cache-control')) headers['Cache-Control'] = BROWSER_CACHE_CONTROL;
+  if (!response.headers.has('cache-control')) headers['Cache-Control'] = rule.browser;
   if (target === 'netlify') {
     headers['Netlify-CDN-Cache-Control'] = typeof rule.cdn === 'string' ? rule.cdn : rule.cdn(request.params);
     // A tag is a plain token: a slug that could carry a comma or a space adds no tag.

@@ -1,6 +1,6 @@
 /*
  * Netlify's CDN: which public answers it may keep (and under which tags), and the purge a
  * change to public content queues through the outbox. The middleware asks for the headers
- * here; purges are queued by the features whose writes make pages stale.
+ * here, and a listed page for its own Cache-Control; purges are queued by the features whose writes make pages stale.
  */
-export { cdnCacheHeaders } from './cdn-cache';
+export { cdnCacheHeaders, routeCacheControl } from './cdn-cache';

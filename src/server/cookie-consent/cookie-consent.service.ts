@@ -7,6 +7,7 @@ import type { CookieConsentRecord } from '~/lib/validation/cookie-consent';
 import type { DbOrTx } from '../db/client';
 import { cookieConsents, type CookieConsentRow } from '../db/schema/cookie-consents';
 import type { ServiceDeps } from '../service-deps';
+import type { Clock } from '../clock';
 
 /** The cookie choices of one runtime (built in src/server/compose.ts). */
 export interface CookieConsentService {
@@ -25,7 +26,7 @@ export function createCookieConsentService(deps: Pick<ServiceDeps, 'db' | 'now'>
 
 export interface RecordDeps {
   db: DbOrTx;
-  now: () => Date;
+  now: Clock;
 }
 
 /** Appends one choice, stamped with the server's clock (the browser's is not evidence). */

@@ -32,12 +32,13 @@ import { deliveries, deliveryTargets, type DeliveryKind, type DeliveryStatus } f
 import { MAIL_TARGET } from './breaker';
 import { LEAD_DELIVERY_SUBJECT } from '../inbox/delivery-list';
 import type { Outbox } from '../outbox/outbox';
+import type { Clock } from '../clock';
 
 export interface DeliveryRetryDeps {
   db: Db;
   /** Woken after the commit, so the fresh job is queued at once instead of on its next round. */
   outbox: Pick<Outbox, 'dispatch'>;
-  now: () => Date;
+  now: Clock;
 }
 
 export type RetryResult =

@@ -22,6 +22,7 @@ import { Settler } from './settle';
 import type { DeliverySettings } from './settings';
 import type { Transports } from '../transport/transport';
 import type { Logger } from '../log/logger';
+import type { Clock } from '../clock';
 
 export interface DeliveryServiceDeps {
   db: Db;
@@ -31,7 +32,7 @@ export interface DeliveryServiceDeps {
   outbox: Outbox;
   transports: Transports;
   settings: DeliverySettings;
-  now: () => Date;
+  now: Clock;
   log: Logger;
   /** Deliver continuously while the queue runs (default). Off: only `drainDue` delivers. */
   workers?: boolean | undefined;

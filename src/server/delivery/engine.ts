@@ -13,9 +13,8 @@
  * left out of the fetch; one being probed gets one job. A 429 waits without spending an
  * attempt (./rate-limit-waits.ts).
  *
- * The loop runs continuously in a long-lived server (`start`), or bounded (`drain`) for a
- * scheduled function: due jobs until none is left or the deadline is near, then the attempts in
- * flight. A lane's state and what it asks of pg-boss: ./lanes.ts.
+ * The loop runs continuously in a long-lived server (`start`), or bounded (`drain`) for a scheduled function: due
+ * jobs until none is left or the deadline is near, then those in flight. Lanes and their pg-boss fetches: ./lanes.ts.
  */
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
@@ -31,6 +30,7 @@ import { MAX_RATE_LIMIT_WAIT_MS, mayWaitToday, waitingAttempt } from './rate-lim
 import type { Settler } from './settle';
 import { rateLimitMessages } from '~/messages/inbox/deliveries';
 import type { Logger } from '../log/logger';
+import type { Clock } from '../clock';
 
 export interface EngineSettings {
   /** E-mails in flight per instance (the SMTP pool queues beyond its connections). */
@@ -55,7 +55,7 @@ export interface EngineDeps {
   pacer: Pacer;
   settler: Settler;
   settings: EngineSettings;
-  now: () => Date;
+  now: Clock;
   log: Logger;
   /** Told (and awaited) when a delivery fails for a configuration error: the team's alert. */
   onMisconfigured?: ((failure: MisconfiguredFailure) => Promise<void>) | undefined;

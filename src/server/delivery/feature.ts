@@ -22,6 +22,7 @@ import type { WebhookOptions } from '../webhooks';
 import { webhookTransport } from '../webhooks/transport';
 import { DeliveryService, type DeliveryServiceDeps } from './delivery.service';
 import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './settings';
+import { type Clock, systemClock } from '../clock';
 
 export interface DeliveryDeps {
   sendMail: SendMail;
@@ -31,7 +32,7 @@ export interface DeliveryDeps {
   /** Connector attempt budget (tests shorten it). */
   connectorOptions?: ConnectorOptions | undefined;
   settings?: DeliverySettings | undefined;
-  now?: () => Date;
+  now?: Clock;
   log?: Logger;
   /** Where a CDN purge finds Netlify's site id and token (default process.env; ../cdn/cdn-purge.ts). */
   purgeEnv?: Record<string, string | undefined> | undefined;
@@ -49,7 +50,7 @@ export interface Deliveries {
 /** The outbox and the delivery service on `handle`'s database and `queue`'s pg-boss (not yet registered). */
 export function createDeliveries(handle: DatabaseHandle, queue: JobQueue, deps: DeliveryDeps): Deliveries {
   const settings = deps.settings ?? DEFAULT_DELIVERY_SETTINGS;
-  const now = deps.now ?? (() => new Date());
+  const now = deps.now ?? systemClock;
   const log = deps.log ?? componentLogger('deliveries');
   const outbox = new Outbox({
     db: handle.db,

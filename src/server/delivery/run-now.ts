@@ -16,13 +16,14 @@ import { deliveries, type DeliveryKind, type DeliveryStatus } from '../db/schema
 import { LEAD_DELIVERY_SUBJECT } from '../inbox/delivery-list';
 import { DELIVERY_QUEUES, type DeliveryJob } from '../outbox/jobs';
 import { endPauses } from './delivery-retry';
+import type { Clock } from '../clock';
 
 export interface RunNowDeps {
   db: Db;
   boss: PgBoss;
   /** Tells the engine that a job of this kind is due now. */
   wake: (kind: DeliveryKind) => Promise<void>;
-  now: () => Date;
+  now: Clock;
 }
 
 export type RunNowResult =

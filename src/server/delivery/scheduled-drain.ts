@@ -28,6 +28,7 @@ import type { DrainResult } from './engine';
 import { createDeliveries, registerDeliveries } from './feature';
 import { deliverySettingsFor, type DeliverySettings } from './settings';
 import { zapAuthorization } from '../webhooks/zap';
+import { systemClock } from '../clock';
 
 /** Netlify ends a scheduled function after 30 s; the run stops taking jobs well before. */
 export const SCHEDULED_DRAIN_BUDGET_MS = 20_000;
@@ -133,7 +134,7 @@ export async function runScheduledDrain(
         db: database.db,
         siteUrl: config.siteUrl,
         authSecret: config.authSecret ?? '',
-        now: new Date(),
+        now: systemClock(),
       }).catch((error: unknown) => {
         log.info(`background drain request: ${describeError(error)}`);
         return 'refused' as const;

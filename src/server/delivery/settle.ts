@@ -17,6 +17,7 @@ import { fromDrizzle, type DrizzleTransactionLike, type PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
 import { describeError } from '../describe-error';
 import type { Logger } from '../log/logger';
+import type { Clock } from '../clock';
 
 export interface SettledAttempt {
   queue: string;
@@ -51,7 +52,7 @@ const RETRY_FLUSH_MS = 1_000;
 export class Settler {
   readonly #db: Db;
   readonly #boss: PgBoss;
-  readonly #now: () => Date;
+  readonly #now: Clock;
   readonly #busy: () => boolean;
   readonly #log: Logger;
   #buffer: Pending[] = [];
@@ -59,7 +60,7 @@ export class Settler {
   #flushing: Promise<void> | undefined;
   #closed = false;
 
-  constructor(deps: { db: Db; boss: PgBoss; now: () => Date; busy: () => boolean; log: Logger }) {
+  constructor(deps: { db: Db; boss: PgBoss; now: Clock; busy: () => boolean; log: Logger }) {
     this.#db = deps.db;
     this.#boss = deps.boss;
     this.#now = deps.now;

@@ -12,8 +12,10 @@
  *
  * One state per process: serve.mjs imports this source and Astro's bundle has its own copy
  * of it, so the state hangs on globalThis under a registered symbol both copies find. Pure
- * code otherwise: no imports, the clock an argument.
+ * code otherwise: it imports only the module of Cache-Control values (itself import-free),
+ * the clock an argument.
  */
+import { NEVER_CACHED } from './cache-control.ts';
 
 export const BEACON_ROUTE = '/api/visita';
 
@@ -49,4 +51,4 @@ export function shedsBeacon(
 }
 
 /** What a shed post is answered: what the endpoint answers an event it does not count. */
-export const SHED_BEACON_ANSWER = { status: 204, headers: { 'Cache-Control': 'no-store' } } as const;
+export const SHED_BEACON_ANSWER = { status: 204, headers: { 'Cache-Control': NEVER_CACHED } } as const;

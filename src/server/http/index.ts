@@ -5,7 +5,7 @@
  * database was unreachable or refused the value) and to read the build's deploy target.
  */
 export { SHED_BEACON_ANSWER, shedsBeacon } from './beacon-shed';
-export { NO_STORE } from './cache-control';
+export { IMMUTABLE, NEVER_CACHED, NO_STORE } from './cache-control';
 export { clientAddressOf } from './client-address';
 export { isHandledMethod, methodNotAllowedResponse } from './methods';
 export { privateDownloadHeaders } from './private-download';

@@ -24,6 +24,7 @@ import { inputMessages } from '~/messages/input';
 import { COVER_UPLOAD_BODY_BYTES } from '~/lib/cover-image';
 import { hasForbiddenCharacters } from '~/lib/validation/text';
 import { actionCallOf, isActionRequest } from './action-call';
+import { NEVER_CACHED } from './cache-control';
 
 /** Largest JSON or action-form body read here (Astro's default action limit). */
 export const MAX_PARSED_BODY_BYTES = 1024 * 1024;
@@ -189,6 +190,6 @@ export async function malformedBodyResponse(request: Request, url: URL): Promise
     : { error: refusal.message, message: refusal.message };
   return new Response(JSON.stringify(body), {
     status: refusal.status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': NEVER_CACHED },
   });
 }

@@ -9,6 +9,7 @@
  * scripts/serve.mjs imports this file directly, hence the relative `.ts` imports.
  */
 import { httpMessages } from '../../messages/http.ts';
+import { NEVER_CACHED } from './cache-control.ts';
 
 export const HANDLED_METHODS: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -28,7 +29,7 @@ export function isHandledMethod(method: string | undefined): method is string {
 export function methodNotAllowed(): { status: 405; headers: Record<string, string>; body: string } {
   return {
     status: 405,
-    headers: { Allow: ALLOW_HEADER, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    headers: { Allow: ALLOW_HEADER, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NEVER_CACHED },
     body: httpMessages.methodNotAllowed,
   };
 }

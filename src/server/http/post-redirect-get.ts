@@ -18,6 +18,7 @@
  * A post from another site is left to Astro, which refuses it. Structurally typed: the
  * middleware hands in Astro's action context, so src/server needs no Astro import.
  */
+import { NO_STORE } from './cache-control';
 
 /** The flash cookie: one action's result, for one page, for a minute. */
 export const FLASH_COOKIE = 'pilota_resultado';
@@ -156,5 +157,5 @@ export async function postRedirectGet(context: PrgContext, next: () => Promise<R
     maxAge: FLASH_MAX_AGE_SECONDS,
   });
   const location = redirectTarget(context.url, anchorFor(context.url.pathname, action.name, result.data));
-  return new Response(null, { status: 303, headers: { location, 'cache-control': 'private, no-store' } });
+  return new Response(null, { status: 303, headers: { location, 'cache-control': NO_STORE } });
 }

@@ -26,6 +26,7 @@ import { authUser, type UserRole } from '../db/schema/auth';
 import { contatos, leadAssignments, salesSettings, type LeadTipo } from '../db/schema/leads';
 import type { MailMessage } from '../mail';
 import type { DeliveryMeta } from '../outbox/outbox';
+import type { Clock } from '../clock';
 
 /** Roles a lead can be assigned to by hand; the round-robin deals to ROUND_ROBIN_ROLES only. */
 export const ASSIGNABLE_ROLES: readonly UserRole[] = ['vendas', 'admin'];
@@ -41,7 +42,7 @@ type Mailer = { enqueueMail: (tx: DbOrTx, message: MailMessage, meta: DeliveryMe
 
 export interface AssignmentDeps {
   db: DbOrTx;
-  now: () => Date;
+  now: Clock;
   outbox: Mailer;
   config: { siteUrl: string };
 }
@@ -233,7 +234,7 @@ export async function readSalesSettings(db: DbOrTx): Promise<SalesSettings> {
 
 /** Turns the round-robin on or off (admins, from /admin/usuarios). */
 export async function setRoundRobin(
-  deps: { db: DbOrTx; now: () => Date },
+  deps: { db: DbOrTx; now: Clock },
   on: boolean,
   actor: { id: string },
 ): Promise<void> {

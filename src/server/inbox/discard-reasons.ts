@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_DISCARD_REASONS } from '~/lib/discard-reasons';
 import type { DbOrTx } from '../db/client';
 import { salesSettings } from '../db/schema/leads';
+import type { Clock } from '../clock';
 
 /** The current list, in the admins' order (the default one while the row is missing). */
 export async function readDiscardReasons(db: DbOrTx): Promise<string[]> {
@@ -20,7 +21,7 @@ export async function readDiscardReasons(db: DbOrTx): Promise<string[]> {
 
 /** Replaces the list (validated by discardReasonsSchema: 1–12 distinct short labels). */
 export async function setDiscardReasons(
-  deps: { db: DbOrTx; now: () => Date },
+  deps: { db: DbOrTx; now: Clock },
   reasons: string[],
   actor: { id: string },
 ): Promise<void> {

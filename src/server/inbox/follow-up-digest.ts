@@ -20,6 +20,7 @@ import type { MailMessage } from '../mail';
 import type { DeliveryRequest } from '../outbox/outbox';
 import { salespeople, type Salesperson } from './assignment';
 import { dueFollowUps, receivesDigest, type DueFollowUp } from './follow-ups';
+import type { Clock } from '../clock';
 
 /** 07:30 on weekdays, São Paulo time (holidays are skipped by the run itself). */
 export const DIGEST_CRON = '30 7 * * 1-5';
@@ -28,7 +29,7 @@ export const DIGEST_PATH = '/admin/hoje';
 
 export interface DigestDeps {
   db: Db;
-  now: () => Date;
+  now: Clock;
   siteUrl: string;
   /** Writes the deliveries in the caller's transaction: the outbox's, or a bare insert where no outbox runs. */
   enqueue: (tx: DbOrTx, items: DeliveryRequest[]) => Promise<string[]>;

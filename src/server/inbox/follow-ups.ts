@@ -20,10 +20,11 @@ import type { DbOrTx } from '../db/client';
 import { followUpDigestOptOuts, leadFollowUps } from '../db/schema/follow-ups';
 import { contatos } from '../db/schema/leads';
 import type { PipelineActor } from './pipeline';
+import type { Clock } from '../clock';
 
 export interface FollowUpDeps {
   db: DbOrTx;
-  now: () => Date;
+  now: Clock;
 }
 
 export type FollowUpResult = { status: 'saved'; dueAt: Date } | { status: 'not_found' } | { status: 'out_of_range' };

@@ -27,10 +27,11 @@ import {
 } from '../db/schema/implementation';
 import { contatos } from '../db/schema/leads';
 import { implementationFilterConditions } from './implementation-filters';
+import type { Clock } from '../clock';
 
 export interface ImplementationInboxDeps {
   db: DbOrTx;
-  now: () => Date;
+  now: Clock;
 }
 
 /** Who acts: the signed-in team member (AdminActor's id and name). */

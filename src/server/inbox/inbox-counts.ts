@@ -19,6 +19,7 @@ import { contatos } from '../db/schema/leads';
 import { describeError } from '../describe-error';
 import { componentLogger } from '../log/logger';
 import { LEAD_DELIVERY_SUBJECT } from './delivery-list';
+import type { Clock } from '../clock';
 
 export interface InboxCounts {
   novos: number;
@@ -45,7 +46,7 @@ async function receivedRequests(db: DbOrTx): Promise<number | undefined> {
   }
 }
 
-export async function inboxCounts({ db, now }: { db: DbOrTx; now: () => Date }): Promise<InboxCounts> {
+export async function inboxCounts({ db, now }: { db: DbOrTx; now: Clock }): Promise<InboxCounts> {
   const cutoff = overdueCutoff(now());
   const [novos, atrasados, emContato, entregasFalhas, implantacoesRecebidas] = await Promise.all([
     db.select({ n: count() }).from(contatos).where(eq(contatos.status, 'novo')).then(first),

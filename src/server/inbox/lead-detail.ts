@@ -29,10 +29,11 @@ import { contatos, type Contato, type LeadStatus } from '../db/schema/leads';
 import { formConsents, type FormConsent } from '../db/schema/lgpd';
 import { withReplyDeadline } from './lead-list';
 import { leadTimeline } from './pipeline';
+import type { Clock } from '../clock';
 
 export interface LeadDetailDeps {
   db: DbOrTx;
-  now: () => Date;
+  now: Clock;
 }
 
 /** Any id PostgreSQL reads as a uuid in its canonical form; anything else is no lead at all (never a query error). */

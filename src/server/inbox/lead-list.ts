@@ -16,10 +16,11 @@ import { saoPauloDayStart } from '~/lib/time-zone';
 import { LEADS_PAGE_SIZE, type LeadFilters } from '~/lib/validation/lead-filters';
 import type { DbOrTx } from '../db/client';
 import { contatos, type Contato } from '../db/schema/leads';
+import type { Clock } from '../clock';
 
 export interface LeadListDeps {
   db: DbOrTx;
-  now: () => Date;
+  now: Clock;
   /** The signed-in member: whose leads `responsavel=eu` ("Meus leads") means. */
   viewerId?: string | undefined;
 }

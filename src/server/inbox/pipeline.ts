@@ -14,10 +14,11 @@ import type { LeadNoteInput, StatusChangeInput } from '~/lib/validation/lead-pip
 import type { DbOrTx } from '../db/client';
 import { contatos, leadAssignments, leadNotes, leadStatusChanges } from '../db/schema/leads';
 import { readDiscardReasons } from './discard-reasons';
+import type { Clock } from '../clock';
 
 export interface PipelineDeps {
   db: DbOrTx;
-  now: () => Date;
+  now: Clock;
 }
 
 /** Who makes a change: the signed-in team member (AdminActor's id and name). */

@@ -22,10 +22,11 @@ import { buildLeadEmail, leadWebhookBody } from './lead-email';
 import type { LeadWriter } from './lead-write';
 import { fileSpool, type LeadSpool, type SpoolEntry } from './spool';
 import type { Logger } from '../log/logger';
+import type { Clock } from '../clock';
 
 export interface DegradedModeDeps {
   sendMail: SendMail;
-  now: () => Date;
+  now: Clock;
   security: SecurityLogger;
   config: Pick<Config, 'dataDir' | 'leadNotifyTo' | 'leadWebhookUrls' | 'webhookSecret'> &
     Partial<Pick<Config, 'deployTarget'>>;

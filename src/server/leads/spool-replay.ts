@@ -14,6 +14,7 @@ import { createSecurityLogger } from '../security';
 import { blobSpool } from './blob-spool';
 import { createLeadService } from './lead.service';
 import type { Logger } from '../log/logger';
+import { systemClock } from '../clock';
 
 export interface BlobReplayDeps {
   db: Db;
@@ -25,7 +26,7 @@ export interface BlobReplayDeps {
 
 /** Saves the leads waiting in the Blobs spool; returns how many were saved. */
 export function replayBlobSpool(deps: BlobReplayDeps): Promise<number> {
-  const now = () => new Date();
+  const now = systemClock;
   const leads = createLeadService({
     ...deps,
     now,

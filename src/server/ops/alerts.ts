@@ -30,6 +30,7 @@ import { maskPersonalData } from '../log/personal-data';
 import type { SendMail } from '../mail';
 import { targetLabel } from '../webhooks';
 import { oldestPendingSeconds } from './delivery-stats';
+import { type Clock, systemClock } from '../clock';
 
 export type AlertKind = 'delivery-failed' | 'delivery-backlog';
 
@@ -37,7 +38,7 @@ export interface AlertDeps {
   db: DbOrTx;
   sendMail: SendMail;
   config: Pick<Config, 'leadNotifyTo' | 'alertBacklogMs' | 'alertRepeatMs'>;
-  now?: () => Date;
+  now?: Clock;
   log?: Logger;
 }
 
@@ -154,7 +155,7 @@ async function backlogAlert(db: DbOrTx, oldestSeconds: number, config: AlertDeps
 export async function checkDeliveryAlerts(deps: AlertDeps): Promise<SentAlert[]> {
   const { db, config } = deps;
   const log = deps.log ?? componentLogger('alerts');
-  const now = (deps.now ?? (() => new Date()))();
+  const now = (deps.now ?? systemClock)();
   const quiet = (last: Date | null) => last !== null && now.getTime() - last.getTime() < config.alertRepeatMs;
   const sent: SentAlert[] = [];
 

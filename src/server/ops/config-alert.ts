@@ -12,11 +12,12 @@ import { describeError } from '../describe-error';
 import { componentLogger } from '../log/logger';
 import type { MisconfiguredFailure } from '../transport/transport';
 import { claim, lastSent, type AlertDeps } from './alerts';
+import { systemClock } from '../clock';
 
 /** Sends the alert for `failure`'s connector unless one went out within the repeat period; true when this call sent it. */
 export async function alertMisconfigured(deps: AlertDeps, failure: MisconfiguredFailure): Promise<boolean> {
   const log = deps.log ?? componentLogger('alerts');
-  const now = (deps.now ?? (() => new Date()))();
+  const now = (deps.now ?? systemClock)();
   const name = `connector-misconfigured:${failure.kind}`;
   const service = deliveryKindLabels[failure.kind];
   try {

@@ -20,11 +20,12 @@ import journal from '../db/migrations/meta/_journal.json';
 import type { DatabaseHandle } from '../db/client';
 import type { ServiceDeps } from '../service-deps';
 import { oldestPendingSeconds } from './delivery-stats';
+import { NEVER_CACHED } from '../http/cache-control';
 import { carriesMetricsToken } from './metrics';
 
 export { LIVENESS_ROUTE, livenessResponse } from './liveness';
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
+const NO_STORE = { 'Cache-Control': NEVER_CACHED };
 /** A probe must answer quickly even when the database does not. */
 const CHECK_TIMEOUT_MS = 2_000;
 

@@ -3,8 +3,10 @@
  * answers it before anything else loads, so it imports nothing, and a new instance's
  * first probe pays for no database module.
  */
+import { NEVER_CACHED } from '../http/cache-control';
+
 export const LIVENESS_ROUTE = '/api/health/live';
 
 export function livenessResponse(): Response {
-  return Response.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } });
+  return Response.json({ status: 'ok' }, { headers: { 'Cache-Control': NEVER_CACHED } });
 }

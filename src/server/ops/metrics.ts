@@ -9,6 +9,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '../db/client';
 import { DELIVERY_KINDS, DELIVERY_STATUSES } from '../db/schema/deliveries';
+import { NEVER_CACHED } from '../http/cache-control';
 import { deliveryStats, submissionCounts } from './delivery-stats';
 
 export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
@@ -97,7 +98,7 @@ export async function metricsResponse(
   token: string | undefined,
   authorization: string | null,
 ): Promise<Response> {
-  const headers = { 'Cache-Control': 'no-store' };
+  const headers = { 'Cache-Control': NEVER_CACHED };
   // Without a token the route does not exist: a bare 404, saying nothing about metrics.
   if (!token) return new Response(null, { status: 404 });
   const given = bearerToken(authorization);

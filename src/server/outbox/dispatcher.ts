@@ -20,6 +20,7 @@ import { deliveries, type DeliveryKind } from '../db/schema/deliveries';
 import { describeError } from '../describe-error';
 import { DELIVERY_QUEUES, type DeliveryJob } from './jobs';
 import type { Logger } from '../log/logger';
+import type { Clock } from '../clock';
 
 /** Deliveries moved into pg-boss per dispatcher transaction. */
 const DISPATCH_BATCH = 200;
@@ -29,7 +30,7 @@ const KICK_DELAY_MS = 100;
 export interface DispatcherDeps {
   db: Db;
   boss: PgBoss;
-  now: () => Date;
+  now: Clock;
   log: Logger;
   /** Called after jobs of that kind were dispatched (wakes the local delivery lanes). */
   onDispatched: (kinds: Set<DeliveryKind>) => void;

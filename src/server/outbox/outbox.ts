@@ -23,6 +23,7 @@ import type { MailMessage } from '../mail';
 import { Dispatcher } from './dispatcher';
 import { Pacer } from './pacer';
 import type { Logger } from '../log/logger';
+import { type Clock, systemClock } from '../clock';
 
 export type DeliveryRequest = (
   | { kind: 'email'; message: MailMessage; meta: DeliveryMeta }
@@ -103,7 +104,7 @@ export interface OutboxDeps {
   db: Db;
   /** The job queue's pg-boss, whose tables the dispatcher inserts jobs into. */
   boss: PgBoss;
-  now?: () => Date;
+  now?: Clock;
   log: Logger;
   /** Least average time between delivery job starts while visitors are submitting (./pacer.ts); 0: unpaced. */
   jobSpacingMs: number;
@@ -114,13 +115,13 @@ export interface OutboxDeps {
 export class Outbox {
   /** Shared with the delivery engine, which takes work at its pace. */
   readonly pacer: Pacer;
-  readonly #now: () => Date;
+  readonly #now: Clock;
   readonly #dispatcher: Dispatcher;
   readonly #dispatchIntervalMs: number;
   readonly #listeners: ((kinds: Set<DeliveryKind>) => void)[] = [];
 
   constructor(deps: OutboxDeps) {
-    this.#now = deps.now ?? (() => new Date());
+    this.#now = deps.now ?? systemClock;
     this.pacer = new Pacer(deps.jobSpacingMs);
     this.#dispatchIntervalMs = deps.dispatchIntervalMs ?? 1_000;
     this.#dispatcher = new Dispatcher({

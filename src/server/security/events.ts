@@ -23,6 +23,7 @@ import { describeError } from '../describe-error';
 import { componentLogger, type Logger } from '../log/logger';
 import { hitRateLimit } from '../rate-limit';
 import type { SecurityEventType } from '~/lib/security-events';
+import { type Clock, systemClock } from '../clock';
 
 const DEFAULT_SEVERITY: Record<SecurityEventType, SecuritySeverity> = {
   login_success: 'info',
@@ -78,7 +79,7 @@ export interface SecurityLoggerDeps {
   db: DbOrTx;
   /** Key of the IP hash: the server's AUTH_SECRET. */
   secret: string;
-  now?: () => Date;
+  now?: Clock;
   /** Where every event, and a failure to record one, is logged (see the header). */
   log?: Logger;
 }
@@ -110,7 +111,7 @@ function logFields(event: SecurityEventInput, severity: SecuritySeverity): Recor
 export function createSecurityLogger({
   db,
   secret,
-  now = () => new Date(),
+  now = systemClock,
   log = componentLogger('security'),
 }: SecurityLoggerDeps): SecurityLogger {
   // Per client, as the limiters count (an IPv6 /64 is one), so a rotating address is still one source.

@@ -5,6 +5,7 @@
  */
 import type { APIRoute } from 'astro';
 import { isUuid } from '~/lib/uuid';
+import { NEVER_CACHED } from '~/server/http';
 
 export const prerender = false;
 
@@ -14,6 +15,6 @@ export const GET: APIRoute = async ({ params, locals }) => {
     isUuid(id) && locals.runtime.ready() ? await locals.runtime.implementation.notificationStatus(id) : null;
   return Response.json(email ? { email } : { error: 'not found' }, {
     status: email ? 200 : 404,
-    headers: { 'Cache-Control': 'no-store' },
+    headers: { 'Cache-Control': NEVER_CACHED },
   });
 };

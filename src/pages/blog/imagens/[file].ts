@@ -6,7 +6,7 @@
  */
 import type { APIRoute } from 'astro';
 import { parseCoverFileName, SERVED_MIME } from '~/lib/cover-image';
-import { COVER_CACHE_CONTROL } from '~/server/blog';
+import { IMMUTABLE } from '~/server/http';
 
 export const prerender = false;
 
@@ -19,7 +19,7 @@ export const GET: APIRoute = async ({ params, locals }) => {
       // The type of what was stored (our own re-encoding), not of what the URL asked for.
       'Content-Type': SERVED_MIME[variant.format],
       'Content-Length': String(variant.byteSize),
-      'Cache-Control': COVER_CACHE_CONTROL,
+      'Cache-Control': IMMUTABLE,
       'X-Content-Type-Options': 'nosniff',
     },
   });
