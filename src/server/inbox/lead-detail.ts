@@ -171,8 +171,9 @@ async function implementationsOf(db: DbOrTx, lead: Contato): Promise<RelatedImpl
     for (const column of [t.email, t.responsavelEmail, t.emailAcesso]) matches.push(sql`lower(${column}) = ${email}`);
   }
   if (digits.length >= MIN_PHONE_DIGITS) {
-    // Requests keep national digits (src/lib/validation/implementation.ts).
-    for (const column of [t.celular, t.responsavelCelular]) matches.push(eq(column, digits));
+    for (const column of [t.celular, t.responsavelCelular]) {
+      matches.push(sql`${phoneDigitsSql(sql`coalesce(${column}, '')`)} = ${digits}`);
+    }
   }
   if (matches.length === 0) return [];
   const rows = await db
