@@ -1,15 +1,13 @@
 /**
- * Brazilian documents and phones: CPF, CNPJ (numeric and the alphanumeric format in force
- * since July 2026) and phone numbers with a real area code (DDD). Shared by the
- * implementation form in the browser and its server endpoint, so both accept exactly the
- * same values.
+ * Brazilian documents: CPF and CNPJ (numeric and the alphanumeric format in force since
+ * July 2026); phones are ./phone.ts. Shared by the implementation form in the browser and
+ * its server endpoint, so both accept exactly the same values.
  *
- * `@brazilian-utils/brazilian-utils` does the check-digit and area-code work, but only
+ * `@brazilian-utils/brazilian-utils` does the check-digit work, but only
  * with options: by default `isValidCnpj` rejects alphanumeric CNPJs, `formatCnpj` drops
- * their letters and `formatPhone` truncates a number that starts with its DDD.
+ * their letters.
  */
-import { formatCnpj, formatCpf, formatPhone, isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
-import { nationalPhoneDigits } from './phone';
+import { formatCnpj, formatCpf, isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 
 // The input masks live apart so the form can show them without this checking code.
 export { INPUT_MAX_LENGTH, MASKED_LENGTH, masks } from './document-masks';
@@ -34,14 +32,6 @@ export function unmaskCpf(value: string): string {
  */
 export function unmaskCnpj(value: string): string {
   return value.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
-}
-
-/**
- * Removes the mask of a phone number: DDD plus 8 or 9 digits.
- * @example unmaskPhone('(11) 98765-4321') // "11987654321"
- */
-export function unmaskPhone(value: string): string {
-  return value.replace(/\D/g, '');
 }
 
 /**
@@ -74,27 +64,6 @@ export function isCnpj(value: string): boolean {
 }
 
 /**
- * Whether a value is a Brazilian phone (masked or not) with a real area code and a valid
- * mobile or landline number, a country code, trunk or operator prefix allowed
- * (`nationalPhoneDigits` in lib/phone).
- * @example isPhone('(11) 98765-4321')   // true
- * @example isPhone('(11) 3000-0000')    // true
- * @example isPhone('+55 11 98765-4321') // true
- * @example isPhone('(20) 98765-4321')   // false (20 is not an area code)
- */
-export function isPhone(value: string): boolean {
-  return nationalPhoneDigits(value) !== null;
-}
-
-/**
- * The national digits (DDD + number) of a phone that `isPhone` accepts.
- * @example phoneDigits('+55 (11) 98765-4321') // "11987654321"
- */
-export function phoneDigits(value: string): string {
-  return nationalPhoneDigits(value) ?? unmaskPhone(value);
-}
-
-/**
  * Formats a complete CPF as ###.###.###-##.
  * @example formatCpfValue('12345678909') // "123.456.789-09"
  */
@@ -108,13 +77,4 @@ export function formatCpfValue(value: string): string {
  */
 export function formatCnpjValue(value: string): string {
   return formatCnpj(unmaskCnpj(value), { version: 2 });
-}
-
-/**
- * Formats a complete phone number: (##) #####-#### for mobiles, (##) ####-#### for landlines.
- * @example formatPhoneValue('11987654321') // "(11) 98765-4321"
- * @example formatPhoneValue('1130000000')  // "(11) 3000-0000"
- */
-export function formatPhoneValue(value: string): string {
-  return formatPhone(unmaskPhone(value), { mask: 'auto' });
 }

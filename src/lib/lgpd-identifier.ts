@@ -3,6 +3,7 @@
  * way the tables store or compare them — e-mail lower-cased, phone and CPF as digits.
  */
 import { isCpf, unmaskCpf } from './documents';
+import { phoneDigits } from './phone';
 import { isUuid } from './uuid';
 
 export const IDENTIFIER_KINDS = ['email', 'phone', 'cpf'] as const;
@@ -28,8 +29,8 @@ export function parseIdentifier(kind: string, raw: string): SubjectIdentifier | 
     return email.length <= 254 && EMAIL.test(email) ? { kind, value: email } : null;
   }
   if (kind === 'phone') {
-    let digits = value.replace(/\D/g, '');
-    if ((digits.length === 12 || digits.length === 13) && digits.startsWith('55')) digits = digits.slice(2);
+    // As the tables store it (./phone.ts); a number with an unknown DDD is still looked up.
+    const digits = phoneDigits(value);
     return digits.length === 10 || digits.length === 11 ? { kind, value: digits } : null;
   }
   if (kind === 'cpf') return isCpf(value) ? { kind, value: unmaskCpf(value) } : null;

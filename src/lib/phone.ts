@@ -6,6 +6,10 @@
  * pasted or autofilled ("+55 11 98765-4321", "015 11 98765 4321", "(11) 98765-4321") and
  * gives the national number, DDD plus 8 or 9 digits, or null. A prefix is dropped only
  * when what follows is a real Brazilian number, so "(55) 99876-5432" keeps its DDD 55.
+ *
+ * Every other form of a phone comes from here too: the national digits the database keeps
+ * (`phoneDigits`), E.164 for the CRMs, the "(11) 98765-4321" mask people read, and the
+ * `tel:` and `wa.me` links. Stored rows hold digits; a mask is only ever applied on the way out.
  */
 import { isValidLandlinePhone } from '@brazilian-utils/brazilian-utils/is-valid-landline-phone';
 import { isValidMobilePhone } from '@brazilian-utils/brazilian-utils/is-valid-mobile-phone';
@@ -75,6 +79,18 @@ export function nationalPhoneDigits(
 }
 
 /**
+ * Whether a value is a Brazilian phone (masked or not) with a real area code and a valid
+ * mobile or landline number, a country code, trunk or operator prefix allowed.
+ * @example isPhone('(11) 98765-4321')   // true
+ * @example isPhone('(11) 3000-0000')    // true
+ * @example isPhone('+55 11 98765-4321') // true
+ * @example isPhone('(20) 98765-4321')   // false (20 is not an area code)
+ */
+export function isPhone(value: string): boolean {
+  return nationalPhoneDigits(value) !== null;
+}
+
+/**
  * National digits in the form's mask: (##) #####-#### or (##) ####-####.
  * @example maskNationalPhone('11987654321') // "(11) 98765-4321"
  * @example maskNationalPhone('1130000000')  // "(11) 3000-0000"
@@ -122,4 +138,69 @@ export function leadPhoneOf(value: string): string | null {
  */
 export function isLeadPhone(value: string): boolean {
   return LEAD_PHONE_PATTERN.test(value);
+}
+
+/**
+ * The digits a phone is stored and compared as: the national number when the value reads as
+ * one, else its bare digits (a half-typed or foreign number still compares with itself).
+ * @example phoneDigits('(11) 98765-4321')   // "11987654321"
+ * @example phoneDigits('+55 11 98765-4321') // "11987654321"
+ * @example phoneDigits('123')               // "123"
+ */
+export function phoneDigits(value: string): string {
+  return nationalPhoneDigits(value) ?? value.replace(/\D/g, '');
+}
+
+/**
+ * The values a phone column may hold for a number, to look it up by equality (and its index):
+ * the national digits every row is written with, and the mask of a row from before that.
+ * @example storedPhoneForms('+55 11 98765-4321') // ["11987654321", "(11) 98765-4321"]
+ */
+export function storedPhoneForms(value: string): string[] {
+  const digits = phoneDigits(value);
+  return [...new Set([digits, formatPhone(digits)])];
+}
+
+/**
+ * A phone in E.164 (+55…), as the CRMs want it. Digits that do not read as a national number
+ * but already start with 55 and are long enough to hold it keep that code.
+ * @example phoneE164('11987654321')       // "+5511987654321"
+ * @example phoneE164('(11) 98765-4321')   // "+5511987654321"
+ */
+export function phoneE164(value: string): string {
+  const national = nationalPhoneDigits(value);
+  if (national) return `+${COUNTRY_CODE}${national}`;
+  const digits = value.replace(/\D/g, '');
+  return digits.startsWith(COUNTRY_CODE) && digits.length >= 12 ? `+${digits}` : `+${COUNTRY_CODE}${digits}`;
+}
+
+/**
+ * A phone as people read it: "(11) 98765-4321" or "(11) 3456-7890". A value without 10 or 11
+ * digits (an anonymised lead's empty phone, a fragment) is shown as it is.
+ * @example formatPhone('11987654321')     // "(11) 98765-4321"
+ * @example formatPhone('(11) 98765-4321') // "(11) 98765-4321"
+ * @example formatPhone('')                // ""
+ */
+export function formatPhone(value: string): string {
+  const digits = phoneDigits(value);
+  return digits.length === 10 || digits.length === 11 ? maskNationalPhone(digits) : value;
+}
+
+/**
+ * `https://wa.me/55…?text=…`, or undefined for a phone that cannot be dialled.
+ * @example whatsappHref('(41) 99876-5432', 'Olá') // 'https://wa.me/5541998765432?text=Ol%C3%A1'
+ */
+export function whatsappHref(phone: string, text?: string): string | undefined {
+  const national = nationalPhoneDigits(phone);
+  if (!national) return undefined;
+  return `https://wa.me/${COUNTRY_CODE}${national}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
+}
+
+/**
+ * `tel:+55…`, or undefined for a phone that cannot be dialled.
+ * @example telHref('1130000000') // 'tel:+551130000000'
+ */
+export function telHref(phone: string): string | undefined {
+  const national = nationalPhoneDigits(phone);
+  return national ? `tel:+${COUNTRY_CODE}${national}` : undefined;
 }

@@ -9,6 +9,7 @@
  * PostgreSQL, whatever its locale (SQL `lower()` and `unaccent` depend on the locale or on
  * an extension; a table does not). Letters outside the table are compared as typed.
  */
+import { nationalPhoneDigits } from './phone';
 
 /** Upper case and accented letters, each folded to the character at the same place in SEARCH_FOLD_TO. */
 export const SEARCH_FOLD_FROM =
@@ -103,18 +104,21 @@ export function searchTerms(query: string): string[] {
 }
 
 /**
+ * A term as the stored text is searched for it: digits that read as a whole phone behind a
+ * "+55", "0055" or trunk prefix become the national digits phones are stored as. Those are a
+ * tail of the term, so whatever the term found is still found.
+ * @example storedTerm('5511987654321') // "11987654321"
+ * @example storedTerm('joao')          // "joao"
+ */
+export function storedTerm(term: string): string {
+  return nationalPhoneDigits(term) ?? term;
+}
+
+/**
  * A LIKE pattern matching `term` anywhere, with LIKE's own characters (`%`, `_`, `\`)
  * taken literally (backslash is PostgreSQL's default LIKE escape).
  * @example containsPattern('50%_off') // "%50\\%\\_off%"
  */
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, '\\$&')}%`;
-}
-
-/**
- * The digits of a phone, as the search column keeps them.
- * @example phoneDigits('(11) 98765-4321') // "11987654321"
- */
-export function phoneDigits(phone: string): string {
-  return phone.replace(/\D/g, '');
 }

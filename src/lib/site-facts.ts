@@ -5,13 +5,14 @@
  * derive the same values.
  */
 import type { CompanyFacts, SiteSettings } from './content-schemas';
+import { phoneDigits, telHref } from './phone';
 
 export function contactOf(company: CompanyFacts, contact: SiteSettings['contact']) {
   const { whatsappGreeting, ...hours } = contact;
   return {
     phone: company.phone,
-    /** `phone` with the country code, for tel: links. */
-    phoneHref: `tel:+55${company.phone.replace(/\D/g, '')}`,
+    /** `phone` with the country code, for tel: links; a number without a DDD (a 0800) is dialled as written. */
+    phoneHref: telHref(company.phone) ?? `tel:${phoneDigits(company.phone)}`,
     email: company.email,
     whatsappUrl: `https://wa.me/${company.whatsappNumber}?text=${encodeURIComponent(whatsappGreeting)}`,
     companyRegistration: `CNPJ ${company.cnpj}`,

@@ -155,7 +155,8 @@ describe.each(engines)('lead pipeline on %s', (engine) => {
     expect(rows[0]).toMatchObject({
       nome: 'Ana Souza',
       email: 'ana@example.com',
-      celular: '(11) 98765-4321',
+      // Stored as national digits; the e-mail and the webhook below still carry the mask.
+      celular: '11987654321',
       tipo: 'proprietario',
       empresa: '',
       paginaOrigem: 'http://localhost/planos',

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '~/server/config';
 import { redact } from '~/server/connectors/http';
 import { rateLimitWaitMs, retryAfterMs } from '~/server/transport/retry-after';
-import { e164, pageSlug } from '~/server/connectors/payloads';
+import { pageSlug } from '~/server/connectors/payloads';
+import { phoneE164 } from '~/lib/phone';
 import { configErrorFor } from '../support/config-error';
 
 const configError = configErrorFor;
@@ -104,8 +105,8 @@ describe('connector texts', () => {
   });
 
   it('a phone in E.164 with Brazil’s code, and the page as a slug', () => {
-    expect(e164('(11) 98765-4321')).toBe('+5511987654321');
-    expect(e164('+55 11 98765-4321')).toBe('+5511987654321');
+    expect(phoneE164('(11) 98765-4321')).toBe('+5511987654321');
+    expect(phoneE164('+55 11 98765-4321')).toBe('+5511987654321');
     expect(pageSlug('/')).toBe('inicio');
     expect(pageSlug('')).toBe('inicio');
     expect(pageSlug('https://pilota.example/Gestão/Imóveis/?utm_source=x#topo')).toBe('gestao-imoveis');

@@ -3,15 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCnpjValue,
   formatCpfValue,
-  formatPhoneValue,
   isCnpj,
   isCpf,
-  isPhone,
   masks,
   unmaskCnpj,
   unmaskCpf,
-  unmaskPhone,
 } from '~/lib/documents';
+import { formatPhone, isPhone, phoneDigits } from '~/lib/phone';
 
 /*
  * The official CNPJ check-digit rule (Receita Federal, "Cálculo do DV do CNPJ
@@ -168,8 +166,8 @@ describe('masks round-trip', () => {
     const masked = mask(digits, masks.phone);
     expect(masked).toBe(expected);
     expect(masked.length).toBeLessThanOrEqual(15);
-    expect(formatPhoneValue(digits)).toBe(expected);
-    expect(unmaskPhone(masked)).toBe(digits);
+    expect(formatPhone(digits)).toBe(expected);
+    expect(phoneDigits(masked)).toBe(digits);
   });
 
   it('the phone mask grows from the landline to the mobile pattern while typing', () => {

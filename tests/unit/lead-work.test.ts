@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatLeadAge } from '~/lib/lead-age';
-import { greetingText, mailtoHref, telHref, whatsappHref } from '~/lib/lead-contact';
+import { greetingText, mailtoHref } from '~/lib/lead-contact';
+import { telHref, whatsappHref } from '~/lib/phone';
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import IMask from 'imask';
 import { masks } from '~/lib/document-masks';
-import { formatLeadPhone, maskNationalPhone, nationalPhoneDigits } from '~/lib/phone';
+import {
+  formatLeadPhone,
+  formatPhone,
+  maskNationalPhone,
+  nationalPhoneDigits,
+  phoneDigits,
+  phoneE164,
+  storedPhoneForms,
+  telHref,
+  whatsappHref,
+} from '~/lib/phone';
 
 describe('nationalPhoneDigits', () => {
   it.each([
@@ -108,5 +118,51 @@ describe('phone fields', () => {
     ['(55) 99876-5432', '(55) 99876-5432'],
   ])('the implementation phone mask turns a pasted %s into %s', (input, output) => {
     expect(IMask.pipe(input, { ...masks.phone } as Parameters<typeof IMask.pipe>[1])).toBe(output);
+  });
+});
+
+describe('every form of a phone', () => {
+  // Input → [national digits, stored digits, E.164, mask, wa.me, tel:]; a value that is not a
+  // phone keeps its bare digits for storage and comparison and gets no link.
+  it.each([
+    ['masked mobile', '(11) 98765-4321', '11987654321', '11987654321', '+5511987654321', '(11) 98765-4321'],
+    ['masked landline', '(11) 3456-7890', '1134567890', '1134567890', '+551134567890', '(11) 3456-7890'],
+    ['+55', '+55 21 99876-5432', '21998765432', '21998765432', '+5521998765432', '(21) 99876-5432'],
+    ['0055', '0055 11 98765-4321', '11987654321', '11987654321', '+5511987654321', '(11) 98765-4321'],
+    [
+      'trunk 0 and carrier code',
+      '0 21 11 98765-4321',
+      '11987654321',
+      '11987654321',
+      '+5511987654321',
+      '(11) 98765-4321',
+    ],
+    ['bare digits', '11987654321', '11987654321', '11987654321', '+5511987654321', '(11) 98765-4321'],
+    ['spaces, dots and hyphens', '11 3456.7890', '1134567890', '1134567890', '+551134567890', '(11) 3456-7890'],
+    ['invalid DDD', '(20) 98765-4321', null, '20987654321', '+5520987654321', '(20) 98765-4321'],
+    ['too short', '(11) 9876-543', null, '119876543', '+55119876543', '(11) 9876-543'],
+    ['too long', '(11) 98765-43210', null, '119876543210', '+55119876543210', '(11) 98765-43210'],
+    ['letters', '(11) 98765-4321 ramal 2', null, '119876543212', '+55119876543212', '(11) 98765-4321 ramal 2'],
+    ['empty (an anonymised lead)', '', null, '', '+55', ''],
+  ])('%s: %s', (_shape, input, national, stored, e164, masked) => {
+    expect(nationalPhoneDigits(input)).toBe(national);
+    expect(phoneDigits(input)).toBe(stored);
+    expect(phoneE164(input)).toBe(e164);
+    expect(formatPhone(input)).toBe(masked);
+    expect(whatsappHref(input)).toBe(national ? `https://wa.me/55${national}` : undefined);
+    expect(telHref(input)).toBe(national ? `tel:+55${national}` : undefined);
+  });
+
+  it('writes the WhatsApp greeting into the link, encoded', () => {
+    expect(whatsappHref('11987654321', 'Olá, Ana!')).toBe('https://wa.me/5511987654321?text=Ol%C3%A1%2C%20Ana!');
+  });
+
+  it('keeps a number already in E.164 digits', () => {
+    expect(phoneE164('5511987654321')).toBe('+5511987654321');
+  });
+
+  it('looks a stored phone up as digits and as the mask of older rows', () => {
+    expect(storedPhoneForms('+55 11 98765-4321')).toEqual(['11987654321', '(11) 98765-4321']);
+    expect(storedPhoneForms('123')).toEqual(['123']);
   });
 });

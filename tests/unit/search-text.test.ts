@@ -8,11 +8,12 @@ import {
   containsPattern,
   foldSearchText,
   MAX_SEARCH_TERMS,
-  phoneDigits,
   SEARCH_FOLD_FROM,
   SEARCH_FOLD_TO,
   searchTerms,
+  storedTerm,
 } from '../../src/lib/search-text';
+import { phoneDigits } from '../../src/lib/phone';
 
 describe('foldSearchText', () => {
   it.each([
@@ -80,5 +81,19 @@ describe('containsPattern', () => {
 describe('phoneDigits', () => {
   it('keeps digits only', () => {
     expect(phoneDigits('(11) 98765-4321')).toBe('11987654321');
+  });
+});
+
+describe('storedTerm', () => {
+  it.each([
+    ['5511987654321', '11987654321'],
+    ['005511987654321', '11987654321'],
+    ['02111987654321', '11987654321'],
+    ['11987654321', '11987654321'],
+    ['987654321', '987654321'],
+    ['52998224725', '52998224725'],
+    ['joao', 'joao'],
+  ])('%s → %s', (term, expected) => {
+    expect(storedTerm(term)).toBe(expected);
   });
 });

@@ -8,7 +8,8 @@
  */
 import { z } from './zod';
 import { validationMessages as m } from '~/copy/messages/implementation';
-import { isCnpj, isCpf, isPhone, phoneDigits, unmaskCnpj, unmaskCpf } from '../documents';
+import { isCnpj, isCpf, unmaskCnpj, unmaskCpf } from '../documents';
+import { isPhone, phoneDigits } from '../phone';
 import { plainText, singleLine } from './text';
 export * from './implementation-fields';
 

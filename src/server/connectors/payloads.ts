@@ -13,6 +13,7 @@
 import { consentNotices } from '~/copy/consent-notices';
 import { tipoLabels } from '~/copy/messages/lead';
 import { consentNoticePlainText } from '~/lib/consent-notice';
+import { phoneDigits, phoneE164 } from '~/lib/phone';
 import type { ConnectorKind } from '~/lib/delivery-kinds';
 import { publishedProof } from '../consent/consent-proof';
 import type { LeadRecord } from '../db/schema/leads';
@@ -41,15 +42,6 @@ export function splitName(nome: string): [string, string] {
   return [first, rest.join(' ')];
 }
 
-/**
- * A phone in E.164 (+55…): the form's "(11) 99999-9999" gets Brazil's country code; a number
- * already starting with 55 and long enough to hold it keeps it.
- */
-export function e164(celular: string): string {
-  const digits = celular.replace(/\D/g, '');
-  return digits.startsWith('55') && digits.length >= 12 ? `+${digits}` : `+55${digits}`;
-}
-
 /** The page path as a slug for the conversion identifier: "/gestao/" → "gestao", "/" → "inicio". */
 export function pageSlug(pagina: string): string {
   const path = pagina.replace(/^https?:\/\/[^/]+/i, '').split(/[?#]/)[0] ?? '';
@@ -73,7 +65,7 @@ function leadValue(lead: LeadRecord, field: LeadField): string {
     case 'email':
       return lead.email;
     case 'celular':
-      return e164(lead.celular);
+      return phoneE164(lead.celular);
     case 'empresa':
       return lead.empresa;
     case 'tipo':
@@ -117,7 +109,7 @@ export function rdStationBody(lead: LeadRecord, config: NonNullable<ConnectorsCo
       conversion_identifier: identifier,
       name: lead.nome,
       email: lead.email,
-      mobile_phone: e164(lead.celular),
+      mobile_phone: phoneE164(lead.celular),
       ...nonEmpty({
         company_name: lead.empresa,
         traffic_source: lead.utmSource,
@@ -203,7 +195,7 @@ export function pipedriveBody(
     person: {
       name: lead.nome,
       emails: [{ value: lead.email, primary: true, label: 'work' }],
-      phones: [{ value: e164(lead.celular), primary: true, label: 'mobile' }],
+      phones: [{ value: phoneE164(lead.celular), primary: true, label: 'mobile' }],
       ...owner,
     },
     ...(config.deal
@@ -221,7 +213,7 @@ export function pipedriveBody(
  * `originListingId` names what the visitor asked about: the site's page, as a slug.
  */
 export function zapLeadBody(lead: LeadRecord, zap: ZapWebhookConfig | undefined) {
-  const national = e164(lead.celular).slice(3);
+  const national = phoneDigits(lead.celular);
   const facts = [
     `Tipo: ${tipoLabels[lead.tipo]}`,
     ...(lead.empresa ? [`Empresa: ${lead.empresa}`] : []),

@@ -6,7 +6,8 @@
  * or the file itself.
  */
 import { formatDate } from '~/lib/br-format';
-import { formatCnpjValue, formatCpfValue, formatPhoneValue } from '~/lib/documents';
+import { formatCnpjValue, formatCpfValue } from '~/lib/documents';
+import { formatPhone } from '~/lib/phone';
 import type { MailMessage } from '../mail';
 import { escapeHtml } from '~/lib/escape';
 
@@ -64,7 +65,7 @@ export function implementationTemplateParams(input: ImplementationEmailInput, si
     show_responsavel_section: isCpf ? HIDE : SHOW,
     cpf: input.cpf ? formatCpfValue(input.cpf) : '',
     nome_completo: input.nomeCompleto ?? '',
-    celular: input.celular ? formatPhoneValue(input.celular) : '',
+    celular: input.celular ? formatPhone(input.celular) : '',
     email: input.email ?? '',
     cnh_anexada: cnh.anexada,
     cnh_nome_arquivo: cnh.nome,
@@ -74,7 +75,7 @@ export function implementationTemplateParams(input: ImplementationEmailInput, si
     razao_social: input.razaoSocial ?? '',
     responsavel_cpf: input.responsavelCpf ? formatCpfValue(input.responsavelCpf) : '',
     responsavel_nome: input.responsavelNome ?? '',
-    responsavel_celular: input.responsavelCelular ? formatPhoneValue(input.responsavelCelular) : '',
+    responsavel_celular: input.responsavelCelular ? formatPhone(input.responsavelCelular) : '',
     responsavel_email: input.responsavelEmail ?? '',
     responsavel_cnh_anexada: responsavelCnh.anexada,
     responsavel_cnh_nome_arquivo: responsavelCnh.nome,

@@ -11,7 +11,7 @@
  * src/lib/uuid.ts requestReference) finds its request in any case, as a range on the id.
  */
 import { and, eq, gte, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { containsPattern, searchTerms } from '~/lib/search-text';
+import { containsPattern, searchTerms, storedTerm } from '~/lib/search-text';
 import { saoPauloDayStart } from '~/lib/time-zone';
 import { referenceRange } from '~/lib/uuid';
 import type { ImplementationFilters } from '~/lib/validation/implementation-inbox';
@@ -21,10 +21,10 @@ import { foldSearchSql } from '../db/schema/leads';
 const DAY_MS = 86_400_000;
 const nextDay = (isoDate: string) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
-/** Folded names, e-mails and razão social, then the digits (and letters, for a CNPJ) of phones and documents. */
+/** Folded names, e-mails and razão social, then the digits (and letters, for a CNPJ) of documents and the phones, stored as digits. */
 const searchable: SQL = sql`${foldSearchSql(
   sql`concat_ws(' ', ${requests.nomeCompleto}, ${requests.email}, ${requests.emailAcesso}, ${requests.razaoSocial}, ${requests.responsavelNome}, ${requests.responsavelEmail}, ${requests.cpf}, ${requests.cnpj}, ${requests.responsavelCpf})`,
-)} || ' ' || regexp_replace(concat_ws(' ', ${requests.celular}, ${requests.responsavelCelular}), '[^0-9 ]', '', 'g')`;
+)} || ' ' || concat_ws(' ', ${requests.celular}, ${requests.responsavelCelular})`;
 
 /** Characters a typed CPF/CNPJ carries that the stored one does not. */
 const DOCUMENT_PUNCTUATION = /[.\-/]/g;
@@ -37,11 +37,13 @@ export function implementationFilterConditions(filters: ImplementationFilters): 
   if (filters.de) conditions.push(gte(requests.createdAt, saoPauloDayStart(filters.de)));
   if (filters.ate) conditions.push(lt(requests.createdAt, saoPauloDayStart(nextDay(filters.ate))));
   const reference = referenceRange(filters.q ?? '');
-  const terms = searchTerms(filters.q ?? '').map((term) => {
-    const bare = term.replace(DOCUMENT_PUNCTUATION, '');
-    const match = like(searchable, containsPattern(term));
-    return bare && bare !== term ? or(match, like(searchable, containsPattern(bare)))! : match;
-  });
+  const terms = searchTerms(filters.q ?? '')
+    .map(storedTerm)
+    .map((term) => {
+      const bare = term.replace(DOCUMENT_PUNCTUATION, '');
+      const match = like(searchable, containsPattern(term));
+      return bare && bare !== term ? or(match, like(searchable, containsPattern(bare)))! : match;
+    });
   const byReference = reference && and(gte(requests.id, reference.from), lte(requests.id, reference.to));
   if (byReference && terms.length > 0) conditions.push(or(byReference, and(...terms))!);
   else conditions.push(...terms);

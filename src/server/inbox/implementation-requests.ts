@@ -9,8 +9,7 @@
  * `stale` with the status it has now. Nothing here logs a filter (a search holds personal data).
  */
 import { and, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
-import { phoneDigits } from '~/lib/search-text';
-import { formatPhoneValue } from '~/lib/documents';
+import { storedPhoneForms } from '~/lib/phone';
 import type { ImplementationStatus } from '~/lib/lead-pipeline';
 import {
   IMPLEMENTATIONS_PAGE_SIZE,
@@ -152,10 +151,9 @@ export async function implementationRequestDetail(
   const emails = [request.email, request.responsavelEmail]
     .filter((email): email is string => !!email)
     .map((email) => email.toLowerCase());
-  // Leads keep the masked phone "(11) 98765-4321"; requests keep digits.
   const phones = [request.celular, request.responsavelCelular]
     .filter((phone): phone is string => !!phone)
-    .flatMap((phone) => [formatPhoneValue(phone), phoneDigits(phone)]);
+    .flatMap(storedPhoneForms);
   const sameperson = [
     ...(emails.length ? [inArray(sql`lower(${contatos.email})`, emails)] : []),
     ...(phones.length ? [inArray(contatos.celular, phones)] : []),

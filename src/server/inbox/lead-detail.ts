@@ -5,8 +5,8 @@
  * implementation requests.
  *
  * - Duplicates are the other leads with the same e-mail (case-insensitive, through the
- *   `lower(email)` index of migration 0009) or the same phone digits whatever the
- *   punctuation. The digits are the tail of the generated `search_text` column, so the
+ *   `lower(email)` index of migration 0009) or the same phone digits however a row
+ *   wrote them (src/lib/phone.ts reads the lead's, `phoneDigitsSql` the column). The digits are the tail of the generated `search_text` column, so the
  *   phone side is served by its trigram index where there is one; the exact digit
  *   comparison then rules out a name or empresa that merely ends with those digits.
  *   They are listed, grouped by what they share, never merged.
@@ -22,10 +22,11 @@
  */
 import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { deliveryErrorView, webhookHost, type DeliveryErrorView } from '~/lib/delivery-display';
+import { phoneDigits } from '~/lib/phone';
 import type { DbOrTx } from '../db/client';
 import { deliveries, type DeliveryKind, type DeliveryStatus } from '../db/schema/deliveries';
 import { solicitacoesImplementacao, type ImplementationStatus } from '../db/schema/implementation';
-import { contatos, type Contato, type LeadStatus } from '../db/schema/leads';
+import { contatos, phoneDigitsSql, type Contato, type LeadStatus } from '../db/schema/leads';
 import { formConsents, type FormConsent } from '../db/schema/lgpd';
 import { withReplyDeadline } from './lead-list';
 import { leadTimeline } from './pipeline';
@@ -92,11 +93,6 @@ export type LeadDetail = Contato & {
   implementations: RelatedImplementation[];
 };
 
-/** The digits of a phone as written anywhere ("(11) 98765-4321", "+55 11 987654321"…). */
-export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');
-
-const digitsOf = (column: SQL | typeof contatos.celular) => sql`regexp_replace(${column}, '[^0-9]', '', 'g')`;
-
 async function leadWithConsent(db: DbOrTx, id: string) {
   const [row] = await db
     .select({
@@ -146,7 +142,7 @@ async function duplicatesOf(db: DbOrTx, lead: Contato): Promise<DuplicateLead[]>
   const emailMatch = email ? sql`lower(${contatos.email}) = ${email}` : undefined;
   const phoneMatch =
     digits.length >= MIN_PHONE_DIGITS
-      ? and(sql`${contatos.searchText} like ${`% ${digits}`}`, sql`${digitsOf(contatos.celular)} = ${digits}`)
+      ? and(sql`${contatos.searchText} like ${`% ${digits}`}`, sql`${phoneDigitsSql(contatos.celular)} = ${digits}`)
       : undefined;
   if (!emailMatch && !phoneMatch) return [];
   const rows = await db
@@ -178,7 +174,7 @@ async function implementationsOf(db: DbOrTx, lead: Contato): Promise<RelatedImpl
   }
   if (digits.length >= MIN_PHONE_DIGITS) {
     for (const column of [t.celular, t.responsavelCelular]) {
-      matches.push(sql`${digitsOf(sql`coalesce(${column}, '')`)} = ${digits}`);
+      matches.push(sql`${phoneDigitsSql(sql`coalesce(${column}, '')`)} = ${digits}`);
     }
   }
   if (matches.length === 0) return [];

@@ -12,6 +12,7 @@ import { and, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import { leadStatusLabels } from '~/messages/inbox/labels';
 import { tipoLabels } from '~/copy/messages/lead';
 import { csvStream, type CsvColumn } from '~/lib/csv';
+import { formatPhone } from '~/lib/phone';
 import type { LeadFilters } from '~/lib/validation/lead-filters';
 import { contatos } from '../db/schema/leads';
 import { leadFilterConditions, leadOrder, listColumns, withReplyDeadline, type LeadListDeps } from './lead-list';
@@ -45,7 +46,7 @@ export const LEAD_CSV_COLUMNS: readonly CsvColumn<ExportRow>[] = [
   { header: 'Data', value: (row) => row.createdAt, dates: 'datetime' },
   { header: 'Nome', value: (row) => row.nome },
   { header: 'E-mail', value: (row) => row.email },
-  { header: 'Celular', value: (row) => row.celular },
+  { header: 'Celular', value: (row) => formatPhone(row.celular) },
   { header: 'Tipo', value: (row) => tipoLabels[row.tipo] ?? row.tipo },
   { header: 'Empresa', value: (row) => row.empresa },
   { header: 'Status', value: (row) => leadStatusLabels[row.status] ?? row.status },

@@ -11,7 +11,7 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { isReplyOverdue, overdueCutoff, replyDueAt } from '~/lib/reply-deadline';
-import { containsPattern, searchTerms } from '~/lib/search-text';
+import { containsPattern, searchTerms, storedTerm } from '~/lib/search-text';
 import { saoPauloDayStart } from '~/lib/time-zone';
 import { LEADS_PAGE_SIZE, type LeadFilters } from '~/lib/validation/lead-filters';
 import type { DbOrTx } from '../db/client';
@@ -93,7 +93,8 @@ export function leadFilterConditions(filters: LeadFilters, now: Date, viewerId?:
   if (filters.atrasados) {
     conditions.push(eq(contatos.status, 'novo'), lte(contatos.createdAt, overdueCutoff(now)));
   }
-  for (const term of searchTerms(filters.q ?? '')) conditions.push(like(contatos.searchText, containsPattern(term)));
+  for (const term of searchTerms(filters.q ?? ''))
+    conditions.push(like(contatos.searchText, containsPattern(storedTerm(term))));
   return conditions;
 }
 

@@ -4,6 +4,7 @@
  */
 import { leadEmail as copy, tipoLabels } from '~/copy/messages/lead';
 import { formatDateTime } from '~/lib/br-format';
+import { formatPhone } from '~/lib/phone';
 import type { MailMessage } from '../mail';
 import type { LeadRecord } from '../db/schema/leads';
 import { escapeHtml } from '~/lib/escape';
@@ -35,7 +36,7 @@ export function leadTemplateParams(lead: LeadRecord): LeadTemplateParams {
     to_name: copy.toName,
     from_name: lead.nome,
     from_email: lead.email,
-    phone: lead.celular,
+    phone: formatPhone(lead.celular),
     user_type: tipoLabels[lead.tipo],
     company: orEmpty(lead.empresa),
     pagina_origem: orEmpty(lead.paginaOrigem),
@@ -112,7 +113,7 @@ export function leadWebhookBody(lead: LeadRecord) {
     id: lead.id,
     nome: lead.nome,
     email: lead.email,
-    celular: lead.celular,
+    celular: formatPhone(lead.celular),
     tipo: lead.tipo,
     empresa: lead.empresa,
     pagina_origem: lead.paginaOrigem,

@@ -1,8 +1,11 @@
 /*
  * A lead as the service stores it: the validated form input normalised (empty text
  * instead of absent, empresa only for the types that have one) plus what the server
- * adds. The same record goes to the database, the spool, the e-mail and the webhooks.
+ * adds. The same record goes to the database, the spool, the e-mail and the webhooks. The
+ * phone is kept as national digits (src/lib/phone.ts), the one stored form; what goes out
+ * applies the mask (or E.164) from phone.ts.
  */
+import { phoneDigits } from '~/lib/phone';
 import { requiresEmpresa, type LeadInput } from '~/lib/validation/lead';
 import { consentProof, publishedProof } from '../consent/consent-proof';
 import type { LeadRecord } from '../db/schema/leads';
@@ -21,7 +24,7 @@ export function toLeadRecord(input: LeadInput, meta: LeadMeta): LeadRecord {
     createdAt: meta.now,
     nome: input.nome,
     email: input.email,
-    celular: input.celular,
+    celular: phoneDigits(input.celular),
     tipo: input.tipo,
     empresa: requiresEmpresa(input.tipo) ? (input.empresa ?? '') : '',
     mensagem: input.mensagem ?? '',

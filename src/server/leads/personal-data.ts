@@ -8,6 +8,7 @@
  */
 import { and, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { REMOVED_REASON } from '~/lib/lead-pipeline';
+import { formatPhone, phoneDigits, storedPhoneForms } from '~/lib/phone';
 import { newestFirst, noteIdentifier, type Identifiers, type PersonalDataPart } from '../db/personal-data';
 import {
   contatos,
@@ -27,12 +28,10 @@ export interface LeadsFound {
   leadHistory: LeadStatusChange[];
 }
 
-const digits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '');
-
 function leadMatch(ids: Identifiers) {
   return or(
     inArray(sql`lower(${contatos.email})`, [...ids.emails]),
-    inArray(sql`regexp_replace(${contatos.celular}, '\\D', '', 'g')`, [...ids.phones]),
+    inArray(contatos.celular, [...ids.phones].flatMap(storedPhoneForms)),
   );
 }
 
@@ -51,14 +50,14 @@ export const leadsPersonalData: PersonalDataPart<LeadsFound, Contato> = {
       learn(rows, ids) {
         for (const lead of rows) {
           noteIdentifier(ids.emails, lead.email.toLowerCase());
-          noteIdentifier(ids.phones, digits(lead.celular));
+          noteIdentifier(ids.phones, phoneDigits(lead.celular));
         }
       },
       summary: (row) => ({
         createdAt: row.createdAt,
         nome: row.nome,
         email: row.email,
-        celular: row.celular,
+        celular: formatPhone(row.celular),
         cpf: null,
       }),
     },

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { phoneDigits } from '../../lib/phone';
 import type { LeadRecord } from '../db/schema/leads';
 import { SPOOL_LIMITS, spoolCapReached, spoolClientOf, type SpoolKeep, type SpoolLimits } from './spool-limits';
 
@@ -202,11 +203,19 @@ export function hasSpool(dataDir: string): boolean {
   return existsSync(spoolPath(dataDir)) || orphanedClaims(dataDir).length > 0;
 }
 
-/** An entry as parsed from JSON, its dates made Dates again. */
+/** An entry as parsed from JSON: its dates made Dates again, its phone the digits the table keeps, however it was spooled. */
 export function revive(entry: SpoolEntry): SpoolEntry {
   if (entry.type !== 'lead') return entry;
   const lead = entry.lead as LeadRecord & { createdAt: string | Date; consentAt: string | Date };
-  return { type: 'lead', lead: { ...lead, createdAt: new Date(lead.createdAt), consentAt: new Date(lead.consentAt) } };
+  return {
+    type: 'lead',
+    lead: {
+      ...lead,
+      celular: phoneDigits(lead.celular),
+      createdAt: new Date(lead.createdAt),
+      consentAt: new Date(lead.consentAt),
+    },
+  };
 }
 
 function parseLines(text: string): SpoolEntry[] {

@@ -14,7 +14,19 @@
  * 0009's hand-written block, not declared here: drizzle-kit cannot express "only if
  * the extension is available".
  */
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { LEAD_STATUSES, MAX_NOTE_LENGTH, MAX_REASON_LENGTH, type LeadStatus } from '../../../lib/lead-pipeline';
 import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from '../../../lib/search-text';
@@ -34,6 +46,17 @@ const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`
  */
 export function foldSearchSql(expression: SQL): SQL {
   return sql`translate(normalize(${expression}, NFC), ${sql.raw(`'${SEARCH_FOLD_FROM}'`)}, ${sql.raw(`'${SEARCH_FOLD_TO}'`)})`;
+}
+
+/**
+ * The digits of a phone column, in SQL: `celular` holds national digits (src/lib/phone.ts
+ * `phoneDigits`), and this reads the masked "(11) 98765-4321" that rows written before
+ * migration 0023 kept the same way. It is the one phone rule SQL needs, because the database
+ * computes `search_text` itself; the generated column keeps this expression unchanged, so the
+ * column and its trigram index are not rebuilt. Everything else about phones is phone.ts.
+ */
+export function phoneDigitsSql(column: SQL | AnyPgColumn): SQL {
+  return sql`regexp_replace(${column}, '[^0-9]', '', 'g')`;
 }
 
 export const contatos = pgTable(
@@ -91,7 +114,7 @@ export const contatos = pgTable(
       .notNull()
       .generatedAlwaysAs(
         (): SQL =>
-          sql`${foldSearchSql(sql`${contatos.nome} || ' ' || ${contatos.email} || ' ' || ${contatos.empresa}`)} || ' ' || regexp_replace(${contatos.celular}, '[^0-9]', '', 'g')`,
+          sql`${foldSearchSql(sql`${contatos.nome} || ' ' || ${contatos.email} || ' ' || ${contatos.empresa}`)} || ' ' || ${phoneDigitsSql(contatos.celular)}`,
       ),
   },
   (table) => [

@@ -1,0 +1,4 @@
+-- Phones are stored in one form, the national digits (DDD and number): a lead kept the form's mask "(11) 98765-4321" and becomes "11987654321"; an implementation request already held digits and is converted the same way should it hold anything else. The mask is applied where a phone is shown or sent (src/lib/phone.ts). search_text is generated from the digits of "celular", so it is unchanged.
+UPDATE "contatos" SET "celular" = regexp_replace("celular", '[^0-9]', '', 'g') WHERE "celular" ~ '[^0-9]';--> statement-breakpoint
+UPDATE "solicitacoes_implementacao" SET "celular" = regexp_replace("celular", '[^0-9]', '', 'g') WHERE "celular" ~ '[^0-9]';--> statement-breakpoint
+UPDATE "solicitacoes_implementacao" SET "responsavel_celular" = regexp_replace("responsavel_celular", '[^0-9]', '', 'g') WHERE "responsavel_celular" ~ '[^0-9]';
