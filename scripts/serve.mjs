@@ -101,6 +101,17 @@ const server = http.createServer((req, res) => {
   );
 });
 
+/*
+ * How long an idle keep-alive connection stays open: longer than the clients and proxies in
+ * front keep theirs (Node's own agent and Playwright's drop theirs after 5 s, proxies after
+ * ~60 s), so the client always closes first. With Node's default of 5 s, both ends close at the
+ * same moment and a request sent on the socket then is reset (seen: ECONNRESET on an admin's
+ * document download right after a 5 s wait). Headers must arrive within a little more.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+
 server.listen(port, host, async () => {
   log.info(`Pilota listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
   /*

@@ -67,6 +67,13 @@ describe('static files from the build', () => {
   });
   afterAll(() => server?.stop());
 
+  it('keeps an idle connection open longer than clients keep theirs, so none reuses a socket the server is closing', async () => {
+    // Node's default (5 s) equals Node's and Playwright's clients' own: both ends then close at
+    // once, and a request sent at that moment is reset.
+    const response = await get('/', { connection: 'keep-alive' });
+    expect(response.headers['keep-alive']).toBe('timeout=65');
+  });
+
   it('the build wrote .br and .gz beside every page and script, and none beside images or fonts', () => {
     const files = new Set(readdirSync(clientDir, { recursive: true }).map(String));
     const texts = [...files].filter(
