@@ -57,40 +57,10 @@ const LAYER_RULES = SERVER_LAYERS.slice(0, -1).map((folder, at) => ({
   to: { path: serverFolders(SERVER_LAYERS.slice(at + 1)) },
 }));
 
-/**
- * Which schema files (src/server/db/schema/<file>.ts) each server folder may import: the
- * tables it owns. A feature needing another's data asks that feature's service; the reads
- * listed under READS_ACROSS are the ones that still go to another feature's tables, each
- * with its reason, and the list only shrinks. A folder not named here imports no table.
- */
-const TABLE_OWNERS = {
-  leads: ['leads'],
-  inbox: ['leads', 'lead-reports', 'follow-ups'],
-  connectors: ['leads'],
-  delivery: ['deliveries'],
-  outbox: ['deliveries'],
-  transport: ['deliveries'],
-  auth: ['auth'],
-  security: ['auth'],
-  implementation: ['implementation'],
-  lgpd: ['lgpd'],
-  consent: ['lgpd'],
-  blog: ['blog'],
-  'cookie-consent': ['cookie-consents'],
-  analytics: ['analytics'],
-};
-
-const READS_ACROSS = {
-  // The dashboard's counts of what waits, across the sales side and the team.
-  admin: ['auth', 'implementation', 'leads'],
-  // A lead's deliveries beside it, the salespeople's names, the implementation requests' queue.
-  inbox: ['auth', 'deliveries', 'implementation', 'lgpd'],
-  // A lead and its deliveries are written in one transaction.
-  leads: ['deliveries'],
-  implementation: ['deliveries'],
-  // Health and metrics count what is due.
-  ops: ['deliveries'],
-};
+// Who owns which tables, and the reasoned reads across: one list for this file and for
+// tests/unit/raw-sql-owners.test.ts, which holds raw SQL strings to the same rule.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- dependency-cruiser reads a CommonJS config
+const { TABLE_OWNERS, READS_ACROSS } = require('./scripts/support/table-owners.cjs');
 
 /** One rule per folder: its tables and its listed reads, nothing else; never the schema index. */
 const TABLE_RULES = SERVER_LAYERS.filter((folder) => folder !== 'db').map((folder) => {
