@@ -90,7 +90,7 @@ export async function seedLeads(db: Db, year: BenchYear, missing: number, start:
   await db.execute(sql`
     insert into contatos (nome, email, celular, tipo, pagina_origem, utm_source, utm_medium, utm_campaign, cta_source,
                           partner_slug, consent_version, consent_at, submission_key, created_at)
-    select 'Lead Bench', 'bench' || i || '@exemplo.com', '(11) 90000-0000', ${array(TIPOS)}[1 + (h % 4)],
+    select 'Lead Bench', 'bench' || i || '@exemplo.com', '11900000000', ${array(TIPOS)}[1 + (h % 4)],
            'https://pilota.com.br' || ${array(PAGES)}[1 + (h % ${PAGES.length})],
            ${channel(0)}[1 + ((h / 7) % ${CHANNELS.length})], ${channel(1)}[1 + ((h / 7) % ${CHANNELS.length})],
            ${channel(2)}[1 + ((h / 7) % ${CHANNELS.length})], ${array(CTAS)}[1 + ((h / 3) % ${CTAS.length})],

@@ -94,7 +94,8 @@ function demoLead(random: ReturnType<typeof generator>, index: number, now: numb
     ? `${random.pick(random.next() < 0.5 ? [last, first] : COMPANY_PLACES)} ${random.pick(COMPANY_WORDS)}`
     : '';
   const email = `${slugify(`${first} ${last}`)}${random.next() < 0.6 ? Math.floor(random.next() * 1000) : ''}@${random.pick(EMAIL_DOMAINS)}`;
-  const celular = `(${random.pick(AREA_CODES)}) 9${random.digits(4)}-${random.digits(4)}`;
+  // Stored as every lead is: the national digits (src/lib/phone.ts); pages mask them.
+  const celular = `${random.pick(AREA_CODES)}9${random.digits(4)}${random.digits(4)}`;
   const createdAt = arrival(random, now, days);
   const partner = random.next() < 0.12 ? random.pick(partners) : undefined;
   const page = partner ? `/parceiro/${partner.id}` : random.pick(PAGES);

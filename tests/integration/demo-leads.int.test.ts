@@ -7,6 +7,7 @@ import { asc, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contatos, leadStatusChanges } from '~/server/db/schema';
 import { DEMO_SUBMISSION_PREFIX, seedDemoLeads } from '../../scripts/support/demo-leads';
+import { formatPhone, phoneDigits } from '~/lib/phone';
 import { leadSchema } from '~/lib/validation/lead';
 import { engines, useTestDatabase } from '../support/db';
 
@@ -29,11 +30,13 @@ describe.each(engines)('demo leads on %s', (engine) => {
       const parsed = leadSchema.safeParse({
         nome: row.nome,
         email: row.email,
-        celular: row.celular,
+        // Stored as digits, as a saved lead is; the form took them masked.
+        celular: formatPhone(row.celular),
         tipo: row.tipo,
         empresa: row.empresa || undefined,
       });
       expect(parsed.success, `${row.nome} ${row.email} ${row.celular}`).toBe(true);
+      expect(row.celular).toBe(phoneDigits(row.celular));
       expect(row.submissionKey.startsWith(DEMO_SUBMISSION_PREFIX)).toBe(true);
       expect(row.email).toMatch(/@exemplo\./);
       expect(row.createdAt.getTime()).toBeLessThan(now.getTime());
