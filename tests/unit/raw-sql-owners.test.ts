@@ -41,7 +41,7 @@ function filesUnder(dir: string): string[] {
 }
 
 /** The text of every string and template literal of a module, each template's parts joined by a placeholder. */
-export function literalsOf(source: string): string[] {
+function literalsOf(source: string): string[] {
   const file = ts.createSourceFile('x.ts', source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const texts: string[] = [];
   const visit = (node: ts.Node) => {
@@ -57,7 +57,7 @@ export function literalsOf(source: string): string[] {
 const TABLE_AFTER = /\b(?:from|join|into|update|table)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
 
 /** The known tables an SQL text names after FROM, JOIN, INTO, UPDATE or TABLE. */
-export function tablesNamed(sqlText: string, known: ReadonlyMap<string, string>): string[] {
+function tablesNamed(sqlText: string, known: ReadonlyMap<string, string>): string[] {
   return [...sqlText.matchAll(TABLE_AFTER)].map((match) => match[1]!.toLowerCase()).filter((name) => known.has(name));
 }
 
