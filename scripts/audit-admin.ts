@@ -1,8 +1,8 @@
 /*
  * `npm run audit:admin`: Lighthouse (mobile preset, simulated throttling) on the pages the
- * sales team works from a phone — the leads list and a lead's page — signed in as a
- * salesperson, over an embedded database holding 300 demo leads. Fails when any category
- * scores below 95. Not part of `npm test` (CI's time budget); run it after changing the
+ * sales team works from a phone — "Hoje", the leads list and a lead's page — signed in as a
+ * salesperson, over an embedded database holding 300 demo leads. Fails when accessibility
+ * scores below 100 or any other category below 95. Not part of `npm test` (CI's time budget); run it after changing the
  * admin layout and paste its table where the change is reviewed (docs/benchmarks.md).
  *
  * The account is made as a person makes one (sign-up, the e-mailed link, admin:grant), with
@@ -21,7 +21,10 @@ import { startBuiltServer } from './support/server.ts';
 import { startCaptureSmtp } from './support/smtp.ts';
 
 const MIN_SCORE = 95;
+/** Accessibility does not depend on the machine's speed: anything short of all passes is a fault. */
+const MIN_ACCESSIBILITY = 100;
 const DEMO_LEADS = 300;
+const TEAM_LIST = '/admin/leads?responsavel=todos';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pilota-audit-admin-'));
 await promisify(execFile)(process.execPath, ['scripts/vite-run.mjs', 'scripts/db-seed-demo.ts', String(DEMO_LEADS)], {
@@ -35,13 +38,14 @@ const chrome = await chromeLauncher.launch({ chromePath: executablePath!, chrome
 let failed = 0;
 try {
   const { cookie } = await teamCookie(server.url, dataDir, 'vendas', smtp);
-  const list = await (await fetch(`${server.url}/admin/leads`, { headers: { Cookie: cookie } })).text();
-  const lead = /href="(\/admin\/leads\/[0-9a-f-]{36})"/.exec(list)?.[1];
+  // Her own list is empty (the demo leads are nobody's): the team's view is the full page of cards.
+  const list = await (await fetch(`${server.url}${TEAM_LIST}`, { headers: { Cookie: cookie } })).text();
+  const lead = /href="(\/admin\/leads\/[0-9a-f-]{36})[?"]/.exec(list)?.[1];
   if (!lead) throw new Error('no lead link on /admin/leads: were the demo leads seeded?');
 
   console.log('| page | perf | a11y | best practices | SEO | LCP | TBT | CLS |');
   console.log('|' + ' --- |'.repeat(8));
-  for (const path of ['/admin/leads', lead]) {
+  for (const path of ['/admin/hoje', TEAM_LIST, lead]) {
     const result = await lighthouse(server.url + path, {
       port: chrome.port,
       output: 'json',
@@ -56,7 +60,10 @@ try {
       Object.entries(lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
     );
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    if (Object.values(scores).some((score) => score < MIN_SCORE) || lhr.runtimeError) failed += 1;
+    const short = Object.entries(scores).some(
+      ([id, score]) => score < (id === 'accessibility' ? MIN_ACCESSIBILITY : MIN_SCORE),
+    );
+    if (short || lhr.runtimeError) failed += 1;
     console.log(
       `| ${path.replace(/[0-9a-f-]{36}$/, '{id}')} | ${scores['performance']} | ${scores['accessibility']} | ` +
         `${scores['best-practices']} | ${scores['seo']} | ${(metric('largest-contentful-paint') / 1000).toFixed(2)} s | ` +
@@ -68,5 +75,11 @@ try {
   await server.stop();
   await smtp.stop();
 }
-console.log(`audit:admin: ${failed ? `${failed} page(s) below ${MIN_SCORE}` : 'every category ≥ ' + MIN_SCORE}`);
+console.log(
+  `audit:admin: ${
+    failed
+      ? `${failed} page(s) below the floor (accessibility ${MIN_ACCESSIBILITY}, others ${MIN_SCORE})`
+      : `accessibility ${MIN_ACCESSIBILITY}, every other category ≥ ${MIN_SCORE}`
+  }`,
+);
 if (failed) process.exit(1);

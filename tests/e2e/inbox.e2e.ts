@@ -152,7 +152,10 @@ test('a seller on a 390 px phone lands on "Hoje", sets a next step for today on 
   );
   const caioWhatsapp = caioCard.getByRole('link', { name: /^WhatsApp: conversar com Caio Entregas/ });
   await expect(caioWhatsapp).toHaveAttribute('href', /^https:\/\/wa\.me\/5531966665555\?text=Ol%C3%A1%2C%20Caio!/);
-  await expect(reply.getByRole('link', { name: /^Ligar para João Araújo/ })).toHaveAttribute('href', 'tel:+5511988881234');
+  await expect(reply.getByRole('link', { name: /^Ligar para João Araújo/ })).toHaveAttribute(
+    'href',
+    'tel:+5511988881234',
+  );
   await expect(reply.getByRole('link', { name: /^WhatsApp: conversar com João Araújo/ })).toHaveAttribute(
     'href',
     /^https:\/\/wa\.me\/5511988881234\?text=Ol%C3%A1%2C%20Jo%C3%A3o!/,
@@ -389,12 +392,14 @@ test('the CSV export of a filtered view opens in Excel in Brazil and holds only 
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const [header, ...rows] = parseCsv(bytes.subarray(3).toString('utf8'));
   expect(header!.slice(0, 4)).toEqual(['Data', 'Nome', 'E-mail', 'Celular']);
-  expect(rows).toHaveLength(1);
-  const cells = rows[0]!;
-  const cell = (name: string) => cells[header!.indexOf(name)];
-  expect(cell('Nome')).toBe('Marta Lima');
+  // The view, whole: every lead from facebook among the 300 demo leads and the cast, and no other.
+  const column = (name: string) => header!.indexOf(name);
+  expect(rows.length).toBeGreaterThan(1);
+  expect(new Set(rows.map((row) => row[column('utm_source')]))).toEqual(new Set(['facebook']));
+  expect(rows.map((row) => row[column('Nome')])).not.toContain(INBOX_CAST.joao.nome);
+  const cells = rows.find((row) => row[column('Nome')] === 'Marta Lima')!;
+  const cell = (name: string) => cells[column(name)];
   expect(cell('Data')).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
-  expect(cell('utm_source')).toBe('facebook');
   // A formula typed into a form is text in the spreadsheet, never run.
   expect(cell('Empresa')).toBe(`'${INBOX_CAST.marta.empresa}`);
 });
@@ -483,9 +488,23 @@ test('a seller on a 390 px phone opens her leads, four at least on the first scr
   const ids = await hersOnAPhone();
   await signInAs(context, 'vendas');
   await page.setViewportSize({ width: 390, height: 844 });
-  // Signed in, /auth sends her to "Hoje"; her list opens on her own leads, the filters folded.
+  // Signed in, /auth sends her to "Hoje": her new leads on the first screen, four at least, each
+  // saying until when the site promised her reply, with one-tap call and WhatsApp.
   await page.goto(`${server.url}/auth`);
   await expect(page).toHaveURL(/\/admin\/hoje$/);
+  const fresh = page.getByTestId('today-new').getByRole('listitem').filter({ hasText: 'Fila' });
+  await expect(fresh).toHaveCount(ids.length);
+  const onHoje = await fresh.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().bottom));
+  expect(
+    onHoje.filter((bottom) => bottom <= 844).length,
+    'her new leads on the first screen of "Hoje"',
+  ).toBeGreaterThanOrEqual(4);
+  await expect(fresh.first()).toContainText(/responder até \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  await expect(fresh.first().getByRole('link', { name: /^Ligar para Alice Fila/ })).toHaveAttribute(
+    'href',
+    'tel:+5511988887777',
+  );
+  // Her list opens on her own leads, the filters folded.
   await page.goto(`${server.url}/admin/leads`);
   await expect(page).toHaveURL(/\/admin\/leads\?responsavel=eu$/);
   await expect(page.getByTestId('lead-views').getByRole('link', { name: 'Meus leads' })).toHaveAttribute(
@@ -523,6 +542,31 @@ test('a seller on a 390 px phone opens her leads, four at least on the first scr
   await expect(page.getByRole('status').filter({ hasText: 'alterado para “Em contato”' })).toHaveCount(0);
   await page.goto(`${server.url}/admin/leads/${id}`);
   await expect(page.getByTestId('lead-timeline').getByText('Novo → Em contato')).toHaveCount(1);
+});
+
+test('on a 1366 px laptop the leads table fits its box, names who has each lead and starts above the fold', async ({
+  page,
+  context,
+}) => {
+  await signInAs(context, 'admin');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(`${server.url}/admin/leads?responsavel=todos`);
+  const table = page.getByRole('table').filter({ has: page.locator('tr[data-lead-id]') });
+  await expect(table.getByRole('columnheader', { name: 'Responsável' })).toBeVisible();
+  const fit = await table.evaluate((element) => {
+    const box = element.parentElement!;
+    return { table: element.getBoundingClientRect().width, box: box.clientWidth, scroll: box.scrollWidth };
+  });
+  expect(fit.table, 'table width at 1366 px').toBeLessThanOrEqual(1_100);
+  expect(fit.scroll, 'the table scrolls inside its box').toBeLessThanOrEqual(fit.box);
+  const first = await page.locator('tr[data-lead-id]').first().boundingBox();
+  expect(first!.y + first!.height, 'first row above the fold').toBeLessThanOrEqual(768);
+  // 300 demo leads and the cast: the list pages, it never renders them all.
+  expect(await page.locator('tr[data-lead-id]').count()).toBeLessThanOrEqual(50);
+  // The demo leads are nobody's yet: their column says so, in a visible cell of its own.
+  await expect(
+    table.locator('tr[data-lead-id] [data-owner]').filter({ hasText: 'Sem responsável' }).first(),
+  ).toBeVisible();
 });
 
 /**

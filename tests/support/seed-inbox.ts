@@ -7,7 +7,8 @@
  *
  * Leads go in through the real lead service (row, consent record, e-mail and webhook
  * deliveries to `webhookUrl`); afterwards only their age and delivery outcome are set by
- * hand, as days of waiting and a failing receiver would have left them. Prints the cast's
+ * hand, as days of waiting and a failing receiver would have left them. Then 300 demo leads
+ * (scripts/support/demo-leads.ts), nobody's yet, so the pages are tried at a real day's volume. Prints the cast's
  * ids as JSON on stdout.
  */
 import { randomUUID } from 'node:crypto';
@@ -20,11 +21,14 @@ import { createLeadService } from '../../src/server/leads/lead.service';
 import { insertDeliveries } from '../../src/server/outbox/outbox';
 import { useOwnerOnlyUmask } from '../../src/server/owner-only';
 import { FAILED_WEBHOOK_ERROR, INBOX_CAST, type InboxCastIds } from './inbox-cast';
+import { seedDemoLeads } from '../../scripts/support/demo-leads';
 import { sharedDeps } from '../../scripts/support/service-deps';
 import { quietLog } from './log';
 
 const MIGRATIONS = 'src/server/db/migrations';
 const DAY = 24 * 60 * 60 * 1000;
+const DEMO_LEADS = 300;
+const CAST_AGE_DAYS = Math.max(...Object.values(INBOX_CAST).map((person) => person.age));
 
 async function migrate(db: Db): Promise<void> {
   const internals = db as unknown as { dialect: PgDialect; session: PgSession };
@@ -99,6 +103,16 @@ async function main(): Promise<void> {
       .set({ status: 'failed', attempts: 11, dispatchedAt: now, lastError: FAILED_WEBHOOK_ERROR })
       .where(eq(deliveries.id, failed.id));
     ids.failedWebhook = failed.id;
+    // A real day's volume around the cast: the team's pages are tried with this many leads.
+    // They arrived before the cast's oldest, so the cast heads every newest-first view.
+    await seedDemoLeads(db, { count: DEMO_LEADS, now: new Date(now.getTime() - (CAST_AGE_DAYS + 1) * DAY) });
+    // The e2e finds the cast's rows by name: no demo lead may contain one.
+    const castNames = Object.values(INBOX_CAST).map((person) => person.nome);
+    const namesakes = (await db.select({ nome: contatos.nome }).from(contatos))
+      .map((row) => row.nome)
+      .filter((nome) => !castNames.includes(nome as (typeof castNames)[number]))
+      .filter((nome) => castNames.some((cast) => nome.includes(cast)));
+    if (namesakes.length) throw new Error(`demo leads named like the cast: ${namesakes.join(', ')}`);
     process.stdout.write(`${JSON.stringify(ids)}\n`);
   } finally {
     await handle.close();

@@ -58,6 +58,9 @@ export const leadsListCopy = {
     phone: 'Celular',
     tipo: 'Tipo',
     empresa: 'Empresa',
+    /** The laptop table's merged columns: phone over e-mail, type over company. */
+    contact: 'Contato',
+    tipoEmpresa: 'Tipo e empresa',
     origin: 'Origem',
     status: 'Status',
     change: 'Alterar status',
