@@ -1,6 +1,7 @@
 /*
  * The sales inbox in Chromium as the team uses it, against the production build. This file
- * runs its own server on a database seeded before it started (tests/support/seed-inbox.ts):
+ * runs its own server on a database seeded before it started (tests/support/seed-inbox.ts,
+ * the cast below amid 300 demo leads):
  * a lead past the 2-hour reply promise and a webhook that failed until its retries ran out
  * only exist with time, and a browser test cannot reach into a running server's PGlite. Its
  * webhook receiver is a real HTTP server that now answers 200.
@@ -9,7 +10,8 @@
  * lead through the pipeline with a note (a discard from the list asks its reason in a dialog), re-sends a failed webhook (the receiver gets it,
  * with the delivery's own id) and exports the view as CSV (parsed back here). A `vendas`
  * member reaches the leads but not the blog editor nor user management; an `editor` the
- * reverse. axe checks every admin page of the access policy at 1366 and 390 px, each
+ * reverse. On a phone a seller lands on "Hoje" with four and more of her leads in view and
+ * works them in counted taps; on a laptop the table fits its box. axe checks every admin page of the access policy at 1366 and 390 px, each
  * reached by keyboard and none scrolling sideways.
  */
 import { execFile } from 'node:child_process';
@@ -542,6 +544,56 @@ test('a seller on a 390 px phone opens her leads, four at least on the first scr
   await expect(page.getByRole('status').filter({ hasText: 'alterado para “Em contato”' })).toHaveCount(0);
   await page.goto(`${server.url}/admin/leads/${id}`);
   await expect(page.getByTestId('lead-timeline').getByText('Novo → Em contato')).toHaveCount(1);
+});
+
+test('taps per lead on a 390 px phone: from "Hoje", the first lead takes 3 and each next one 3, none needing a swipe', async ({
+  page,
+  context,
+}) => {
+  await signInAs(context, 'vendas');
+  // WhatsApp opens in its own tab; wa.me is outside this machine, so it answers here.
+  await context.route('https://wa.me/**', (route) => route.fulfill({ contentType: 'text/plain', body: 'WhatsApp' }));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.url}/admin/hoje`);
+  let taps = 0;
+  /** A tap on what is already on the screen: no swipe before it. */
+  const tap = async (target: ReturnType<Page['getByRole']>) => {
+    await expect(target).toBeInViewport();
+    await target.click();
+    taps += 1;
+  };
+  const whatsapp = async () => {
+    const popup = page.waitForEvent('popup');
+    await tap(page.getByRole('region', { name: 'Ações do contato' }).getByRole('link', { name: /WhatsApp/ }));
+    await (await popup).close();
+  };
+  const answered = async () => {
+    await tap(page.getByRole('region', { name: 'Ações do contato' }).getByRole('button', { name: 'Em contato' }));
+    await expect(page.getByRole('status').filter({ hasText: 'Status alterado para “Em contato”.' })).toBeVisible();
+  };
+
+  // The first: open it from her new leads, write on WhatsApp, mark it answered.
+  const first = page.getByTestId('today-new').getByRole('listitem').first().getByRole('link').first();
+  const firstName = (await first.textContent())!.trim();
+  await tap(first);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstName);
+  await whatsapp();
+  await answered();
+  expect(taps, 'taps for the first lead').toBe(3);
+
+  // Each next one of her new leads: "Próximo lead", WhatsApp, answered.
+  const seen = new Set([firstName]);
+  for (let lead = 0; lead < 2; lead += 1) {
+    taps = 0;
+    await tap(page.getByRole('link', { name: 'Próximo lead' }));
+    const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+    expect(seen.has(name), `${name} again`).toBe(false);
+    expect(name).toMatch(/ Fila$/);
+    seen.add(name);
+    await whatsapp();
+    await answered();
+    expect(taps, `taps for ${name}`).toBe(3);
+  }
 });
 
 test('on a 1366 px laptop the leads table fits its box, names who has each lead and starts above the fold', async ({
