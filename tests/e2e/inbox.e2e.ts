@@ -546,7 +546,7 @@ test('a seller on a 390 px phone opens her leads, four at least on the first scr
   await expect(page.getByTestId('lead-timeline').getByText('Novo → Em contato')).toHaveCount(1);
 });
 
-test('taps per lead on a 390 px phone: from "Hoje", the first lead takes 3 and each next one 3, none needing a swipe', async ({
+test('taps per lead on a 390 px phone: from "Hoje", the first lead takes 3, each next one 3 and a discard 3, none needing a swipe', async ({
   page,
   context,
 }) => {
@@ -594,6 +594,16 @@ test('taps per lead on a 390 px phone: from "Hoje", the first lead takes 3 and e
     await answered();
     expect(taps, `taps for ${name}`).toBe(3);
   }
+
+  // Discarded from the sticky bar with a reason of the list: Descartar, the reason, Descartar.
+  taps = 0;
+  const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  await tap(page.getByTestId('lead-actions').getByRole('button', { name: 'Descartar' }));
+  const discard = page.getByRole('dialog', { name: `Descartar ${name}` });
+  await tap(discard.getByRole('radio', { name: 'Sem interesse' }));
+  await tap(discard.getByRole('button', { name: 'Descartar' }));
+  await expect(page.getByRole('status').filter({ hasText: 'Status alterado para “Descartado”.' })).toBeVisible();
+  expect(taps, 'taps to discard with a reason').toBe(3);
 });
 
 test('on a 1366 px laptop the leads table fits its box, names who has each lead and starts above the fold', async ({
