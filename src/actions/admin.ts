@@ -10,6 +10,7 @@ import { lgpdAdminCopy } from '~/messages/lgpd-admin';
 import { IDENTIFIER_KINDS, MAX_INCLUDED, parseIdentifier } from '~/lib/lgpd-identifier';
 import { z } from '~/lib/validation/zod';
 import { componentLogger } from '~/server/http';
+import { CRM_TOOLS } from '~/server/lgpd';
 import { defineAdminAction } from './admin-only';
 
 const log = componentLogger('lgpd');
@@ -49,12 +50,32 @@ export const admin = {
         const identifier = parseIdentifier(input.por, input.valor);
         if (!identifier) throw new ActionError({ code: 'BAD_REQUEST', message: lgpdAdminCopy.search.invalid });
         const choice = { requestId: input.requestId, include: input.include };
-        const { counts, crm } = await context.locals.runtime.lgpd.eraseSubject(identifier, input.modo, actor, choice);
+        const { counts, crm, crmSteps } = await context.locals.runtime.lgpd.eraseSubject(
+          identifier,
+          input.modo,
+          actor,
+          choice,
+        );
         const crmStatus = Object.entries(crm).map(([tool, outcome]) => `${tool} ${outcome.status}`);
         log.info(
           `${input.modo} by admin ${actor.id}: ${JSON.stringify(counts)}; CRMs: ${crmStatus.join(', ') || 'none'}`,
         );
-        return { mode: input.modo, counts, crm };
+        return { mode: input.modo, counts, crm, crmSteps };
+      },
+    }),
+
+    /**
+     * The admin's word that the person was deleted by hand in a CRM an erasure could not reach
+     * (src/server/lgpd/crm-steps.ts): named by the erasure's anonymous audit row, never by the person.
+     */
+    crmDone: defineAdminAction({
+      accept: 'form',
+      input: z.object({ auditId: z.uuid(), tool: z.enum(CRM_TOOLS) }),
+      failure: lgpdAdminCopy.subject.failure,
+      handler: async ({ auditId, tool }, context, actor) => {
+        const done = await context.locals.runtime.lgpd.markCrmStepDone(auditId, tool, actor);
+        if (!done) throw new ActionError({ code: 'NOT_FOUND', message: lgpdAdminCopy.subject.crm.stepUnknown });
+        return { tool };
       },
     }),
   },

@@ -73,7 +73,12 @@ export const lgpdAdminCopy = {
     recordTypes,
     documentKinds: { pdf: 'PDF', jpeg: 'JPEG', png: 'PNG' },
     /** A record count in the audit trail: its section's name (and the possible matches included). */
-    auditCounts: { possibleMatchesIncluded: 'Possíveis correspondências incluídas' },
+    auditCounts: {
+      possibleMatchesIncluded: 'Possíveis correspondências incluídas',
+      rdstation: 'RD Station',
+      hubspot: 'HubSpot',
+      pipedrive: 'Pipedrive',
+    },
     download: 'Baixar',
     size: (kb: number) => `${kb} KB`,
     unconfirmed: '—',
@@ -113,6 +118,16 @@ export const lgpdAdminCopy = {
         pipedrive: 'https://app.pipedrive.com/',
       },
       open: 'Abrir',
+      /** The steps left to the admin's hands, kept until each is marked done. */
+      stepsTitle: 'Exclusões à mão nas ferramentas',
+      stepsHint:
+        'Depois de apagar o titular em cada ferramenta abaixo, marque como feito: fica registrado quando e por quem.',
+      pending: (since: string) => `pendente desde ${since}`,
+      doneAt: (at: string, by: string) => `feito em ${at} por ${by}`,
+      markDone: 'Marcar como feito',
+      markDoneLabel: (tool: string) => `Marcar como feita a exclusão em ${tool}`,
+      marked: (tool: string) => `Registrado: exclusão feita à mão em ${tool}.`,
+      stepUnknown: 'Esta exclusão não está pendente para este atendimento. Recarregue a página.',
     },
   },
   /**
@@ -146,6 +161,8 @@ export const lgpdAdminCopy = {
     anonymize: 'Anonimização',
     delete: 'Exclusão',
     complete: 'Atendimento',
+    crm_manual: 'Exclusão à mão pendente nas ferramentas',
+    crm_done: 'Exclusão à mão feita',
   },
   notInformed: 'Não informado',
   anonymized: '(anonimizado)',

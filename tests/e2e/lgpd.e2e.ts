@@ -142,7 +142,7 @@ test('a data-subject request, filed, confirmed by e-mail, exported and deleted b
   expect(notice.text).toContain(dsrTeamEmail.labels.prazo);
 
   // 3. The admin finds it, with its deadline, and opens everything about the person.
-  const { cookie } = await teamSession('admin');
+  const { cookie, account } = await teamSession('admin');
   await signInAs(context, cookie, baseURL!);
   await page.goto('/admin/lgpd');
   await expect(
@@ -214,9 +214,14 @@ test('a data-subject request, filed, confirmed by e-mail, exported and deleted b
   await deletion.getByRole('button', { name: 'Excluir' }).click();
   const done = page.getByRole('status').filter({ hasText: 'Dados excluídos' });
   await expect(done).toBeVisible();
-  // RD Station (on in the e2e server) cannot delete through its conversion key: the manual step, with its link.
+  // RD Station (on in the e2e server) cannot delete through its conversion key: the manual step,
+  // owed from now on, with its link and a way to say it is done.
   await expect(done.locator('[data-crm="rdstation"]')).toContainText('também apagar em RD Station');
-  await expect(done.getByRole('link', { name: 'Abrir RD Station' })).toHaveAttribute(
+  const steps = page.getByRole('region', { name: 'Exclusões à mão nas ferramentas' });
+  await expect(steps.locator('[data-crm-step="rdstation"]')).toContainText(
+    /pendente desde \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/,
+  );
+  await expect(steps.getByRole('link', { name: 'Abrir RD Station' })).toHaveAttribute(
     'href',
     'https://app.rdstation.com.br/',
   );
@@ -229,6 +234,16 @@ test('a data-subject request, filed, confirmed by e-mail, exported and deleted b
   const audit = page.getByRole('table', { name: 'Registro de atendimento (anônimo)' });
   await expect(audit).toContainText('Exclusão');
   await expect(audit).toContainText('Exportação');
+  // Still owed in RD Station; done there by hand, the admin says so, and the record keeps when and who.
+  await expect(steps.locator('[data-crm-step="rdstation"]')).toContainText('pendente desde');
+  await steps.getByRole('button', { name: 'Marcar como feita a exclusão em RD Station' }).click();
+  await expect(page.getByRole('status')).toHaveText('Registrado: exclusão feita à mão em RD Station.');
+  await searchByEmail(page, email);
+  await expect(steps.locator('[data-crm-step="rdstation"]')).toContainText(
+    new RegExp(`feito em \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2} por ${account.email.replace(/[.+]/g, '\\$&')}`),
+  );
+  await expect(steps.getByRole('button', { name: /^Marcar como feita/ })).toHaveCount(0);
+  await expect(audit).toContainText('Exclusão à mão feita');
 
   // Nothing about the e-mail remains: not by e-mail, not by CPF, not on the dashboard; the document is gone.
   for (const [kind, value] of [

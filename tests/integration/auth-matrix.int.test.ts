@@ -220,6 +220,7 @@ describe('authorization matrix on the built server', () => {
   const ADMIN_ACTIONS = [
     'admin.lgpd.complete',
     'admin.lgpd.erase',
+    'admin.lgpd.crmDone',
     'posts.create',
     'posts.update',
     'posts.delete',

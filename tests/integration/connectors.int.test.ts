@@ -27,12 +27,13 @@ import { parseConnectors, type ConnectorsConfig } from '~/server/connectors/conf
 import { connectorDeliveries, zapLeadBody } from '~/server/connectors/payloads';
 import { openDatabase, pgliteDirFor, type DbOrTx } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
-import { contatos, deliveries, type Contato } from '~/server/db/schema';
+import { contatos, deliveries, lgpdAudit, type Contato } from '~/server/db/schema';
 import { retryDelivery } from '~/server/delivery/delivery-retry';
 import type { DeliveryDeps } from '~/server/delivery/feature';
 import type { DeliverySettings } from '~/server/delivery/settings';
 import { createLeadService } from '~/server/leads/lead.service';
 import { createLgpdService } from '~/server/lgpd/lgpd.service';
+import { crmSteps } from '~/server/lgpd';
 import { createMailer } from '~/server/mail';
 import type { Outbox } from '~/server/outbox/outbox';
 import { teamCookie } from '../../scripts/support/blog-accounts';
@@ -696,7 +697,7 @@ describe.each(engines)('connectors on %s', (engine) => {
     expect(pd.persons).toHaveLength(1);
   });
 
-  it('erasing the person in Pilota deletes them in Pipedrive and HubSpot and lists RD Station as a manual step', async () => {
+  it('erasing the person in Pilota deletes them in Pipedrive and HubSpot and lists RD Station as a manual step, recorded when done', async () => {
     const env = {
       ...connectorEnv(standIns),
       HUBSPOT_PRIVATE_APP_TOKEN: HS_TOKEN,
@@ -715,7 +716,11 @@ describe.each(engines)('connectors on %s', (engine) => {
     pd.archive(pd.leads.find((item) => item['origin_id'] === `pilota-${lead.id}`)!['id']);
 
     const lgpd = createLgpdService({ db: t.db, now: () => new Date(), config: { connectors } });
-    const { crm } = await lgpd.eraseSubject({ kind: 'email', value: 'apagar@example.com' }, 'delete', ADMIN);
+    const { crm, crmSteps: owed } = await lgpd.eraseSubject(
+      { kind: 'email', value: 'apagar@example.com' },
+      'delete',
+      ADMIN,
+    );
     expect(crm).toEqual({
       pipedrive: { status: 'deleted', records: 2 },
       hubspot: { status: 'deleted', records: 1 },
@@ -729,6 +734,25 @@ describe.each(engines)('connectors on %s', (engine) => {
     const gdpr = hs.requests.find((request) => request.path === '/crm/v3/objects/contacts/gdpr-delete')!;
     expect(gdpr.headers['authorization']).toBe(`Bearer ${HS_TOKEN}`);
     expect(gdpr.json).toEqual({ objectId: 'apagar@example.com', idProperty: 'email' });
+
+    // RD Station is owed by hand, in the anonymous audit trail; the admin's "done" is recorded once, with who and when.
+    expect(owed.map((step) => [step.tool, step.done])).toEqual([['rdstation', undefined]]);
+    const trail = async () => crmSteps((await lgpd.findSubject({ kind: 'email', value: 'apagar@example.com' })).audit);
+    expect((await trail()).map((step) => [step.auditId, step.tool, step.done])).toEqual([
+      [owed[0]!.auditId, 'rdstation', undefined],
+    ]);
+    expect(await lgpd.markCrmStepDone(owed[0]!.auditId, 'hubspot', ADMIN)).toBe(false);
+    expect(await lgpd.markCrmStepDone(randomUUID(), 'rdstation', ADMIN)).toBe(false);
+    expect(await lgpd.markCrmStepDone(owed[0]!.auditId, 'rdstation', ADMIN)).toBe(true);
+    expect(await lgpd.markCrmStepDone(owed[0]!.auditId, 'rdstation', ADMIN)).toBe(true);
+    const [rd] = await trail();
+    expect(rd!.done).toEqual({ at: expect.any(Date), by: ADMIN.email });
+    const [manual] = await t.db.select().from(lgpdAudit).where(eq(lgpdAudit.id, owed[0]!.auditId));
+    const doneRows = await t.db.select().from(lgpdAudit).where(eq(lgpdAudit.action, 'crm_done'));
+    expect(doneRows.map((row) => [row.counts, row.actorEmail, row.subjectHash])).toEqual([
+      [{ rdstation: 1 }, ADMIN.email, manual!.subjectHash],
+    ]);
+    expect(JSON.stringify(doneRows)).not.toContain('apagar@example.com');
 
     // Without the HubSpot token, HubSpot is a manual step too; nothing left in Pipedrive is "none".
     const again = createLgpdService({

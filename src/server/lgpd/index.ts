@@ -8,3 +8,4 @@ export type { EraseMode } from './subject.service';
 export type { DsrService, FileResult } from './dsr.service';
 export type { DataController, LgpdService } from './lgpd.service';
 export type { CrmErasure, CrmErasureOutcome } from '../connectors/erasure';
+export { CRM_TOOLS, crmSteps, type CrmStep, type CrmTool } from './crm-steps';

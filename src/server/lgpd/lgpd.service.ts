@@ -8,6 +8,7 @@ import type { Actor } from '../actor';
 import type { ConnectorsConfig } from '../connectors/config';
 import { eraseInCrms, type CrmErasure } from '../connectors/erasure';
 import type { ServiceDeps } from '../service-deps';
+import { manualTools, recordManualTools, recordToolDone, type CrmStep, type CrmTool } from './crm-steps';
 import { eraseSubject, exportSubject, findSubject, type EraseMode, type ScopeChoice } from './subject.service';
 import type { SubjectData } from './subject-find';
 
@@ -41,7 +42,12 @@ export interface LgpdService {
     mode: EraseMode,
     actor: Actor,
     choice?: ScopeChoice,
-  ): Promise<{ counts: Record<string, number>; crm: CrmErasure }>;
+  ): Promise<{ counts: Record<string, number>; crm: CrmErasure; crmSteps: CrmStep[] }>;
+  /**
+   * Records that the admin deleted the person by hand in `tool`, owed since the erasure whose
+   * `crm_manual` audit row is `auditId` (./crm-steps.ts). False when that erasure owes no such step.
+   */
+  markCrmStepDone(auditId: string, tool: CrmTool, actor: Actor): Promise<boolean>;
 }
 
 export function createLgpdService(
@@ -65,7 +71,13 @@ export function createLgpdService(
         emails,
         leadIds: before.leads.map((lead) => lead.id),
       });
-      return { counts, crm };
+      // What is left to the admin's hands is kept, so the page can say later whether it was done.
+      const tools = manualTools(crm);
+      const since = deps.now();
+      const auditId = await recordManualTools(deps.db, before.basis, tools, actor, since);
+      const crmSteps = auditId ? tools.map((tool) => ({ auditId, tool, since, done: undefined })) : [];
+      return { counts, crm, crmSteps };
     },
+    markCrmStepDone: (auditId, tool, actor) => recordToolDone(deps.db, auditId, tool, actor, deps.now()),
   };
 }

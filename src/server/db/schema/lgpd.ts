@@ -89,7 +89,11 @@ export const dsrRequests = pgTable(
   ],
 );
 
-export const LGPD_AUDIT_ACTIONS = ['export', 'anonymize', 'delete', 'complete'] as const;
+/**
+ * `crm_manual`: after an erasure, the CRMs where the admin must delete the person by hand
+ * (counts name each tool); `crm_done`: the admin's word that one of them is done.
+ */
+export const LGPD_AUDIT_ACTIONS = ['export', 'anonymize', 'delete', 'complete', 'crm_manual', 'crm_done'] as const;
 export type LgpdAuditAction = (typeof LGPD_AUDIT_ACTIONS)[number];
 
 /** How the person was looked up: the identifier whose hash the audit row keeps. */
@@ -117,7 +121,10 @@ export const lgpdAudit = pgTable(
   (table) => [
     index('lgpd_audit_at_idx').on(table.at),
     index('lgpd_audit_subject_idx').on(table.subjectHash),
-    check('lgpd_audit_action_check', sql`${table.action} in ('export', 'anonymize', 'delete', 'complete')`),
+    check(
+      'lgpd_audit_action_check',
+      sql`${table.action} in ('export', 'anonymize', 'delete', 'complete', 'crm_manual', 'crm_done')`,
+    ),
   ],
 );
 

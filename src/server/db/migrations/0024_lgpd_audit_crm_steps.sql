@@ -1,0 +1,2 @@
+ALTER TABLE "lgpd_audit" DROP CONSTRAINT "lgpd_audit_action_check";--> statement-breakpoint
+ALTER TABLE "lgpd_audit" ADD CONSTRAINT "lgpd_audit_action_check" CHECK ("lgpd_audit"."action" in ('export', 'anonymize', 'delete', 'complete', 'crm_manual', 'crm_done'));
