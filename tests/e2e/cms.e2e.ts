@@ -1,12 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { freePort, stopChild } from '../../scripts/support/server';
-import { loadStaticFiles } from '../../scripts/static-files';
-import { securityHeaders } from '../../src/server/http/security-headers';
+import { freePort, startBuiltServer, stopChild } from '../../scripts/support/server';
 import { cmsConfigYaml, cmsPage } from '../../src/integrations/cms.mjs';
 import { IDENTIFIER_MESSAGE } from '../../src/cms/fields';
 import { ANNUAL_PRICE_MESSAGE, IMAGE_ALT_MESSAGE } from '../../src/lib/content-schemas';
@@ -21,8 +18,9 @@ import { expect, test } from './fixtures';
  * messages, saves a new hero title and a new monthly price to the YAML files, names a new
  * partner "Imobiliária Sol & Mar" imobiliaria-sol-mar.yaml (after refusing "Sol_Mar"), with a
  * photo refused until it has its alt text, the preview pane showing the entries in the site's
- * look (its stylesheet, its classes, the photo with its alt), and a build of that copy accepts it all and shows the changes on the pages, the price formatted and
- * the annual view following it.
+ * look (its stylesheet, its classes, the photo with its alt), and a build of that copy accepts
+ * it all and shows the changes on the pages — the price formatted and the annual view following
+ * it, the new partner's page with its photo.
  *
  * The CMS's own files come from the e2e server's build; its page and config.yml are the ones
  * `astro dev` serves (with the local backend, which the build leaves out), the config pointed
@@ -196,6 +194,9 @@ test('an editor changes the hero title and a price in the CMS; the next build sh
   await expect(page.getByText(IDENTIFIER_MESSAGE)).toBeVisible();
   await partnerName.clear();
   await partnerName.fill('Imobiliária Sol & Mar');
+  // On the air: its page is the partner's own, not the generic one of an unknown address.
+  await page.getByRole('switch', { name: 'Ativo (página no ar)' }).click();
+  await expect(page.getByRole('switch', { name: 'Ativo (página no ar)' })).toBeChecked();
   // Its photo, uploaded from the computer: Decap reads the picked file back from a blob: address,
   // which the /cms page's policy must allow (src/integrations/cms.mjs).
   await page.getByRole('button', { name: 'Escolha uma imagem' }).click();
@@ -216,6 +217,7 @@ test('an editor changes the hero title and a price in the CMS; the next build sh
   // The photo is written with the entry: both are on disk once the CMS says the change is saved.
   await settled(page);
   expect(fileOf('content/partners/imobiliaria-sol-mar.yaml')).toContain('name: Imobiliária Sol & Mar');
+  expect(fileOf('content/partners/imobiliaria-sol-mar.yaml')).toContain('active: true');
   expect(fileOf('content/partners/imobiliaria-sol-mar.yaml')).toContain(
     'photo: ../../src/assets/conteudo/og-default.png',
   );
@@ -236,14 +238,13 @@ test('an editor changes the hero title and a price in the CMS; the next build sh
   expect(errors && code !== 0 ? errors : '', 'the build of the edited copy').toBe('');
   expect(code).toBe(0);
 
-  const files = loadStaticFiles(join(copy, 'dist-cms-e2e/client'), securityHeaders('http://127.0.0.1'));
-  const site = http.createServer((req, res) => {
-    if (!files.serve(req, res)) res.writeHead(404).end();
+  // The copy's build, served as production serves it (the partner pages are rendered on demand).
+  const site = await startBuiltServer({
+    BUILD_DIR: join(copy, 'dist-cms-e2e'),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'pilota-cms-e2e-data-')),
   });
-  const sitePort = await freePort();
-  await new Promise<void>((done) => site.listen(sitePort, '127.0.0.1', done));
   try {
-    const origin = `http://127.0.0.1:${sitePort}`;
+    const origin = site.url;
     const consent = encodeConsent({
       version: cookieConsentPolicy.version,
       id: 'e2e00000000000000000000000000000',
@@ -265,8 +266,17 @@ test('an editor changes the hero title and a price in the CMS; the next build sh
     await expect(card).toContainText('R$\u00a040,83/mês');
     await expect(card.locator('s')).toHaveText('R$\u00a059,90');
     await expect(card).toContainText('Total anual de R$\u00a0490,00');
+
+    // The new partner's page, at the address the CMS gave the file, with the uploaded photo and its alt.
+    const partner = await page.goto(`${origin}/parceiro/imobiliaria-sol-mar`);
+    expect(partner?.status()).toBe(200);
+    await expect(page.getByRole('main')).toContainText('Imobiliária Sol & Mar');
+    const shown = page.getByRole('main').getByRole('img', { name: PHOTO_ALT });
+    await expect(shown).toBeVisible();
+    await expect(shown).toHaveJSProperty('complete', true);
+    expect(await shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   } finally {
-    await new Promise((done) => site.close(done));
+    await site.stop();
   }
   // The real project's content is untouched.
   expect(readFileSync(join(ROOT, planFile), 'utf8')).toBe(before);
