@@ -2,7 +2,6 @@ import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
 import { partners } from '~/lib/content-data';
 import { sitemapEntries, sitemapXml } from '~/lib/sitemap';
-import { routeCacheControl } from '~/server/cdn';
 
 // On demand, so sources that live in the database (blog posts) can join the list later.
 export const prerender = false;
@@ -15,6 +14,6 @@ export const GET: APIRoute = async ({ site, url, locals }) => {
   const blogPages = [{ path: '/blog', lastmod: await blog.lastPublishedChange() }, ...(await blog.sitemapPaths())];
   const entries = sitemapEntries({ legal, partners, extra: blogPages });
   return new Response(sitemapXml(entries, site ?? new URL(url.origin)), {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': routeCacheControl('/sitemap.xml') },
+    headers: { 'Content-Type': 'application/xml; charset=utf-8' },
   });
 };

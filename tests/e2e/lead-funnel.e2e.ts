@@ -300,6 +300,8 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('the server, posted to directly', () => {
+  // Two of these boot a server of their own: on a loaded 2-core machine that alone has taken 20 s.
+  test.describe.configure({ timeout: 90_000 });
   const valid = { nome: 'Ana Direta', email: 'ana@exemplo.com', celular: '(11) 98765-4321', tipo: 'proprietario' };
 
   test('refuses each validation rule with the spec message', async ({ request, baseURL }) => {

@@ -2,7 +2,6 @@
 import type { APIRoute } from 'astro';
 import { rssCopy } from '~/copy/blog';
 import { rssXml } from '~/lib/blog-seo';
-import { routeCacheControl } from '~/server/cdn';
 
 export const prerender = false;
 
@@ -26,6 +25,6 @@ export const GET: APIRoute = async ({ site, url, locals }) => {
     })),
   });
   return new Response(body, {
-    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': routeCacheControl('/blog/rss.xml') },
+    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' },
   });
 };

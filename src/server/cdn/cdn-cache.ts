@@ -8,8 +8,8 @@
  * HEAD, the answer is a 200 that sets no cookie and says it is neither private nor unstorable:
  * an answer that names or depends on a person can never be kept, whatever the table says.
  *
- * Each listed route's whole caching policy is here: the answer's own Cache-Control (which its
- * page sets through routeCacheControl, or the middleware when the page sets none), and on
+ * Each listed route's whole caching policy is here: the answer's Cache-Control (set by the
+ * middleware; a listed page sets none, tests/unit/route-cache-control.test.ts), and on
  * Netlify `Netlify-CDN-Cache-Control` (its CDN only; the browser keeps the plain
  * Cache-Control) and `Netlify-Cache-Tag`, by which a change is purged (./cdn-purge.ts). The
  * values themselves are named in src/server/http/cache-control.ts.
@@ -73,15 +73,6 @@ export type CdnCachedRoute = keyof typeof ROUTES;
 
 /** The public on-demand routes a CDN may keep, by Astro route pattern. */
 export const CDN_CACHED_ROUTES: Readonly<Record<string, CdnRule>> = ROUTES;
-
-/**
- * The Cache-Control a listed route's page sets on its answer (tests/unit/route-cache-control.test.ts
- * holds each page to its own route).
- * @example routeCacheControl('/blog/[slug]') // 'public, max-age=60, s-maxage=300, stale-while-revalidate=600'
- */
-export function routeCacheControl(route: CdnCachedRoute): string {
-  return ROUTES[route].browser;
-}
 
 export interface CdnCacheRequest extends RequestTarget {
   params: Params;

@@ -3,4 +3,4 @@
  * change to public content queues through the outbox. The middleware asks for the headers
  * here, and a listed page for its own Cache-Control; purges are queued by the features whose writes make pages stale.
  */
-export { cdnCacheHeaders, routeCacheControl } from './cdn-cache';
+export { cdnCacheHeaders } from './cdn-cache';
