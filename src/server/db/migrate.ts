@@ -13,6 +13,8 @@ import journal from './migrations/meta/_journal.json';
 const sqlFiles = import.meta.glob<string>('./migrations/*.sql', { query: '?raw', import: 'default', eager: true });
 
 interface MigrationMeta {
+  /** The file's name without .sql, e.g. "0023_phone_digits". */
+  tag: string;
   sql: string[];
   bps: boolean;
   folderMillis: number;
@@ -25,6 +27,7 @@ export function bundledMigrations(): MigrationMeta[] {
     const query = sqlFiles[`./migrations/${entry.tag}.sql`];
     if (query === undefined) throw new Error(`migration ${entry.tag}.sql is missing from the bundle`);
     return {
+      tag: entry.tag,
       sql: query.split('--> statement-breakpoint'),
       bps: entry.breakpoints,
       folderMillis: entry.when,
