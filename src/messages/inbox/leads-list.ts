@@ -54,10 +54,6 @@ export const leadsListCopy = {
   columns: {
     date: 'Recebido em',
     name: 'Nome',
-    email: 'E-mail',
-    phone: 'Celular',
-    tipo: 'Tipo',
-    empresa: 'Empresa',
     /** The laptop table's merged columns: phone over e-mail, type over company. */
     contact: 'Contato',
     tipoEmpresa: 'Tipo e empresa',
